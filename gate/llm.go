@@ -378,7 +378,9 @@ func ParseVerdict(answer, nonce string) (allow bool, reason string, err error) {
 	}
 	tok, after, found := strings.Cut(rest, ":")
 	switch {
-	case !found || tok == "":
+	case !found:
+		return bad("the verdict has no nonce followed by a colon")
+	case strings.TrimSpace(tok) == "":
 		return bad("the verdict has no nonce")
 	case tok != nonce:
 		return bad("the verdict carries the wrong nonce")

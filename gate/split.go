@@ -364,8 +364,12 @@ func unquotedLit(b *strings.Builder, v string, first bool) (dynamic bool) {
 			continue
 		}
 		switch c {
-		case '*', '?', '[':
+		case '*', '?':
 			return true
+		case '[':
+			if strings.IndexByte(v[i+1:], ']') >= 0 {
+				return true
+			}
 		case '~':
 			if first && i == 0 {
 				return true
