@@ -253,7 +253,7 @@ func (m *OpenAIChat) Complete(ctx context.Context, prompt string) (string, error
 	}
 	raw := resp.Choices[0].Message.Content
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
 		return s, nil
 	}
 	// Some servers send content as a list of typed parts.
