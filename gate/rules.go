@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"cel.dev/cel-go/cel"
+	celast "cel.dev/cel-go/common/ast"
+	"cel.dev/cel-go/common/cost"
 	"cel.dev/cel-go/common/types"
 	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/ext"
@@ -54,9 +56,10 @@ type Rule struct {
 }
 
 // DefaultCostLimit is the CEL runtime cost limit per rule evaluation when
-// [RulesConfig.CostLimit] is zero. The rules of a typical allowlist cost
-// well under 100.
-const DefaultCostLimit = 100_000
+// [RulesConfig.CostLimit] is zero (Kubernetes uses the same per-expression
+// limit). A comparison costs about 1 plus the string length / 10; a
+// comprehension over argv costs its body per element.
+const DefaultCostLimit = 1_000_000
 
 // RulesConfig configures [NewRulesWithConfig]. A nil *RulesConfig means
 // every default.
@@ -95,6 +98,42 @@ type Rules struct {
 type compiledRule struct {
 	name string
 	prg  cel.Program
+	// loops: the expression has a comprehension, the only place where
+	// cel-go checks for interruption; other rules are bounded by the cost
+	// limit alone and skip the per-evaluation context plumbing.
+	loops bool
+	// tracked: the static estimate may exceed the cost limit, so the cost
+	// is tracked at run time.
+	tracked bool
+}
+
+// boundsEstimator gives CEL's static cost estimator the bounds Check
+// enforces: command, program, tool and every list element are at most
+// MaxCommandBytes long, and a list has at most MaxCommandBytes/2+1
+// elements. args is unbounded (nil: unknown size).
+type boundsEstimator struct{}
+
+func (boundsEstimator) EstimateSize(n cost.AstNode) *cost.SizeEstimate {
+	path := n.Path()
+	if len(path) == 0 {
+		return nil
+	}
+	var est cost.SizeEstimate
+	switch {
+	case len(path) == 1 && (path[0] == "command" || path[0] == "program" || path[0] == "tool"):
+		est = cost.RangedSizeEstimate(0, MaxCommandBytes)
+	case len(path) == 1 && (path[0] == "argv" || path[0] == "redirects" || path[0] == "assigns"):
+		est = cost.RangedSizeEstimate(0, MaxCommandBytes/2+1)
+	case len(path) == 2 && (path[0] == "argv" || path[0] == "redirects" || path[0] == "assigns"):
+		est = cost.RangedSizeEstimate(0, MaxCommandBytes)
+	default:
+		return nil
+	}
+	return &est
+}
+
+func (boundsEstimator) EstimateCallCost(string, string, *cost.AstNode, []cost.AstNode) *cost.CallEstimate {
+	return nil
 }
 
 // NewRules compiles and type-checks rules with the default configuration.
@@ -160,15 +199,27 @@ func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
 		if !ast.OutputType().IsExactType(cel.BoolType) {
 			return nil, fmt.Errorf("%w: rule %q has type %s, want bool", ErrConfig, rule.Name, ast.OutputType())
 		}
-		prg, err := env.Program(ast,
-			cel.CostLimit(c.CostLimit),
-			cel.InterruptCheckFrequency(16),
-			cel.EvalOptions(cel.OptOptimize),
-		)
+		loops, usesArgs := false, false
+		celast.PreOrderVisit(ast.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+			loops = loops || e.Kind() == celast.ComprehensionKind
+			usesArgs = usesArgs || e.Kind() == celast.IdentKind && e.AsIdent() == "args"
+		}))
+		// A rule whose worst case over the bounded inputs (a command of at
+		// most MaxCommandBytes) fits the limit cannot exceed it, and runs
+		// without the per-evaluation cost tracker. Any other rule (nested
+		// loops, anything over args, whose size Check does not bound) is
+		// tracked and stopped at the limit.
+		popts := []cel.ProgramOption{cel.InterruptCheckFrequency(16), cel.EvalOptions(cel.OptOptimize)}
+		est, err := env.EstimateCost(ast, boundsEstimator{})
+		tracked := err != nil || est.Max > c.CostLimit || usesArgs
+		if tracked {
+			popts = append(popts, cel.CostLimit(c.CostLimit))
+		}
+		prg, err := env.Program(ast, popts...)
 		if err != nil {
 			return nil, fmt.Errorf("%w: rule %q: %v", ErrConfig, rule.Name, err)
 		}
-		cr := compiledRule{name: rule.Name, prg: prg}
+		cr := compiledRule{name: rule.Name, prg: prg, loops: loops, tracked: tracked}
 		switch rule.Effect {
 		case Deny:
 			r.deny = append(r.deny, cr)
@@ -236,6 +287,14 @@ func (r *Rules) Check(ctx context.Context, p Proposal) Decision {
 	default:
 		return deny(r.name, ErrInvalid, "empty proposal: no command and no tool")
 	}
+	if len(p.Tool) > MaxCommandBytes {
+		return deny(r.name, ErrInvalid, "tool name is over the %d-byte limit", MaxCommandBytes)
+	}
+	return r.decide(ctx, parts, p)
+}
+
+// decide evaluates the rules on parts already split from p.Command.
+func (r *Rules) decide(ctx context.Context, parts []Part, p Proposal) Decision {
 	args := p.Args
 	if args == nil {
 		args = emptyArgs
@@ -309,7 +368,15 @@ func (r *Rules) Check(ctx context.Context, p Proposal) Decision {
 // eval runs one rule. ok is false when evaluation failed; d is then the
 // denying Decision.
 func (r *Rules) eval(ctx context.Context, rule compiledRule, a *activation, part Part) (hit bool, d Decision, ok bool) {
-	out, _, err := rule.prg.ContextEval(ctx, a)
+	var (
+		out ref.Val
+		err error
+	)
+	if rule.loops && ctx.Done() != nil {
+		out, _, err = rule.prg.ContextEval(ctx, a)
+	} else {
+		out, _, err = rule.prg.Eval(a)
+	}
 	if err != nil {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):

@@ -131,3 +131,26 @@ func TestEffectString(t *testing.T) {
 	assert.Equal(t, "defer", Defer.String())
 	assert.Equal(t, "invalid", Effect(0).String())
 }
+
+// Rules whose worst case over bounded inputs fits the cost limit skip the
+// run-time tracker; the rest are tracked.
+func TestRulesCostTracking(t *testing.T) {
+	tests := []struct {
+		expr    string
+		tracked bool
+	}{
+		{`program == "rm"`, false},
+		{`program == "ping" && argv.exists(a, a.startsWith("127."))`, false},
+		{`redirects.exists(f, f.startsWith("/etc/"))`, false},
+		{`argv.all(a, argv.all(b, a.size() + b.size() > 0))`, true},
+		{`args.host == "127.0.0.1"`, true},
+		{`"force" in args`, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.expr, func(t *testing.T) {
+			r, err := NewRules(Rule{Name: "r", Expr: tc.expr, Effect: Allow})
+			require.NoError(t, err)
+			assert.Equal(t, tc.tracked, r.allow[0].tracked)
+		})
+	}
+}

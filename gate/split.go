@@ -77,7 +77,7 @@ func Split(command string) ([]Part, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParse, err)
 	}
-	s := splitter{src: command}
+	s := splitter{src: command, stack: make([]frame, 0, 8)}
 	for _, st := range f.Stmts {
 		s.walk(st)
 	}
