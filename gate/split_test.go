@@ -9,7 +9,6 @@ import (
 )
 
 func TestSplit(t *testing.T) {
-	type p = Part
 	tests := []struct {
 		name string
 		cmd  string
