@@ -65,6 +65,8 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 		{"block writes /etc", "{ echo a; } > /etc/cron.d/x", "", nil, "no-etc-writes"},
 		{"env preload", "LD_PRELOAD=/tmp/e.so ls", "", nil, "no-preload"},
 		{"dynamic program", "$(echo rm) -rf /", "", nil, "no-dynamic-program"},
+		{"rm in bash -c", `bash -c "cd /tmp && rm -rf /"`, "", nil, "no-rm"},
+		{"rm in eval", `eval "r""m" -rf /`, "", nil, "no-rm"},
 		{"dynamic echo is fine", "echo $HOME", "", nil, ""},
 		{"tool args", "", "git", map[string]any{"force": true, "branch": "main"}, "no-force-push"},
 		{"tool args without key", "", "git", map[string]any{"branch": "main"}, ""},
@@ -90,7 +92,7 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 // something else.
 func TestRulesBindEveryVariable(t *testing.T) {
 	r, err := NewRules(
-		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || command != "" || tool == "safe")`, Effect: Deny},
+		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || via != "" || command != "" || tool == "safe")`, Effect: Deny},
 		Rule{Name: "rest", Expr: `true`, Effect: Allow},
 	)
 	require.NoError(t, err)
