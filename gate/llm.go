@@ -290,8 +290,11 @@ func (l *LLM) call(parent, ctx context.Context, prompt string) (string, Decision
 }
 
 func (l *LLM) doneDecision(parent context.Context) Decision {
-	if err := parent.Err(); errors.Is(err, context.Canceled) {
+	switch err := parent.Err(); {
+	case errors.Is(err, context.Canceled):
 		return deny(l.name, ErrCanceled, "context canceled while waiting for the model")
+	case errors.Is(err, context.DeadlineExceeded):
+		return deny(l.name, ErrTimeout, "the caller's deadline passed while waiting for the model")
 	}
 	return deny(l.name, ErrTimeout, "no answer from the model within %v", l.timeout)
 }
