@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
@@ -402,7 +403,19 @@ func partLabel(p Part) string {
 	if p.Text == "" {
 		return "the tool call"
 	}
-	return fmt.Sprintf("%q", p.Text)
+	const max = 160
+	text := p.Text
+	if len(text) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut] + "..."
+	}
+	if p.Via != "" {
+		return fmt.Sprintf("%q (run by %s)", text, p.Via)
+	}
+	return fmt.Sprintf("%q", text)
 }
 
 // failed wraps an error from Split into a Decision.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -155,4 +156,17 @@ func TestRulesCostTracking(t *testing.T) {
 			assert.Equal(t, tc.tracked, r.allow[0].tracked)
 		})
 	}
+}
+
+func TestRulesReasonNamesThePart(t *testing.T) {
+	r, err := NewRules(Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny}, Rule{Name: "rest", Expr: `true`, Effect: Allow})
+	require.NoError(t, err)
+	d := r.Check(context.Background(), Proposal{Command: `sh -c 'rm -rf /'`})
+	assert.Equal(t, `deny rule "no-rm" matched "rm -rf /" (run by sh -c)`, d.Reason)
+
+	long := "rm " + strings.Repeat("é", 200)
+	d = r.Check(context.Background(), Proposal{Command: long})
+	assert.Less(t, len(d.Reason), 220, "part text is clipped in reasons")
+	assert.True(t, utf8.ValidString(d.Reason))
+	assert.Contains(t, d.Reason, `..."`)
 }
