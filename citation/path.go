@@ -104,8 +104,8 @@ const (
 // lookAlikes are letters (so the category check lets them through) that a
 // reader or a normaliser may take for a dot, a colon or nothing at all.
 var lookAlikes = []rune{
-	'\u1427',                   // CANADIAN SYLLABICS FINAL MIDDLE DOT
-	'\uA78F',                   // LATIN LETTER SINOLOGICAL DOT
+	'\u1427',                     // CANADIAN SYLLABICS FINAL MIDDLE DOT
+	'\uA78F',                     // LATIN LETTER SINOLOGICAL DOT
 	'\u115F', '\u1160', '\u3164', // Hangul fillers (invisible)
 }
 
