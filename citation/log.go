@@ -64,8 +64,8 @@ func (f LogFormat) Parse(line string) (LogHeader, error) {
 	if !utf8.ValidString(s) {
 		return LogHeader{}, logErr("not UTF-8")
 	}
-	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
-		return LogHeader{}, logErr("control character or line break")
+	if strings.IndexFunc(s, invisible) >= 0 {
+		return LogHeader{}, logErr("control or format character, or a line break")
 	}
 	rest, ok := strings.CutPrefix(s, logPrefix)
 	if !ok {
@@ -112,8 +112,8 @@ func checkTitle(t string) error {
 		return logErr("title may not contain '|'")
 	case utf8.RuneCountInString(t) > maxLogTitle:
 		return logErr("title is longer than 200 characters")
-	case strings.IndexFunc(t, unicode.IsControl) >= 0:
-		return logErr("title has a control character")
+	case strings.IndexFunc(t, invisible) >= 0:
+		return logErr("title has a control or format character")
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func checkTouched(pages []string) error {
 	}
 	seen := make(map[string]bool, len(pages))
 	for _, p := range pages {
-		if err := ValidatePath(p); err != nil {
+		if err := ValidatePath(p); err != nil || strings.ContainsRune(p, ',') {
 			return logErr("touched page is not a valid path")
 		}
 		if p == "none" {
@@ -177,3 +177,7 @@ func (f LogFormat) CheckLogEntry(entry string) (LogHeader, error) {
 	}
 	return h, nil
 }
+
+// invisible reports control (Cc) and format (Cf) characters: line breaks,
+// bidi overrides, zero-width characters.
+func invisible(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
