@@ -61,7 +61,7 @@ var Kinds = []Kind{
 	KindDuplicateDefinition, KindMalformedDefinition, KindUncitedPage,
 }
 
-func (k Kind) Error() string { return "citation: " + string(k) }
+func (k Kind) Error() string { return string(k) }
 
 // Problem is one reason a page fails verification. Problem is an error:
 // errors.Is(p, KindStitched) tests its kind and errors.As(err, &p) recovers
