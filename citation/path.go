@@ -43,8 +43,9 @@ var (
 )
 
 // PathError reports a refused path. Err is one of the Err* values above;
-// Detail says which rule fired. Path is shown %q-quoted and cut to 120
-// bytes, so control characters cannot reach a log.
+// Detail says which rule fired. Error shows Path quoted with %+q (ASCII
+// only, so look-alikes and control characters are visible and cannot reach
+// a log raw) and cut to 120 bytes.
 type PathError struct {
 	Op     Op
 	Path   string
@@ -57,9 +58,9 @@ func (e *PathError) Error() string {
 	if len(p) > 120 {
 		p = p[:120] + "…"
 	}
-	s := fmt.Sprintf("citation: %q: %v", p, e.Err)
+	s := fmt.Sprintf("citation: %+q: %v", p, e.Err)
 	if e.Op != 0 {
-		s = fmt.Sprintf("citation: %s %q: %v", e.Op, p, e.Err)
+		s = fmt.Sprintf("citation: %s %+q: %v", e.Op, p, e.Err)
 	}
 	if e.Detail != "" {
 		s += " (" + e.Detail + ")"
@@ -159,7 +160,7 @@ func validatePath(op Op, p string) error {
 		case containsRune(lookAlikes, r) || r >= 0xA4F8 && r <= 0xA4FF: // Lisu tone letters look like . , : ;
 			return bad("look-alike character")
 		case !(unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) || unicode.IsMark(r)):
-			return bad("character not allowed (look-alike dot, slash or symbol)")
+			return bad("look-alike dot, slash or other symbol")
 		}
 	}
 	if !norm.NFC.IsNormalString(p) {
