@@ -144,11 +144,16 @@
 //
 // # Performance
 //
-// Verify reads and normalises each cited source once per call, however many
-// footnotes cite it, and searches it with strings.Index. On the benchmark
-// page (20 KB, 30 footnotes, 1 MB of sources) a call costs about 5 ms, most
-// of it normalising and scanning the sources; a quote that is not found
-// costs a few more scans for the stitched check. Verify does not cache
+// Verify reads, normalises and hashes each cited source once per call,
+// however many footnotes cite it, and searches the normalised text with
+// strings.Index. BenchmarkVerify measures a 20 KB page with 30 footnotes
+// over four 256 KB sources (1 MB): about 13 ms and 4.3 MiB per call when
+// every quote is verbatim, about 60 ms when every quote is fabricated
+// (measured on a shared, heavily loaded 2-core machine; expect less on an
+// idle one). A quote that is not found costs a few more scans of its source
+// for the stitched check, bounded at 16 fragments; occurrences inspected for
+// token boundaries are bounded at 1,000. The cost grows with footnotes times
+// source size, so a write tool should bound page size. Verify does not cache
 // across calls, because a source may change between them and drift must be
 // seen.
 package citation
