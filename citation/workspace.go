@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -71,9 +72,7 @@ func OpenWorkspace(dir string, opts ...WorkspaceOption) (*Workspace, error) {
 
 func newWorkspace(root *os.Root, opts []WorkspaceOption) (*Workspace, error) {
 	w := &Workspace{root: root, protected: DefaultProtected}
-	if n := root.Name(); n != "" {
-		w.name = n[strings.LastIndexAny(n, `/\`)+1:]
-	}
+	w.name = filepath.Base(filepath.Clean(root.Name()))
 	for _, o := range opts {
 		if o == nil {
 			continue

@@ -186,6 +186,10 @@ func TestWorkspaceOperations(t *testing.T) {
 	require.NoError(t, err)
 	defer w.Close()
 	assert.Equal(t, "ws", w.Name())
+	w2, err := OpenWorkspace(dir + string(filepath.Separator))
+	require.NoError(t, err)
+	assert.Equal(t, "ws", w2.Name())
+	require.NoError(t, w2.Close())
 
 	require.NoError(t, w.Create("wiki/topics/sla.md", []byte("sla\n")))
 	got, err := w.ReadFile("wiki/topics/sla.md")
