@@ -118,3 +118,42 @@ func ExampleCheckTemplate() {
 	// citation: template: missing or empty required fields: sources
 	// citation: page quota: workspace has 500 of 500 pages
 }
+
+func ExampleVerifier_Verify() {
+	v, err := citation.New(citation.WithMinQuote(25), citation.WithStructural("index.md", "archives/"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	page := []byte("# Index\n\n- [Service levels](sla.md)\n")
+	fmt.Println(len(v.Verify("index.md", page, nil)), "problems for index.md")
+	for _, p := range v.Verify("sla.md", page, nil) {
+		fmt.Println(p)
+	}
+	// Output:
+	// 0 problems for index.md
+	// citation: line 1: uncited-page: a body page needs at least one footnote citation
+}
+
+func ExampleWorkspaces_Open() {
+	dir, _ := os.MkdirTemp("", "workspaces")
+	defer os.RemoveAll(dir)
+	for _, ws := range []string{"acme", "globex"} {
+		os.MkdirAll(filepath.Join(dir, ws, "raw"), 0o755)
+		os.MkdirAll(filepath.Join(dir, ws, "wiki"), 0o755)
+	}
+	pinned, err := citation.OpenWorkspaces(dir, "acme")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer pinned.Close()
+	ws, err := pinned.Open("")
+	fmt.Println(ws.Name(), err)
+	ws.Close()
+	_, err = pinned.Open("globex")
+	fmt.Println(errors.Is(err, citation.ErrOtherWorkspace), err)
+	// Output:
+	// acme <nil>
+	// true citation: "globex": another workspace (this guardian is pinned to one workspace)
+}
