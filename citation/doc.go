@@ -73,9 +73,10 @@
 //     source's current digest. That is positive evidence that the source
 //     changed after anchoring. The page must be re-checked by a human or
 //     re-ingested; Verify never re-anchors.
-//  7. stitched: the quote does not occur as one run but is covered by two
-//     or more pieces of at least 10 runes each that do occur (or it joins
-//     pieces with "..." or "…"): an agent glued fragments together.
+//  7. stitched: the quote does not occur as one run, but split at any
+//     ellipsis ("...", "…", "[...]") and then greedily, longest occurring
+//     prefix first, it is covered by 2 to 16 pieces of at least 10 runes
+//     that each occur in the source: an agent glued fragments together.
 //  8. quote-not-found: anything else. Without a recorded source digest, or
 //     with one equal to the current digest, nothing shows that the source
 //     changed, so an absent quote is treated as fabricated.

@@ -37,8 +37,8 @@ const (
 	// (default 20); a short quote proves nothing.
 	KindTooShort Kind = "too-short"
 	// KindStitched: the quote does not occur as one run but is covered by
-	// two or more fragments of at least 10 runes that do, or it contains an
-	// ellipsis ("...", "…") joining pieces.
+	// 2 to 16 fragments of at least 10 runes that each do (after splitting
+	// at any ellipsis, "..." or "…").
 	KindStitched Kind = "stitched"
 	// KindUnreferencedDefinition: a definition no "[^label]" refers to.
 	KindUnreferencedDefinition Kind = "unreferenced-definition"
