@@ -31,11 +31,25 @@ func (n *normalizer) str(s string) string {
 	return s
 }
 
+// validUTF8 replaces every byte that is not part of a valid UTF-8 sequence
+// with U+FFFD, byte by byte, as encoding/json does (strings.ToValidUTF8
+// would fold a run into one).
 func validUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 func unsupported(path, format string, args ...any) error {
