@@ -329,9 +329,9 @@ func (l *Logger) encodeRest(b []byte, r *Record) ([]byte, error) {
 	r.Verdict = n.str(r.Verdict)
 	var attrs map[string]any
 	if len(r.Attrs) > 0 {
-		t, err := n.value(r.Attrs, "/attrs", 1)
+		t, err := n.value(r.Attrs, 1)
 		if err != nil {
-			return b, err
+			return b, within(err, "attrs")
 		}
 		attrs = t.(map[string]any)
 	}
