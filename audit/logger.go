@@ -120,8 +120,10 @@ func (l *Logger) Log(ctx context.Context, r Record) error {
 	}
 	restp := bufPool.Get().(*[]byte)
 	defer func() {
-		*restp = (*restp)[:0]
-		bufPool.Put(restp)
+		if cap(*restp) <= 64<<10 { // do not keep a huge record's buffer
+			*restp = (*restp)[:0]
+			bufPool.Put(restp)
+		}
 	}()
 	rest, err := l.encodeRest((*restp)[:0], &r)
 	*restp = rest

@@ -97,13 +97,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if errors.Is(err, audit.ErrTruncated) {
-		fmt.Fprintf(stderr, "TRUNCATED: the last line (line %d) is incomplete, as a crash during a write leaves it; "+
-			"the %d records before it verify (checkpoint %s)\n", ve.Line, cp.Seq, cp)
+		fmt.Fprintf(stderr, "TRUNCATED: the last line (line %d) is incomplete, as a crash during a write leaves it; %s\n",
+			ve.Line, intact(cp))
 		return exitTruncated
 	}
 	fmt.Fprintf(stderr, "TAMPERED: %v\n", err)
-	if cp.Seq > 0 {
-		fmt.Fprintf(stderr, "the %d records before line %d verify (checkpoint %s)\n", cp.Seq, ve.Line, cp)
-	}
+	fmt.Fprintln(stderr, intact(cp))
 	return exitTampered
+}
+
+// intact describes the verified prefix.
+func intact(cp audit.Checkpoint) string {
+	if cp.Seq == 0 {
+		return "no record before it verifies"
+	}
+	return fmt.Sprintf("records 1 to %d before it verify (checkpoint %s)", cp.Seq, cp)
 }
