@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"strings"
 	"sync"
 	"testing"
+	"testing/slogtest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -157,4 +159,25 @@ func TestRedactedAndReplaceAttr(t *testing.T) {
 	slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: audit.ReplaceAttr(nil)})).Info("m", "a", "b")
 	assert.Contains(t, buf.String(), "a=[REDACTED]")
 	assert.NotContains(t, buf.String(), "a=b")
+}
+
+// TestHandlerForwardingConforms runs slog's handler conformance suite over
+// the records the bridge passes on: WithAttrs, WithGroup and the rest must
+// reach Next exactly as if Next were used directly.
+func TestHandlerForwardingConforms(t *testing.T) {
+	var plain bytes.Buffer
+	h := audit.NewHandler(audit.NewLogger(io.Discard), &audit.HandlerOptions{Next: slog.NewJSONHandler(&plain, nil)})
+	results := func() []map[string]any {
+		var ms []map[string]any
+		for _, line := range bytes.Split(plain.Bytes(), []byte("\n")) {
+			if len(line) == 0 {
+				continue
+			}
+			var m map[string]any
+			require.NoError(t, json.Unmarshal(line, &m))
+			ms = append(ms, m)
+		}
+		return ms
+	}
+	require.NoError(t, slogtest.TestHandler(h, results))
 }
