@@ -71,10 +71,10 @@
 // or reordering of lines that is followed by an intact line. It cannot show
 // lines cut from the end, or a last line rewritten along with its hash,
 // and someone who can rewrite the whole file can recompute every hash. Two
-// measures close those gaps: an HMAC key ([WithHMACKey], [Verifier].Key)
+// measures close those gaps: an HMAC key ([WithHMACKey], [Verifier.Key])
 // that the log's writer side does not hand out, and a [Checkpoint] of the
 // last line ([Logger.Checkpoint]) kept elsewhere and passed as
-// [Verifier].Checkpoint.
+// [Verifier.Checkpoint].
 //
 // # Write failures
 //
