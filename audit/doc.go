@@ -99,6 +99,11 @@
 // Log acknowledged since the last sync (at most a batch or an interval's
 // worth), and only from the end of the file.
 //
+// To rotate, close the logger, keep its [Logger.Checkpoint], and open the
+// next file with a log id that names it, for example
+// WithLogID("svc.2 after " + cp.String()): the new file's first line then
+// chains from the old file's last one, and verifying it needs that id.
+//
 // # slog
 //
 // [NewHandler] is a slog.Handler that turns records carrying a "gate"

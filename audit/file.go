@@ -27,7 +27,8 @@ const GateAudit = "audit"
 // may have been tampered with is not silently extended.
 //
 // Verifying reads the whole file once (about 60 MB/s, see
-// BenchmarkVerify1000TypicalLines); rotate large logs by log id.
+// BenchmarkVerify1000TypicalLines); rotate large logs (see "Files and durability" in the
+// package documentation).
 //
 // The file is opened with O_APPEND and, unless [WithSyncEvery] says
 // otherwise, fsynced after every record. Only one logger (in one process)
