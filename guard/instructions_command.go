@@ -283,6 +283,9 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if !programShaped(prog) || isDataFile(prog) {
 		return false
 	}
+	if _, ok := functionWords[prog]; ok && !known {
+		return false // "we accept: ...", "in 1594 ... & ..."
+	}
 	if ev.prose > 0 && !ev.strong {
 		return false
 	}
@@ -304,9 +307,15 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
 	case ev.strong:
 		if inline {
+			if prosey {
+				return ev.flag || ev.redirect
+			}
 			return known || !l.isDictionaryWord(prog) || strings.HasPrefix(prog, "./")
 		}
-		return known || !l.isDictionaryWord(prog) || ev.nargs >= 1 && ev.proseless
+		if known || !l.isDictionaryWord(prog) {
+			return true
+		}
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && ev.dictArgs < 2
 	}
 	if inline {
 		return false
@@ -340,6 +349,8 @@ type evidence struct {
 	words       int
 	strong      bool // flags, paths, URLs, assignments, redirections, pipes
 	placeholder bool // a snake_case or "..." argument: "container_name"
+	flag        bool // a -x or --long flag
+	redirect    bool // a pipe, redirection, && or ||
 	allShaped   bool // every argument is a literal word a CLI accepts
 	dictArgs    int  // plain English words that are not common subcommands
 	pipeToShell bool
@@ -354,13 +365,14 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		return
 	}
 	if len(st.Redirs) > 0 {
-		ev.strong = true
+		ev.strong, ev.redirect = true, true
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		judgeCall(c, ev)
 	case *syntax.BinaryCmd:
 		judgeStmt(c.X, ev, depth+1)
+		ev.redirect = true
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			ev.strong = true
 			if y, ok := c.Y.Cmd.(*syntax.CallExpr); ok && len(y.Args) > 0 {
@@ -386,7 +398,17 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		ev.strong = ev.strong || sub.strong
 		ev.subst = ev.subst || sub.subst
 		ev.sudo = ev.sudo || sub.sudo
-	case *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl:
+	case *syntax.Subshell:
+		// "(We check in early afternoon.)" is prose in parentheses: judge
+		// what is inside.
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.Block:
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl:
 		ev.strong = true
 		ev.call = true
 		if ev.program == "" {
@@ -480,6 +502,9 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 		}
 		if argStrong(a) {
 			ev.strong = true
+			if strings.HasPrefix(lit, "-") {
+				ev.flag = true
+			}
 		}
 		if hasSubst(a) {
 			ev.subst = true

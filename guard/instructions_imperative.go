@@ -67,9 +67,29 @@ var finiteWords = setOf(
 var clauseStops = setOf(
 	"that", "which", "who", "whom", "whose", "when", "where", "while", "if",
 	"because", "since", "until", "unless", "once", "before", "after", "so",
-	"and", "or", "but", "whether", "what", "how", "why", "than", "though",
+	"but", "whether", "what", "how", "why", "than", "though",
 	"although", "as", "to", "until", "whenever", "where", "like",
 )
+
+// whWords after a verb candidate introduce a clause.
+var whWords = setOf("who", "which", "what", "how", "why", "where", "whether", "when")
+
+// subjectPronouns after a verb candidate show it is not a verb.
+var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've",
+	"he", "she", "they", "they're", "it's", "he's", "she's", "there's", "you're", "we'll")
+
+// capitalized reports whether token k starts with an upper-case ASCII
+// letter in the original text while the next letter is lower case (a
+// proper noun, not an all-caps word).
+func (d *detector) capitalized(k int) bool {
+	t := d.toks[k]
+	o := d.offs[t.start]
+	if o+1 >= len(d.src) {
+		return false
+	}
+	c, c2 := d.src[o], d.src[o+1]
+	return c >= 'A' && c <= 'Z' && c2 >= 'a' && c2 <= 'z'
+}
 
 // notImperative are verbs that open declaratives far more often than
 // commands at the start of a sentence.
@@ -121,13 +141,20 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 				next = m + 1
 				break
 			}
-			if w := d.toks[m+1].w; (w == "then" || w == "so") && m+1 > k {
-				next = m + 1
-				break
-			}
 		}
 		if next < 0 {
 			break
+		}
+		// A clause coordinated by "and", "or" or "but" shares the subject
+		// of the clause before it ("They sell X, and retail projects"),
+		// unless "then" or "so" follows.
+		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
+			k, start = next+1, next+1
+			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post, ";)") {
+				k++
+			}
+			start = k
+			continue
 		}
 		k = next
 		start = next
@@ -139,13 +166,20 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 // imperative verb; it returns the index of the verb plus one, or 0.
 func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	polite := false
+	negated := false     // "don't", "never", "always"
 	coordinated := false // after "so", "then", "and"
 	// Skip list markers, openers and a leading adverbial clause.
 	for guard := 0; k < j && guard < 16; guard++ {
 		t := d.toks[k]
 		w := t.w
 		switch {
-		case isListMarker(t):
+		case isListMarker(t), t.pre == "[" && strings.HasSuffix(t.post, "]"):
+			k++ // "1.", "-", "[Interactive]"
+			continue
+		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
+			k++ // "Recursively copy ...", "Only output ..."
+			continue
+		case w == "only" && k+1 < j && d.isVerb(k+1):
 			k++
 			continue
 		case w == "step" && k+1 < j && isStepNumber(d.toks[k+1].w):
@@ -154,21 +188,23 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case w == "now" && d.word(k+1) == "that":
 			return 0
 		case w == "do" && (d.word(k+1) == "not" || d.word(k+1) == "n't"):
-			polite = true
+			negated = true
 			k += 2
 			continue
 		case w == "don't" || w == "dont" || w == "do" && k+1 < j && d.isVerb(k+1):
-			polite = true
+			negated = true
 			k++
 			continue
 		case w == "let's":
 			return 0 // the modal rule reports "let's"
 		}
 		if _, ok := openers[w]; ok {
-			if _, ok := politeOpeners[w]; ok {
+			if w == "never" || w == "always" {
+				negated = true
+			} else if _, ok := politeOpeners[w]; ok {
 				polite = true
 			}
-			if w == "so" || w == "then" || w == "and" || w == "or" || w == "but" {
+			if w == "so" || w == "then" {
 				coordinated = true
 			}
 			k++
@@ -213,6 +249,18 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0
 	}
 	if polite || inList {
+		return k + 1
+	}
+	if t.comma() {
+		return 0 // a vocative or an interjection: "Gallop, I've read ..."
+	}
+	if _, ok := subjectPronouns[d.word(k+1)]; ok {
+		return 0
+	}
+	if sub && d.capitalized(k) {
+		return 0 // a proper noun after a clause: "..., Google risks ..."
+	}
+	if negated {
 		return k + 1
 	}
 	if sub && !coordinated {
@@ -262,6 +310,9 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	if _, ok := finiteWords[nw]; ok {
 		return 0 // "Build is green", "Test needs ..."
 	}
+	if _, ok := whWords[nw]; ok && info.nounTag > info.verbTag {
+		return 0 // "people who left town early"
+	}
 	if _, ok := strongObjects[nw]; ok {
 		if nw == "no" || nw == "more" || nw == "less" || nw == "only" {
 			if d.finiteLater(k+2, j) {
@@ -283,7 +334,10 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 		return k + 1
 	}
 	if _, ok := l.edLemma(nw); ok && len(nw) > 3 {
-		return 0 // "Build failed", "Run took 3 s"
+		// "Build failed.", "Run took 3 s" versus "List cached packages".
+		if nn := d.word(k + 2); k+2 >= j || isDeterminerLike(nn) || isNumberWord(nn) || nn == "to" {
+			return 0
+		}
 	}
 	if strings.HasSuffix(nw, "ly") && len(nw) > 4 {
 		if d.finiteLater(k+2, j) {
@@ -299,7 +353,7 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	if !info.noun && !info.adj {
 		return k + 1
 	}
-	if info.nounTag >= 3*info.verbTag && info.nounTag >= 3 {
+	if info.verbTag == 0 && info.nounTag >= 3 {
 		// Mostly a noun ("Shell completion scripts ..."): only with more
 		// evidence.
 		return 0
@@ -323,7 +377,21 @@ func (d *detector) finiteLater(a, j int) bool {
 		if strings.HasSuffix(w, "n't") {
 			return true
 		}
-		if m == 0 || m-1 == verbAt && m == a && d.isVerb(verbAt) {
+		if m == 0 {
+			continue
+		}
+		if m-1 == verbAt && m == a && d.isVerb(verbAt) {
+			// Right after the verb an -s word is usually a plural object
+			// ("Show logs in real time"); it is a verb only before a
+			// word that cannot follow a noun object ("Rick looks like").
+			if lemma, ok := l.sLemma(w); ok {
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag {
+					switch d.word(m + 1) {
+					case "like", "that", "this", "the", "a", "an", "as", "if":
+						return true
+					}
+				}
+			}
 			continue
 		}
 		prev := d.toks[m-1].w
@@ -332,19 +400,24 @@ func (d *detector) finiteLater(a, j int) bool {
 		last := m+1 >= j
 		// "Clean builds take 4 minutes", "Delete requests return 204": a
 		// base-form verb right after a plural noun.
-		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") {
-			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && (follows || last) {
+		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").
+		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") || m >= 2 && d.toks[m-2].w == "and" {
+			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && follows {
 				return true
 			}
 		}
 		// "Run time averages 3 s", "Log output goes to stderr".
 		if lemma, ok := l.sLemma(w); ok {
-			if v := l.verbs[lemma]; v.verbTag > 0 && (follows || last) {
+			if v := l.verbs[lemma]; v.verbTag > 0 && follows {
 				return true
 			}
 		}
-		// "Build times dropped.", "Release 1.8.0 ignored the proxy".
-		if _, ok := l.edLemma(w); ok && (last || isDeterminerLike(nx) || isNumberWord(nx)) {
+		// "Build times dropped.", "Release 1.8.0 ignored the proxy",
+		// "Founder Paul Galvin came up with ...".
+		if _, ok := l.edLemma(w); ok && (last || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
+			return true
+		}
+		if _, ok := l.irregular[w]; ok && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
 			return true
 		}
 	}
@@ -355,7 +428,7 @@ func (d *detector) finiteLater(a, j int) bool {
 // statement and rarely follow a plural noun object.
 func finiteFollowers(w string) (struct{}, bool) {
 	switch w {
-	case "the", "a", "an", "to", "about", "only", "automatically", "in", "on", "by",
+	case "the", "a", "an", "to", "about", "only", "that", "like", "automatically", "in", "on", "by",
 		"from", "at", "into", "up", "out", "every", "all", "no", "more", "less",
 		"it", "them", "its", "their", "his", "her", "our", "well", "fine":
 		return struct{}{}, true

@@ -127,7 +127,7 @@ func (d *detector) injection() {
 		}
 		for k := i; k < j; k++ {
 			w := d.toks[k].w
-			if _, ok := overrideVerbs[w]; ok {
+			if _, ok := overrideVerbs[w]; ok && !nounContext[d.word(k-1)] {
 				if e := d.override(k, j); e > 0 {
 					d.reportTokens(ruleInjection, k, e)
 					return
@@ -216,6 +216,11 @@ func (d *detector) roleException(k, e int) bool {
 		return d.word(e) != "rules" && d.word(e) != "instructions" && d.word(e) != "prompt" && d.word(e) != "system"
 	}
 	switch first {
+	case "pretend":
+		if d.word(e-1) == "be" {
+			_, ok := roleAfterNow[d.word(e)]
+			return !ok
+		}
 	case "reveal", "print", "show", "repeat", "output", "leak":
 		w := d.word(e)
 		if first != "" && (w == "system" || w == "hidden" || w == "initial" || w == "original") {
@@ -225,6 +230,11 @@ func (d *detector) roleException(k, e int) bool {
 	}
 	return false
 }
+
+// nounContext before "disregard" or "override" makes it a noun: "total
+// disregard of all of the above".
+var nounContext = map[string]bool{"total": true, "complete": true, "utter": true, "a": true,
+	"the": true, "such": true, "their": true, "his": true, "her": true, "its": true, "of": true, "with": true}
 
 func wordsOf(ts []token) []string {
 	out := make([]string, len(ts))

@@ -46,8 +46,34 @@ var lex = sync.OnceValue(func() *lexicon {
 		}
 	}
 	l.other = strings.Split(strings.TrimSuffix(lexOther, "\n"), "\n")
+	for _, w := range computingVerbs {
+		if _, ok := l.verbs[w]; !ok {
+			l.verbs[w] = verbInfo{verbTag: 1}
+		}
+	}
 	return l
 })
+
+// computingVerbs are verbs of software documentation that WordNet 3.0 lacks.
+var computingVerbs = []string{
+	"uninstall", "reinstall", "unmount", "unset", "lookup", "prepend", "autoselect",
+	"enqueue", "dequeue", "rekey", "remux", "backup", "lint", "unhash", "unzip",
+	"untar", "gunzip", "reindex", "redeploy", "rerun", "resync", "repartition",
+	"preprocess", "postprocess", "autoformat", "bootstrap", "upload", "unpin",
+	"unstage", "unlink", "uncomment", "unfollow", "unblock", "unregister", "untag",
+	"unarchive", "unshare", "unmute", "deallocate", "reallocate", "initialize",
+	"initialise", "reinitialize", "recompile", "decompile", "minify", "transpile",
+	"containerize", "dockerize", "tokenize", "serialize", "deserialize", "decrypt",
+	"traceroute", "whitelist", "blacklist", "allowlist", "denylist", "screenshot",
+	"benchmark", "timestamp", "bookmark", "ssh", "grep", "email", "login", "logout",
+	"signup", "checkout", "setup", "cleanup", "autostart", "autocomplete", "retag",
+	"rebase", "squash", "dedupe", "deduplicate", "passthrough", "bruteforce",
+	"enumerate", "geolocate", "downsample", "upsample", "transcode", "unquarantine",
+	"sideload", "reboot", "relock", "unlock", "rename", "resize", "reload", "refresh",
+	"redownload", "reupload", "reconfigure", "reconnect", "reattach", "detach",
+	"unpublish", "deprecate", "undeprecate", "unwatch", "unstar", "fork", "clone",
+	"diff", "patch", "grep", "chmod", "chown", "symlink", "hardlink", "toggle",
+}
 
 // isDictionaryWord reports whether w (lower case) is an English word.
 func (l *lexicon) isDictionaryWord(w string) bool {

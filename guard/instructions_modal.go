@@ -68,7 +68,7 @@ var modalPhrases = func() phraseSet {
 		// other directive idioms
 		"don't forget", "do not forget", "never forget", "dont forget",
 		"why not", "why don't you", "why dont you", "how about",
-		"feel free to", "be sure to", "be sure that", "be certain to",
+		"be sure to", "be sure that", "be certain to",
 		"need you to", "would you mind", "you'll want to",
 		// Spanish
 		"asegúrese", "asegúrate", "asegurese", "asegurate", "no olvide", "no olvides",
@@ -95,7 +95,7 @@ var modalPhrases = func() phraseSet {
 		"consider using", "consider running", "consider adding", "consider upgrading",
 		"consider switching", "consider setting", "consider enabling", "consider disabling",
 		"consider removing", "consider moving", "consider pinning", "consider replacing",
-		"let's", "lets", "let us", "be careful", "beware", "take care", "mind the",
+		"let's", "lets", "let us", "feel free to", "be careful", "beware", "take care", "mind the",
 		"should you",
 	)
 	return ps
