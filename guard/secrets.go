@@ -139,7 +139,10 @@ type rawSecret struct {
 // "secret.<gitleaks rule id>", for example "secret.github-pat"; Start and End
 // are byte offsets of the secret (for a decoded secret, of its encoded form)
 // in s; Excerpt is redacted (see [Redact]) and never holds the secret.
-// Findings are sorted by Start, then End, then Rule.
+// Findings are sorted by Start, then End, then Rule. Beyond gitleaks, the
+// text is also scanned with invisible characters removed and NFKC applied
+// (letter case kept), so a token split by a zero-width space or spelled in
+// fullwidth letters is found too, on its span in s.
 //
 // The first call loads gitleaks' rules (tens of milliseconds); later calls
 // reuse them. Secrets is safe for concurrent use. If the rules cannot be
@@ -152,6 +155,15 @@ func Secrets(s string) []Finding {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
 	raws := e.scan(s)
+	if u, offs := unhide(s); u != s {
+		// Also scan the text with invisible characters removed and NFKC
+		// applied (a token split by a zero-width space, fullwidth letters),
+		// keeping case, and map findings back to s.
+		for _, r := range e.scan(u) {
+			r.start, r.end = offs[r.start], endOffset(offs, r.end)
+			raws = append(raws, r)
+		}
+	}
 	if len(raws) == 0 {
 		return nil
 	}
