@@ -170,3 +170,45 @@ func TestRulesReasonNamesThePart(t *testing.T) {
 	assert.True(t, utf8.ValidString(d.Reason))
 	assert.Contains(t, d.Reason, `..."`)
 }
+
+// Ways to hide "rm" from a naive string check. Each must be denied by a
+// one-line deny rule, or by the allowlist when the program cannot be known
+// before run time.
+func TestRulesSeeThroughShellObfuscation(t *testing.T) {
+	denylist, err := NewRules(
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
+		Rule{Name: "rest", Expr: `true`, Effect: Allow},
+	)
+	require.NoError(t, err)
+	allowlist, err := NewRules(Rule{Name: "read-only", Expr: `!dynamic && size(redirects) == 0 && size(assigns) == 0 && program in ["ls", "cat", "echo"]`, Effect: Allow})
+	require.NoError(t, err)
+	ctx := context.Background()
+	for _, cmd := range []string{
+		`rm -rf /`, `\rm -rf /`, `r\m -rf /`, `"rm" -rf /`, `'r'm -rf /`, `r""m -rf /`,
+		`$'\x72\x6d' -rf /`, `$'\162\155' -rf /`, `/bin/rm -rf /`, `./../../bin/rm -rf /`,
+		"r\\\nm -rf /", "ls\nrm -rf /", `ls; rm -rf /`, `ls && rm -rf /`, `ls || rm -rf /`,
+		`ls | rm -rf /`, `ls & rm -rf /`, `ls $(rm -rf /)`, "ls `rm -rf /`", `ls <(rm -rf /)`,
+		`cat <<EOF` + "\n$(rm -rf /)\nEOF", `{ rm -rf /; }`, `(rm -rf /)`, `if true; then rm -rf /; fi`,
+		`for f in x; do rm -rf /; done`, `f() { rm -rf /; }; f`, `! rm -rf /`, `time rm -rf /`,
+		`echo ${x:-$(rm -rf /)}`, `x=$(rm -rf /)`, `[[ $(rm -rf /) ]]`, `(( $(rm -rf /) ))`,
+		`bash -c 'rm -rf /'`, `sh -xec "rm -rf /"`, `eval 'rm -rf /'`, `eval r''m -rf /`,
+		`bash -c "bash -c 'rm -rf /'"`, `coproc rm -rf /`,
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			d := denylist.Check(ctx, Proposal{Command: cmd})
+			assert.False(t, d.Allow, "denylist let through %q", cmd)
+			assert.Contains(t, d.Reason, `"no-rm"`)
+		})
+	}
+	for _, cmd := range []string{
+		`$CMD -rf /`, `$(echo rm) -rf /`, "`echo rm` -rf /", `{rm,-rf,/}`, `/bin/r? -rf /`,
+		`/bin/r[m] -rf /`, `x=rm; $x -rf /`, `IFS=,; y=rm,-rf,/; $y`, `~/rm -rf /`,
+		`command rm -rf /`, `sudo rm -rf /`, `env rm -rf /`, `xargs rm < list`, `find / -delete`,
+		`echo $(rm -rf /)`, `cat > /etc/passwd`, `LS_COLORS=x rm`,
+	} {
+		t.Run("allowlist "+cmd, func(t *testing.T) {
+			d := allowlist.Check(ctx, Proposal{Command: cmd})
+			assert.False(t, d.Allow, "allowlist let through %q", cmd)
+		})
+	}
+}

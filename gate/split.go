@@ -27,6 +27,8 @@ type Part struct {
 	Argv []string
 	// Program is the base name of Argv[0] ("/usr/bin/rm" gives "rm"), or
 	// "" when the part has no words (a bare assignment or redirection).
+	// When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"), Program is its
+	// source text, which no program name equals.
 	// Keywords that run no program give a marker: "[[" for a test clause,
 	// "((" for an arithmetic command, "let", and the declaration builtins
 	// ("export", "declare", ...).
@@ -247,7 +249,7 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	}
 	if len(p.Argv) > 0 {
 		p.Program = path.Base(p.Argv[0])
-		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") {
+		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") || len(dynWords) > 0 && dynWords[0] {
 			p.Program = p.Argv[0]
 		}
 	}

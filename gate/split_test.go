@@ -64,7 +64,7 @@ func TestSplit(t *testing.T) {
 			{Text: "LD_PRELOAD=/tmp/x.so ping 127.0.0.1", Argv: []string{"ping", "127.0.0.1"}, Program: "ping", Assigns: []string{"LD_PRELOAD=/tmp/x.so"}},
 		}},
 		{"dynamic program", "$CMD -rf /", []Part{{Text: "$CMD -rf /", Argv: []string{"$CMD", "-rf", "/"}, Program: "$CMD", Dynamic: true}}},
-		{"glob program", "/bin/r? -rf /", []Part{{Text: "/bin/r? -rf /", Argv: []string{"/bin/r?", "-rf", "/"}, Program: "r?", Dynamic: true}}},
+		{"glob program", "/bin/r? -rf /", []Part{{Text: "/bin/r? -rf /", Argv: []string{"/bin/r?", "-rf", "/"}, Program: "/bin/r?", Dynamic: true}}},
 		{"escaped glob is literal", `echo \*`, []Part{{Text: `echo \*`, Argv: []string{"echo", "*"}, Program: "echo"}}},
 		{"brace and tilde", "cp ~/.ssh/id_rsa /tmp/{a,b}", []Part{
 			{Text: "cp ~/.ssh/id_rsa /tmp/{a,b}", Argv: []string{"cp", "~/.ssh/id_rsa", "/tmp/{a,b}"}, Program: "cp", Dynamic: true},
