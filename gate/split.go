@@ -83,6 +83,9 @@ func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
 	}
+	if p, ok := fastSplit(command); ok {
+		return []Part{p}, nil
+	}
 	parts, err := split(command, 0)
 	if err != nil {
 		return nil, err
@@ -91,6 +94,67 @@ func Split(command string) ([]Part, error) {
 		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
 	}
 	return parts, nil
+}
+
+// plainByte marks the bytes that mean nothing special to bash anywhere in a
+// word: letters, digits and - . / _ : @ + ,
+var plainByte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-./_:@+," {
+		t[c] = true
+	}
+	return t
+}()
+
+// notPlainFirst are first words the parser treats specially (keywords,
+// declaration builtins) or that run a script Split must parse.
+var notPlainFirst = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "for": true, "select": true, "while": true, "until": true,
+	"function": true, "time": true, "coproc": true, "in": true,
+	"declare": true, "local": true, "export": true, "readonly": true, "typeset": true, "nameref": true, "let": true,
+	"eval": true,
+}
+
+// fastSplit returns the single part of a command made only of plain words
+// separated by blanks ("ping -c 1 127.0.0.1"), the common case, without
+// running the parser. ok is false whenever the parser is needed; the
+// result is then exactly what the parser path gives (FuzzSplitCommand
+// checks this).
+func fastSplit(command string) (Part, bool) {
+	text := strings.Trim(command, " \t")
+	if text == "" {
+		return Part{}, false
+	}
+	words := 1
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if text[i-1] != ' ' && text[i-1] != '\t' {
+				words++
+			}
+		case !plainByte[c]:
+			return Part{}, false
+		}
+	}
+	argv := make([]string, 0, words)
+	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		argv = append(argv, w)
+	}
+	if notPlainFirst[argv[0]] {
+		return Part{}, false
+	}
+	prog := path.Base(argv[0])
+	if shells[prog] || strings.HasSuffix(argv[0], "/") {
+		return Part{}, false
+	}
+	return Part{Text: text, Argv: argv, Program: prog}, true
 }
 
 // maxScriptDepth bounds how deep Split follows "bash -c" and eval scripts.

@@ -164,3 +164,28 @@ func TestSplitRefuses(t *testing.T) {
 		})
 	}
 }
+
+func TestFastSplitAgreesWithParser(t *testing.T) {
+	for _, cmd := range []string{
+		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5", ": noop", ". ./env",
+		"/usr/bin/id -u", "curl -s https://example.com/a,b:c@d+e", "a", "x.y_z-1",
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			fast, ok := fastSplit(cmd)
+			require.True(t, ok)
+			slow, err := split(cmd, 0)
+			require.NoError(t, err)
+			assert.Equal(t, slow, []Part{fast})
+		})
+	}
+	for _, cmd := range []string{
+		"FOO=1 ls", "ls *", "ls ~", "ls #x", "ls; id", "ls | sh", "ls > f", "echo $x", "echo 'a'",
+		`echo \x`, "time ls", "if", "export A", "eval ls", "bash -c ls", "sh", "/bin/", "%1", "ls\nid",
+		"echo {a,b}", "! ls", "",
+	} {
+		t.Run("needs parser "+cmd, func(t *testing.T) {
+			_, ok := fastSplit(cmd)
+			assert.False(t, ok)
+		})
+	}
+}
