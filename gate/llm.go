@@ -164,6 +164,9 @@ func subject(p Proposal) (string, error) {
 	case p.Tool == "":
 		return p.Command, validText(p.Command)
 	}
+	if err := validTool(p.Tool); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	b.WriteString("tool: ")
 	b.WriteString(p.Tool)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -76,9 +77,11 @@ var parserPool = sync.Pool{New: func() any {
 // Split returns an error wrapping ErrParse when the command (or such a
 // script, or scripts nested more than 4 deep) does not parse, and
 // ErrInvalid when it is empty, longer than [MaxCommandBytes], not UTF-8,
-// contains a NUL byte, or holds more than 1000 simple commands or more
-// than 64 redirections applying to one of them; these limits keep Split
-// linear on hostile input. It is safe for concurrent use.
+// contains a control character other than tab and newline or an invisible
+// format character (bidi controls, zero-width characters, "Trojan Source"),
+// or holds more than 1000 simple commands or more than 64 redirections
+// applying to one of them; these limits keep Split linear on hostile
+// input. It is safe for concurrent use.
 func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
@@ -185,10 +188,27 @@ func validCommand(command string) error {
 		return fmt.Errorf("%w: command is %d bytes, over the %d-byte limit", ErrInvalid, len(command), MaxCommandBytes)
 	case !utf8.ValidString(command):
 		return fmt.Errorf("%w: command is not valid UTF-8", ErrInvalid)
-	case strings.IndexByte(command, 0) >= 0:
-		return fmt.Errorf("%w: command contains a NUL byte", ErrInvalid)
+	}
+	if r, bad := hiddenRune(command, true); bad {
+		return fmt.Errorf("%w: command contains control or invisible format character %U", ErrInvalid, r)
 	}
 	return nil
+}
+
+// hiddenRune finds a control character (other than tab, and newline when
+// newlines is true) or an invisible format character (bidi controls,
+// zero-width characters, soft hyphen): what makes a command read
+// differently to a person, a log and a shell.
+func hiddenRune(s string, newlines bool) (rune, bool) {
+	for _, r := range s {
+		if r == '\t' || newlines && r == '\n' {
+			continue
+		}
+		if r < 0x20 || r == 0x7f || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 type frame struct {
