@@ -33,7 +33,10 @@ type Decision struct {
 	// Allow reports whether the proposal may run.
 	Allow bool
 	// Reason says, for a person or for the agent, why: which rule or which
-	// model verdict decided, or which failure denied.
+	// model verdict decided, or which failure denied. It may quote (up to
+	// 160 bytes of) the part of the command that decided, so treat it like
+	// the command itself: a command that carries a token carries it into
+	// the Reason (wardline's audit package redacts secrets in records).
 	Reason string
 	// Gate names the gate that decided ("rules", "llm", or the names given
 	// with [RulesConfig] and [WithName]). For an [All] that allows, it is
