@@ -83,7 +83,7 @@ var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "w
 // proper noun, not an all-caps word).
 func (d *detector) capitalized(k int) bool {
 	t := d.toks[k]
-	o := d.offs[t.start]
+	o := d.offs[t.startAt()]
 	if o+1 >= len(d.src) {
 		return false
 	}
@@ -137,7 +137,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		next := -1
 		for m := k; m < j-1; m++ {
 			t := d.toks[m]
-			if t.comma() || strings.Contains(t.post, ";") || strings.Contains(t.post, ")") {
+			if t.comma() || strings.Contains(t.post(), ";") || strings.Contains(t.post(), ")") {
 				next = m + 1
 				break
 			}
@@ -150,7 +150,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
 			k, start = next+1, next+1
-			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post, ";)") {
+			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
 				k++
 			}
 			start = k
@@ -173,7 +173,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		t := d.toks[k]
 		w := t.w
 		switch {
-		case isListMarker(t), t.pre == "[" && strings.HasSuffix(t.post, "]"):
+		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
 			k++ // "1.", "-", "[Interactive]"
 			continue
 		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
@@ -234,9 +234,12 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if k >= j {
 		return 0
 	}
+	if d.foreignImperativeAt(k, j) {
+		return k + 1
+	}
 	t := d.toks[k]
 	w := t.w
-	if t.pre != "" && t.pre != "(" && !strings.HasPrefix(t.pre, "\"") && !strings.HasPrefix(t.pre, "*") {
+	if t.pre() != "" && t.pre() != "(" && !strings.HasPrefix(t.pre(), "\"") && !strings.HasPrefix(t.pre(), "*") {
 		return 0
 	}
 	if _, bad := notImperative[w]; bad && !polite {
@@ -304,7 +307,7 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	}
 	next := d.toks[k+1]
 	nw := next.w
-	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw(d.norm), "'s") {
+	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
 	}
 	if _, ok := finiteWords[nw]; ok {
@@ -462,21 +465,26 @@ func isNumberWord(w string) bool {
 // isListMarker reports whether t is a list marker: "1.", "2)", "a)", "-",
 // "*", "•", "(3)".
 func isListMarker(t token) bool {
-	raw := t.pre + t.w + t.post
-	switch raw {
+	if t.raw == "" {
+		return false
+	}
+	if c := t.raw[0]; len(t.w) > 3 && c != '(' && (c < '0' || c > '9') {
+		return false
+	}
+	switch t.raw {
 	case "-", "*", "•", "+", "–", "—", "·", "‣", "◦", "▪", "→", ">":
 		return true
 	}
 	if t.w == "" {
 		return false
 	}
-	if t.post != "." && t.post != ")" && t.post != ":" && !(t.pre == "(" && t.post == ")") {
+	if t.post() != "." && t.post() != ")" && t.post() != ":" && !(t.pre() == "(" && t.post() == ")") {
 		return false
 	}
 	if isStepNumber(t.w) {
 		return true
 	}
-	return len(t.w) == 1 && t.w[0] >= 'a' && t.w[0] <= 'h' && t.post == ")"
+	return len(t.w) == 1 && t.w[0] >= 'a' && t.w[0] <= 'h' && t.post() == ")"
 }
 
 // isStepNumber reports whether w is a step number: digits or a spelled-out
