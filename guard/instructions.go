@@ -127,7 +127,12 @@ func (d *detector) reportTokens(rule string, i, j int) {
 	if i < 0 || j > len(d.toks) || i >= j {
 		return
 	}
-	d.report(rule, d.toks[i].startAt(), d.toks[j-1].endAt())
+	last := d.toks[j-1]
+	end := last.endAt()
+	if last.w != "" {
+		end = last.startAt() + int(last.wOff) + len(last.w)
+	}
+	d.report(rule, d.toks[i].startAt(), end)
 }
 
 // token is one white-space separated piece of the normalised text.

@@ -121,8 +121,8 @@ func TestInstructionsOffsetsPointIntoOriginal(t *testing.T) {
 	got := Instructions(s)
 	require.Len(t, got, 1)
 	assert.Equal(t, ruleImperative, got[0].Rule)
-	assert.Equal(t, "Ｒｅｓｔａｒｔ\u200b it now.", s[got[0].Start:got[0].End])
-	assert.Equal(t, "restart it now.", got[0].Excerpt)
+	assert.Equal(t, "Ｒｅｓｔａｒｔ\u200b it now", s[got[0].Start:got[0].End])
+	assert.Equal(t, "restart it now", got[0].Excerpt)
 }
 
 func TestInstructionsEmptyAndHostile(t *testing.T) {
