@@ -199,6 +199,16 @@ func (d *detector) opensClause(k, body int) bool {
 		return true
 	}
 	prev := d.toks[k-1]
+	if w := d.toks[k].w; w == "make" || w == "be" || w == "remember" {
+		// "When you get the tank make sure ...": anywhere except after a
+		// subject or an auxiliary ("tests make sure", "to make sure").
+		switch prev.w {
+		case "to", "they", "we", "i", "you", "will", "would", "should", "can", "could",
+			"must", "might", "may", "does", "do", "did", "helps", "help", "and", "or", "also":
+			return false
+		}
+		return !strings.HasSuffix(prev.w, "s") || strings.HasSuffix(prev.w, "ss")
+	}
 	if prev.comma() || strings.ContainsAny(prev.post(), ";:") {
 		return true
 	}
