@@ -13,6 +13,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard"
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
@@ -192,4 +193,20 @@ func benchChecker(b *testing.B) *Checker {
 	}
 	require.NoError(b, err)
 	return c
+}
+
+// BenchmarkCheckerOwnCost measures the checker without the guard
+// detectors (each returns nothing): tokenizer, schema mirror, markdown
+// pre-scan, field rules and bookkeeping on the typical response.
+func BenchmarkCheckerOwnCost(b *testing.B) {
+	none := func(string) []guard.Finding { return nil }
+	c, err := New(withScanner(&scanner{normalize: guard.Normalize, instructions: none, secrets: none, urls: none, exfiltration: none}))
+	require.NoError(b, err)
+	typical := typicalResponse(b)
+	_, err = c.Validate(typical)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = c.Validate(typical)
+	}
 }

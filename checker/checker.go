@@ -215,9 +215,26 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 	runExfil := c.enabled(RuleExfilURL, RuleExfilRequest)
 	runMD := c.enabled(RuleMarkdown)
 
+	// The whole input as well: a secret split across two fields, or
+	// spanning JSON punctuation, is still a secret in the output. When one
+	// is found, no message quotes any text at all.
+	quoteOK := true
+	if runSecrets {
+		for _, fd := range s.secrets(src) {
+			quoteOK = false
+			path := ""
+			for k := range fields {
+				if f := &fields[k]; int32(fd.Start) >= f.start && int32(fd.Start) < f.end {
+					path = f.path()
+					break
+				}
+			}
+			vs = append(vs, Violation{Rule: RuleSecret, Path: path, Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
+		}
+	}
 	for k := range fields {
 		f := &fields[k]
-		hasSecret := false
+		hasSecret := !quoteOK
 		if runSecrets {
 			for _, fd := range s.secrets(f.text) {
 				hasSecret = true
@@ -257,7 +274,9 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 		}
 		if runMD {
 			reason := markdownReason(f.text)
-			if reason == "" {
+			if reason == "" && !plainASCII(f.text) {
+				// Fullwidth asterisks, zero-width joiners and the like
+				// hide markup that Normalize restores.
 				reason = markdownReason(s.normalize(f.text))
 			}
 			if reason != "" {
@@ -265,20 +284,6 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 			}
 		}
 		vs = c.fieldRules(f, vs)
-	}
-	if runSecrets {
-		// The whole input as well: a secret split across two fields, or
-		// spanning JSON punctuation, is still a secret in the output.
-		for _, fd := range s.secrets(src) {
-			path := ""
-			for k := range fields {
-				if f := &fields[k]; int32(fd.Start) >= fields[k].start && int32(fd.Start) < f.end {
-					path = f.path()
-					break
-				}
-			}
-			vs = append(vs, Violation{Rule: RuleSecret, Path: path, Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
-		}
 	}
 	return vs
 }
@@ -408,3 +413,15 @@ func nextSeg(p string) (seg, rest string) {
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
+
+// plainASCII reports whether s is printable ASCII plus tab and newlines:
+// normalising such text only folds case and collapses spaces, which can
+// remove markup but never create it.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -261,8 +261,10 @@ func validDateTime(s string) bool {
 	if len(t) < 9 || t[2] != ':' || t[5] != ':' {
 		return false
 	}
+	// t[2] and t[5] are colons, so these slices are exactly the tokens
+	// strings.SplitN(t[:8], ":", 3) yields whenever all three parse.
 	var hms [3]int
-	for k, tok := range strings.SplitN(t[:8], ":", 3) {
+	for k, tok := range [3]string{t[0:2], t[3:5], t[6:8]} {
 		v, err := strconv.Atoi(tok)
 		if err != nil || v < 0 {
 			return false
@@ -301,9 +303,8 @@ func validDateTime(s string) bool {
 		if t[2] != ':' {
 			return false
 		}
-		parts := strings.SplitN(t, ":", 2)
-		zh, err1 := strconv.Atoi(parts[0])
-		zm, err2 := strconv.Atoi(parts[1])
+		zh, err1 := strconv.Atoi(t[:2])
+		zm, err2 := strconv.Atoi(t[3:])
 		if err1 != nil || err2 != nil || zh < 0 || zm < 0 || zh > 23 || zm > 59 {
 			return false
 		}
