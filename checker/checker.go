@@ -272,7 +272,7 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 				vs = append(vs, fieldViolation(f, rule, msg, fd))
 			}
 		}
-		if runMD {
+		if runMD && f.prose() {
 			reason := markdownReason(f.text)
 			if reason == "" && !plainASCII(f.text) {
 				// Fullwidth asterisks, zero-width joiners and the like

@@ -450,3 +450,11 @@ func TestReformatPrompt(t *testing.T) {
 	assert.NotContains(t, generic, "boom")
 	assert.Contains(t, generic, "exactly one JSON object")
 }
+
+func TestMarkdownOnlyInProse(t *testing.T) {
+	c := newStub(t)
+	_, err := c.Validate(withField(t, "internet_facts.source", "https://en.wikipedia.org/wiki/_Underscore_"))
+	assert.NoError(t, err)
+	_, err = c.Validate(withField(t, "mcp_requests.query", "the *legacy* client"))
+	assert.Equal(t, []string{RuleMarkdown}, rulesOf(err))
+}

@@ -48,6 +48,13 @@ func (f *field) urlAllowed() bool {
 	return f.kind != fSummary && f.kind != fRepoFact && f.kind != fQuestion
 }
 
+// prose reports whether the field is free text, which the markdown rule
+// reads; sources, service names and context references have formats of
+// their own.
+func (f *field) prose() bool {
+	return f.kind != fSource && f.kind != fMCP && f.kind != fContextRef
+}
+
 // path renders the field's JSON Pointer.
 func (f *field) path() string {
 	i, j := strconv.Itoa(int(f.i)), strconv.Itoa(int(f.j))
