@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -131,4 +133,30 @@ func TestFoldKey(t *testing.T) {
 	for _, pair := range [][2]string{{"role", "ROLE"}, {"k", "\u212a"}, {"s", "\u017f"}, {"straße", "STRASSE"}} {
 		assert.Equal(t, strings.EqualFold(pair[0], pair[1]), foldKey(pair[0]) == foldKey(pair[1]), pair)
 	}
+}
+
+// FuzzStrictJSON holds the tokenizer to encoding/json: whatever it accepts
+// is valid JSON and decodes to the same value; whatever encoding/json
+// rejects, it rejects.
+func FuzzStrictJSON(f *testing.F) {
+	for _, s := range []string{`{"a":"b"}`, `{"a":[1,2.5e-3,true,null]}`, `{"a":"\ud83d\ude00\u00e9"}`, "{\"a\":\"\xff\"}", `{"a":1,"A":2}`, `{} {}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		nodes, err := parse(string(raw), 8, nil)
+		if err != nil {
+			if err.off < 0 || err.off > len(raw) {
+				t.Fatalf("error offset %d out of range", err.off)
+			}
+			return
+		}
+		if !json.Valid(raw) {
+			t.Fatalf("accepted invalid JSON %q", raw)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var want any
+		require.NoError(t, dec.Decode(&want))
+		assert.Equal(t, want, toAny(nodes, 0))
+	})
 }
