@@ -241,7 +241,9 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 				vs = append(vs, fieldViolation(f, RuleSecret, fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule)), fd))
 			}
 		}
-		if runExfil {
+		// A well-formed context reference ("file:<relative path>#L1-L20")
+		// is a repository pointer, not a file: URL.
+		if runExfil && !(f.kind == fContextRef && validContextRef(f.text)) {
 			for _, fd := range s.exfiltration(f.text) {
 				rule := fd.Rule
 				if rule != RuleExfilRequest {

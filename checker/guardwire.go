@@ -1,6 +1,14 @@
 package checker
 
-// guardScanner returns the detectors of package guard. Until package
-// guard's detectors are merged, it returns nil and New fails with
-// ErrNoDetectors: the checker never runs without its content rules.
-func guardScanner() *scanner { return nil }
+import "github.com/wardline/wardline/guard"
+
+// guardScanner returns the detectors of package guard.
+func guardScanner() *scanner {
+	return &scanner{
+		normalize:    guard.Normalize,
+		instructions: guard.Instructions,
+		secrets:      guard.Secrets,
+		urls:         guard.URLs,
+		exfiltration: guard.Exfiltration,
+	}
+}
