@@ -31,7 +31,7 @@ func maxResponse(tb testing.TB) []byte {
 	sentence := "The parser in internal/toml/lexer.go reads tables, arrays of tables and dotted keys in one pass; its tests cover %d fixtures. "
 	fact := func(i int) string {
 		var b strings.Builder
-		for b.Len() < 380 {
+		for b.Len() < 300 {
 			fmt.Fprintf(&b, sentence, i+b.Len())
 		}
 		return strings.TrimSpace(b.String())
@@ -40,14 +40,14 @@ func maxResponse(tb testing.TB) []byte {
 	for i := 0; i < 50; i++ {
 		r.RepoFacts = append(r.RepoFacts, fact(i))
 	}
-	for i := 0; i < 30; i++ {
+	for i := 0; i < 50; i++ {
 		r.InternetFacts = append(r.InternetFacts, InternetFact{
 			Source: fmt.Sprintf("https://toml.io/en/v1.0.0#section-%d", i), RetrievedAt: "2026-05-01T12:00:00Z",
 			Claims: []string{fact(i)}, Confidence: "medium",
 		})
 	}
-	for i := 0; i < 30; i++ {
-		r.OpenQuestions = append(r.OpenQuestions, fmt.Sprintf("Does fixture %d cover the dotted-key case in internal/toml/lexer.go?", i))
+	for i := 0; i < 50; i++ {
+		r.OpenQuestions = append(r.OpenQuestions, "Is it documented that "+strings.TrimSuffix(fact(i), ".")+"?")
 	}
 	raw, err := json.Marshal(r)
 	require.NoError(tb, err)

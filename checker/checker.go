@@ -52,13 +52,20 @@ type Rejection struct {
 	Violations []Violation
 }
 
-// Error lists the violations on one line.
+// maxErrorViolations bounds how many violations Error spells out.
+const maxErrorViolations = 10
+
+// Error lists the violations on one line (the first ten, then a count).
 func (r *Rejection) Error() string {
 	var b strings.Builder
 	b.WriteString("checker: response rejected: ")
 	for i, v := range r.Violations {
 		if i > 0 {
 			b.WriteString("; ")
+		}
+		if i == maxErrorViolations {
+			fmt.Fprintf(&b, "and %d more", len(r.Violations)-i)
+			break
 		}
 		b.WriteString(v.String())
 	}

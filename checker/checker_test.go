@@ -458,3 +458,11 @@ func TestMarkdownOnlyInProse(t *testing.T) {
 	_, err = c.Validate(withField(t, "mcp_requests.query", "the *legacy* client"))
 	assert.Equal(t, []string{RuleMarkdown}, rulesOf(err))
 }
+
+func TestRejectionErrorIsBounded(t *testing.T) {
+	r := &Rejection{}
+	for i := 0; i < 25; i++ {
+		r.Violations = append(r.Violations, Violation{Rule: RuleSchema, Path: fmt.Sprintf("/repo_facts/%d", i), Message: "m"})
+	}
+	assert.True(t, strings.HasSuffix(r.Error(), "; and 15 more"), r.Error())
+}
