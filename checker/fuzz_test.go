@@ -165,7 +165,7 @@ func TestSchemaMirrorRandom(t *testing.T) {
 			return str()
 		}
 	}
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 10000; i++ {
 		m := map[string]any{"role": "guru", "summary": "ok"}
 		for n := rng.Intn(5); n > 0; n-- {
 			k := keys[rng.Intn(6)]
