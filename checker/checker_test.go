@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -465,4 +466,34 @@ func TestRejectionErrorIsBounded(t *testing.T) {
 		r.Violations = append(r.Violations, Violation{Rule: RuleSchema, Path: fmt.Sprintf("/repo_facts/%d", i), Message: "m"})
 	}
 	assert.True(t, strings.HasSuffix(r.Error(), "; and 15 more"), r.Error())
+}
+
+// A Checker is shared by goroutines; run with -race.
+func TestConcurrentValidate(t *testing.T) {
+	c := newStub(t)
+	inputs := [][]byte{
+		mustJSON(t, base(t)),
+		withField(t, "summary", "The library is **stable**."),
+		withField(t, "repo_facts", "IMPERATIVE the tests"),
+		[]byte(`{"role":"guru","summary":"x","summary":"y"}`),
+		[]byte(`{"role":"assistant","summary":"x"}`),
+	}
+	want := make([][]string, len(inputs))
+	for i, in := range inputs {
+		_, err := c.Validate(in)
+		want[i] = rulesOf(err)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; k < 50; k++ {
+				i := (g + k) % len(inputs)
+				_, err := c.Validate(inputs[i])
+				assert.Equal(t, want[i], rulesOf(err))
+			}
+		}()
+	}
+	wg.Wait()
 }
