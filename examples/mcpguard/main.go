@@ -1,0 +1,4 @@
+// Command mcpguard is an MCP server whose tools sit behind wardline.
+package main
+
+func main() {}
