@@ -115,7 +115,7 @@ func (e *OSExecutor) Run(ctx context.Context, argv []string) (ExecResult, error)
 		return res, nil
 	}
 	if err != nil {
-		return res, fmt.Errorf("could not run %s: %w", argv[0], err)
+		return res, fmt.Errorf("could not start the program: %w", err)
 	}
 	return res, nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -73,8 +75,14 @@ func NewCall(tool, workspace string, raw []byte) (*Call, error) {
 // for the client. Any other error from a check also refuses the call; its
 // text is then the reason.
 type Denial struct {
-	// Reason says why, in one sentence, without secrets or raw argument values.
+	// Reason says why, in one sentence, without secrets. The client sees
+	// it; it may quote the arguments (the client sent them).
 	Reason string
+	// Audit is the reason as the audit log records it. It must not quote
+	// argument values. Empty means Reason with every argument string value
+	// cut out; set Audit when Reason may quote parts of an argument (a
+	// gate that names the offending part of a command does).
+	Audit string
 }
 
 // Error implements error.
@@ -325,14 +333,16 @@ func (g *guard) run(ctx context.Context, method string, req *mcp.CallToolRequest
 	}
 	for _, c := range pol.Before {
 		if err := safeCheck(ctx, c, call); err != nil {
-			return deny(c.Name, err.Error())
+			res, _ := deny(c.Name, err.Error())
+			e.Reason = auditReason(err, call)
+			return res, nil
 		}
 	}
 
 	req.Params.Arguments = canon
 	res, err := safeNext(ctx, method, req, next)
 	if err != nil {
-		e.Outcome, e.Reason = OutcomeProtocolError, err.Error()
+		e.Outcome, e.Reason = OutcomeProtocolError, scrub(truncate(err.Error(), maxReason), call)
 		return nil, err
 	}
 	ctres, ok := res.(*mcp.CallToolResult)
@@ -341,17 +351,67 @@ func (g *guard) run(ctx context.Context, method string, req *mcp.CallToolRequest
 		return nil, errors.New("toolguard: handler returned no tool result")
 	}
 	if ctres.IsError {
-		e.Outcome, e.Reason = OutcomeToolError, resultText(ctres)
+		e.Outcome, e.Reason = OutcomeToolError, scrub(resultText(ctres), call)
 		return ctres, nil
 	}
 	for _, c := range pol.After {
 		if err := safeOutput(ctx, c, call, ctres); err != nil {
-			e.Outcome, e.Guard, e.Reason = OutcomeWithheld, c.Name, err.Error()
+			e.Outcome, e.Guard, e.Reason = OutcomeWithheld, c.Name, auditReason(err, call)
 			return errorResult(fmt.Sprintf("wardline withheld the result of %s (%s): %s", e.Tool, c.Name, err.Error())), nil
 		}
 	}
 	e.Outcome = OutcomeOK
 	return ctres, nil
+}
+
+// auditReason is the text recorded for a refusal: a Denial's Audit text,
+// or the error text with argument values cut out.
+func auditReason(err error, call *Call) string {
+	var d *Denial
+	if errors.As(err, &d) && d.Audit != "" {
+		return truncate(d.Audit, maxReason)
+	}
+	return scrub(truncate(err.Error(), maxReason), call)
+}
+
+// scrub replaces every argument string value of three bytes or more that
+// occurs in s with "[argument]", longest first, so that a reason echoing
+// an argument does not carry it into the audit log.
+func scrub(s string, call *Call) string {
+	if call == nil || s == "" {
+		return s
+	}
+	var vals []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if len(v) >= 3 {
+				// The value as written, and as %q and JSON would escape it.
+				q := strconv.Quote(v)
+				j, _ := json.Marshal(v)
+				vals = append(vals, v, q[1:len(q)-1], string(j[1:len(j)-1]))
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	var args any
+	if json.Unmarshal(call.args, &args) != nil {
+		return s
+	}
+	walk(args)
+	sort.Slice(vals, func(i, j int) bool { return len(vals[i]) > len(vals[j]) })
+	for _, v := range vals {
+		s = strings.ReplaceAll(s, v, "[argument]")
+	}
+	return s
 }
 
 // safeCheck runs a Before check; a panic refuses.
