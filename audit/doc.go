@@ -71,10 +71,10 @@
 // or reordering of lines that is followed by an intact line. It cannot show
 // lines cut from the end, or a last line rewritten along with its hash,
 // and someone who can rewrite the whole file can recompute every hash. Two
-// measures close those gaps: an HMAC key ([WithHMACKey], [Verifier].Key)
+// measures close those gaps: an HMAC key ([WithHMACKey], [Verifier.Key])
 // that the log's writer side does not hand out, and a [Checkpoint] of the
 // last line ([Logger.Checkpoint]) kept elsewhere and passed as
-// [Verifier].Checkpoint.
+// [Verifier.Checkpoint].
 //
 // # Write failures
 //
@@ -98,6 +98,11 @@
 // [WithSyncInterval] batch the fsyncs; then a crash can lose records that
 // Log acknowledged since the last sync (at most a batch or an interval's
 // worth), and only from the end of the file.
+//
+// To rotate, close the logger, keep its [Logger.Checkpoint], and open the
+// next file with a log id that names it, for example
+// WithLogID("svc.2 after " + cp.String()): the new file's first line then
+// chains from the old file's last one, and verifying it needs that id.
 //
 // # slog
 //

@@ -31,25 +31,70 @@ func (n *normalizer) str(s string) string {
 	return s
 }
 
+// validUTF8 replaces every byte that is not part of a valid UTF-8 sequence
+// with U+FFFD, byte by byte, as encoding/json does (strings.ToValidUTF8
+// would fold a run into one).
 func validUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
-}
-
-func unsupported(path, format string, args ...any) error {
-	if path == "" {
-		path = "/"
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
 	}
-	return fmt.Errorf("%w: at %s: %s", ErrUnsupportedValue, path, fmt.Sprintf(format, args...))
+	return b.String()
 }
 
-// value normalizes v; path is the JSON Pointer of v inside attrs, for error
-// messages (keys are program-chosen names; values never appear in errors).
-func (n *normalizer) value(v any, path string, depth int) (any, error) {
+// unsupportedError is ErrUnsupportedValue with the JSON Pointer of the
+// value. The pointer is collected while the recursion unwinds (in reverse),
+// so that the happy path pays nothing for it.
+type unsupportedError struct {
+	rev []string // pointer tokens, innermost first
+	msg string
+}
+
+func (e *unsupportedError) Error() string {
+	var b strings.Builder
+	b.WriteString(ErrUnsupportedValue.Error())
+	b.WriteString(": at ")
+	if len(e.rev) == 0 {
+		b.WriteString("/")
+	}
+	for i := len(e.rev) - 1; i >= 0; i-- {
+		b.WriteString("/")
+		b.WriteString(escapePointer(e.rev[i]))
+	}
+	b.WriteString(": ")
+	b.WriteString(e.msg)
+	return b.String()
+}
+
+func (e *unsupportedError) Unwrap() error { return ErrUnsupportedValue }
+
+func unsupported(format string, args ...any) error {
+	return &unsupportedError{msg: fmt.Sprintf(format, args...)}
+}
+
+// within adds a pointer token to an error from a nested value.
+func within(err error, token string) error {
+	if u, ok := err.(*unsupportedError); ok {
+		u.rev = append(u.rev, token)
+	}
+	return err
+}
+
+// value normalizes v. Errors name the JSON Pointer of the bad value (keys
+// are program-chosen names; values never appear in errors).
+func (n *normalizer) value(v any, depth int) (any, error) {
 	if depth > maxDepth {
-		return nil, unsupported(path, "nested deeper than %d levels (or a cycle)", maxDepth)
+		return nil, unsupported("nested deeper than %d levels (or a cycle)", maxDepth)
 	}
 	switch x := v.(type) {
 	case nil:
@@ -79,12 +124,12 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 	case uint64:
 		return json.Number(strconv.FormatUint(x, 10)), nil
 	case float32:
-		return floatNumber(float64(x), 32, path)
+		return floatNumber(float64(x), 32)
 	case float64:
-		return floatNumber(x, 64, path)
+		return floatNumber(x, 64)
 	case json.Number:
 		if !validNumber(string(x)) {
-			return nil, unsupported(path, "json.Number is not a JSON number")
+			return nil, unsupported("json.Number is not a JSON number")
 		}
 		return x, nil
 	case time.Time:
@@ -94,7 +139,7 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 	case error:
 		return n.str(x.Error()), nil
 	case json.RawMessage:
-		return n.decode(x, path, depth)
+		return n.decode(x, depth)
 	case []byte:
 		// Like encoding/json: base64. Redaction runs over the base64 text.
 		b, _ := json.Marshal(x)
@@ -110,9 +155,9 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			t, err := n.value(e, path+"/"+strconv.Itoa(i), depth+1)
+			t, err := n.value(e, depth+1)
 			if err != nil {
-				return nil, err
+				return nil, within(err, strconv.Itoa(i))
 			}
 			out[i] = t
 		}
@@ -122,7 +167,7 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 		for k, s := range x {
 			k2 := validUTF8(k)
 			if _, dup := out[k2]; dup {
-				return nil, unsupported(path, "two keys equal after UTF-8 repair")
+				return nil, unsupported("two keys equal after UTF-8 repair")
 			}
 			out[k2] = n.str(s)
 		}
@@ -132,11 +177,11 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 		for k, e := range x {
 			k2 := validUTF8(k)
 			if _, dup := out[k2]; dup {
-				return nil, unsupported(path, "two keys equal after UTF-8 repair")
+				return nil, unsupported("two keys equal after UTF-8 repair")
 			}
-			t, err := n.value(e, path+"/"+escapePointer(k2), depth+1)
+			t, err := n.value(e, depth+1)
 			if err != nil {
-				return nil, err
+				return nil, within(err, k2)
 			}
 			out[k2] = t
 		}
@@ -144,9 +189,9 @@ func (n *normalizer) value(v any, path string, depth int) (any, error) {
 	default:
 		b, err := marshalRecover(x)
 		if err != nil {
-			return nil, unsupported(path, "%T: %s", x, errClass(err))
+			return nil, unsupported("%T: %s", x, errClass(err))
 		}
-		return n.decode(b, path, depth)
+		return n.decode(b, depth)
 	}
 }
 
@@ -174,22 +219,22 @@ func marshalRecover(v any) (b []byte, err error) {
 	return json.Marshal(v)
 }
 
-func (n *normalizer) decode(b []byte, path string, depth int) (any, error) {
+func (n *normalizer) decode(b []byte, depth int) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
-		return nil, unsupported(path, "invalid JSON")
+		return nil, unsupported("invalid JSON")
 	}
 	if d.More() {
-		return nil, unsupported(path, "invalid JSON")
+		return nil, unsupported("invalid JSON")
 	}
-	return n.value(v, path, depth)
+	return n.value(v, depth)
 }
 
-func floatNumber(f float64, bits int, path string) (any, error) {
+func floatNumber(f float64, bits int) (any, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return nil, unsupported(path, "NaN or infinite float")
+		return nil, unsupported("NaN or infinite float")
 	}
 	// The formatting encoding/json uses (ES6 number to string).
 	abs := math.Abs(f)

@@ -26,6 +26,10 @@ const GateAudit = "audit"
 // returned as the [*VerifyError] and the file is left untouched: a log that
 // may have been tampered with is not silently extended.
 //
+// Verifying reads the whole file once (about 60 MB/s, see
+// BenchmarkVerify1000TypicalLines); rotate large logs (see "Files and durability" in the
+// package documentation).
+//
 // The file is opened with O_APPEND and, unless [WithSyncEvery] says
 // otherwise, fsynced after every record. Only one logger (in one process)
 // may append to a file at a time; OpenFile does not lock it. Close closes

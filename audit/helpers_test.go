@@ -15,16 +15,6 @@ import (
 
 var t0 = time.Date(2026, 11, 22, 3, 0, 0, 0, time.UTC)
 
-// fixedClock returns a clock that advances one millisecond per call; it is
-// only used from one goroutine at a time in these tests.
-func fixedClock() func() time.Time {
-	t := t0
-	return func() time.Time {
-		t = t.Add(time.Millisecond)
-		return t
-	}
-}
-
 // sampleRecord returns the i-th record of a deterministic, varied log.
 func sampleRecord(i int) audit.Record {
 	decisions := []string{audit.DecisionAllow, audit.DecisionDeny, audit.DecisionError}

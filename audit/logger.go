@@ -120,8 +120,10 @@ func (l *Logger) Log(ctx context.Context, r Record) error {
 	}
 	restp := bufPool.Get().(*[]byte)
 	defer func() {
-		*restp = (*restp)[:0]
-		bufPool.Put(restp)
+		if cap(*restp) <= 64<<10 { // do not keep a huge record's buffer
+			*restp = (*restp)[:0]
+			bufPool.Put(restp)
+		}
 	}()
 	rest, err := l.encodeRest((*restp)[:0], &r)
 	*restp = rest
@@ -329,9 +331,9 @@ func (l *Logger) encodeRest(b []byte, r *Record) ([]byte, error) {
 	r.Verdict = n.str(r.Verdict)
 	var attrs map[string]any
 	if len(r.Attrs) > 0 {
-		t, err := n.value(r.Attrs, "/attrs", 1)
+		t, err := n.value(r.Attrs, 1)
 		if err != nil {
-			return b, err
+			return b, within(err, "attrs")
 		}
 		attrs = t.(map[string]any)
 	}

@@ -46,7 +46,9 @@ type point struct {
 
 type unsortedMarshaler struct{}
 
-func (unsortedMarshaler) MarshalJSON() ([]byte, error) { return []byte(`{ "b" : 1, "a" : [ 2 , 3 ] }`), nil }
+func (unsortedMarshaler) MarshalJSON() ([]byte, error) {
+	return []byte(`{ "b" : 1, "a" : [ 2 , 3 ] }`), nil
+}
 
 type panicMarshaler struct{}
 

@@ -123,7 +123,7 @@ func DigestBytes(b []byte) string {
 // as JSON.
 func DigestJSON(v any) (string, error) {
 	n := normalizer{}
-	t, err := n.value(v, "", 0)
+	t, err := n.value(v, 0)
 	if err != nil {
 		return "", err
 	}

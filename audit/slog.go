@@ -299,8 +299,9 @@ func (Secret) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, redacted) }
 // MarshalJSON returns the JSON string "[REDACTED]".
 func (Secret) MarshalJSON() ([]byte, error) { return []byte(`"` + redacted + `"`), nil }
 
-// MarshalText returns "[REDACTED]", so that map keys and text encoders do
-// not reveal the value either.
+// MarshalText returns "[REDACTED]", for text encoders. (encoding/json
+// writes a map key of a string type as it is, without calling MarshalText:
+// never use a Secret as a map key.)
 func (Secret) MarshalText() ([]byte, error) { return []byte(redacted), nil }
 
 // Reveal returns the secret itself. Call it only where the secret is used,

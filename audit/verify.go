@@ -54,8 +54,8 @@ type Verifier struct {
 
 // Verify verifies the log read from r as [Verify] does, with the
 // verifier's settings. It returns the checkpoint of the last line that
-// verified (the zero Checkpoint if none did), also when it returns an
-// error.
+// verified (seq 0 and the genesis value if none did), also when it
+// returns an error.
 func (v *Verifier) Verify(r io.Reader) (Checkpoint, error) {
 	st, err := v.scan(r)
 	return st.last, err
@@ -103,6 +103,10 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 		wantAlg = algHMAC
 	}
 	prev := Genesis(vv.LogID)
+	st.last.Hash = prev
+	if cp := vv.Checkpoint; cp != nil && cp.Seq == 0 && cp.Hash != prev {
+		return st, &VerifyError{Line: 1, Kind: ErrCheckpoint, Detail: "checkpoint of seq 0 is not the genesis of the log id"}
+	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long, body []byte
 	lineNo := 0

@@ -83,13 +83,16 @@ type collector struct{}
 func (collector) Transform(doc *gast.Document, reader text.Reader, pc parser.Context) {
 	src := reader.Source()
 	notes := &pageNotes{}
+	linked := map[int]bool{} // footnote indexes referenced from outside definitions
+	var defIndex []int
 	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *extast.Footnote:
-			d := noteDef{label: string(n.Ref), offset: -1, referenced: n.Index >= 0}
+			d := noteDef{label: string(n.Ref), offset: -1}
+			defIndex = append(defIndex, n.Index)
 			if c := n.FirstChild(); c != nil && c.NextSibling() == nil && c.Kind() == gast.KindParagraph {
 				d.paragraph = true
 				lines := c.Lines()
@@ -105,14 +108,20 @@ func (collector) Transform(doc *gast.Document, reader text.Reader, pc parser.Con
 				d.text = b.String()
 			}
 			notes.defs = append(notes.defs, d)
+			// References inside a definition (a quote that contains
+			// "[^2]") neither cite nor make another definition referenced.
 			return gast.WalkSkipChildren, nil
 		case *extast.FootnoteLink:
 			notes.refs++
+			linked[n.Index] = true
 		case *undefinedRef:
 			notes.undefined = append(notes.undefined, noteRef{label: n.label, offset: n.offset})
 		}
 		return gast.WalkContinue, nil
 	})
+	for i := range notes.defs {
+		notes.defs[i].referenced = defIndex[i] >= 0 && linked[defIndex[i]]
+	}
 	pc.Set(notesKey, notes)
 }
 

@@ -37,39 +37,40 @@ func hashBytes(b []byte) string {
 // function so that a quote matches across line breaks.
 func normalizeQuote(s string) string {
 	s = norm.NFC.String(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false   // a space is pending
-	started := false // something other than space was written
+	b := make([]byte, 0, len(s))
+	space := false // a space is pending
+	run := -1      // start of the pending run of non-space bytes, or -1
+	flush := func(end int) {
+		if run < 0 {
+			return
+		}
+		if space && len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, s[run:end]...)
+		space, run = false, -1
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		size := 1
+		isSpace := false
 		if c < utf8.RuneSelf {
-			i++
-			if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
-				space = true
-				continue
-			}
-			if space && started {
-				b.WriteByte(' ')
-			}
-			space, started = false, true
-			b.WriteByte(c)
-			continue
+			isSpace = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			isSpace = r != utf8.RuneError && unicode.IsSpace(r)
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError && unicode.IsSpace(r) {
-			i += size
+		if isSpace {
+			flush(i)
 			space = true
-			continue
+		} else if run < 0 {
+			run = i
 		}
-		if space && started {
-			b.WriteByte(' ')
-		}
-		space, started = false, true
-		b.WriteString(s[i : i+size])
 		i += size
 	}
-	return b.String()
+	flush(len(s))
+	return string(b)
 }
 
 // isHash reports whether s is "sha256:" followed by exactly 64 lowercase hex

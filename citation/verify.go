@@ -37,8 +37,8 @@ const (
 	// (default 20); a short quote proves nothing.
 	KindTooShort Kind = "too-short"
 	// KindStitched: the quote does not occur as one run but is covered by
-	// two or more fragments of at least 10 runes that do, or it contains an
-	// ellipsis ("...", "…") joining pieces.
+	// 2 to 16 fragments of at least 10 runes that each do (after splitting
+	// at any ellipsis, "..." or "…").
 	KindStitched Kind = "stitched"
 	// KindUnreferencedDefinition: a definition no "[^label]" refers to.
 	KindUnreferencedDefinition Kind = "unreferenced-definition"
@@ -61,7 +61,7 @@ var Kinds = []Kind{
 	KindDuplicateDefinition, KindMalformedDefinition, KindUncitedPage,
 }
 
-func (k Kind) Error() string { return "citation: " + string(k) }
+func (k Kind) Error() string { return string(k) }
 
 // Problem is one reason a page fails verification. Problem is an error:
 // errors.Is(p, KindStitched) tests its kind and errors.As(err, &p) recovers
@@ -128,8 +128,18 @@ const DefaultSourcePrefix = "raw/"
 var DefaultStructural = []string{"overview.md", "index.md", "log.md", "archives/"}
 
 // stitchMinFragment is the shortest fragment (in runes) that counts towards
-// a stitched quote; shorter common words prove nothing.
-const stitchMinFragment = 10
+// a stitched quote; shorter common words prove nothing. A quote that needs
+// more than stitchMaxPieces fragments is reported as not found; the bound
+// keeps the check's cost at a few scans of the source.
+const (
+	stitchMinFragment = 10
+	stitchMaxPieces   = 16
+)
+
+// maxCandidates bounds how many occurrences of a quote findVerbatim
+// inspects for token boundaries, so that repetitive sources cannot make a
+// call quadratic.
+const maxCandidates = 1000
 
 // Verifier verifies wiki pages. Its zero value is ready to use and applies
 // the defaults: 20-rune minimum, "raw/" source prefix, DefaultStructural.
@@ -426,7 +436,7 @@ func findVerbatim(src, q string) bool {
 	}
 	first, _ := utf8.DecodeRuneInString(q)
 	last, _ := utf8.DecodeLastRuneInString(q)
-	for off := 0; off <= len(src)-len(q); {
+	for off, n := 0, 0; off <= len(src)-len(q) && n < maxCandidates; n++ {
 		i := strings.Index(src[off:], q)
 		if i < 0 {
 			return false
@@ -461,7 +471,9 @@ func stitched(src, q string) bool {
 			if utf8.RuneCountInString(piece) < stitchMinFragment {
 				return false
 			}
-			pieces++
+			if pieces++; pieces > stitchMaxPieces {
+				return false
+			}
 			part = strings.TrimSpace(part[n:])
 		}
 	}

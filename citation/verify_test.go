@@ -2,6 +2,7 @@ package citation
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -231,4 +232,41 @@ func TestVerifyConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+func TestVerifyReferencesInsideDefinitionsDoNotCount(t *testing.T) {
+	src := fstest.MapFS{"a.md": {Data: []byte("the quote that mentions [^2] in the source text itself")}}
+	def1 := mustDef(t, Citation{Label: "1", Source: "raw/a.md", Quote: "the quote that mentions [^2] in the source text"})
+	def2 := mustDef(t, Citation{Label: "2", Source: "raw/a.md", Quote: "mentions [^2] in the source text itself"})
+	// Only [^1] is cited by the body; [^2] is "referenced" only from inside
+	// definition 1's quote.
+	got := Verify([]byte("Claim.[^1]\n\n"+def1+"\n"+def2+"\n"), src)
+	assert.Equal(t, []Kind{KindUnreferencedDefinition}, kinds(got))
+	assert.Equal(t, "2", got[0].Label)
+	// A page whose only references live inside definitions cites nothing.
+	got = Verify([]byte("No claim.\n\n"+def1+"\n"+def2+"\n"), src)
+	assert.Contains(t, kinds(got), KindUncitedPage)
+}
+
+func TestVerifyBoundsPathologicalInput(t *testing.T) {
+	// A repetitive source and a quote whose every occurrence sits inside a
+	// longer word: the candidate bound keeps this linear.
+	src := fstest.MapFS{"a.md": {Data: []byte(strings.Repeat("a", 1<<20))}}
+	def := mustDef(t, Citation{Label: "1", Source: "raw/a.md", Quote: strings.Repeat("a", 4000)})
+	got := Verify([]byte("x[^1]\n\n"+def+"\n"), src)
+	assert.Equal(t, []Kind{KindQuoteNotFound}, kinds(got))
+
+	// A collage of more than 16 source fragments is not "stitched" (and the
+	// piece bound keeps the check cheap).
+	words := strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango")
+	var source, quote strings.Builder
+	for i, w := range words {
+		fmt.Fprintf(&source, "fragment %s number %d. ", w, i)
+		fmt.Fprintf(&quote, "fragment %s number %d ", w, i)
+	}
+	src = fstest.MapFS{"b.md": {Data: []byte(source.String())}}
+	def = mustDef(t, Citation{Label: "1", Source: "raw/b.md", Quote: quote.String()})
+	assert.Equal(t, []Kind{KindQuoteNotFound}, kinds(Verify([]byte("x[^1]\n\n"+def+"\n"), src)))
+	def = mustDef(t, Citation{Label: "1", Source: "raw/b.md", Quote: "fragment alpha number 0 fragment bravo number 1"})
+	assert.Equal(t, []Kind{KindStitched}, kinds(Verify([]byte("x[^1]\n\n"+def+"\n"), src)))
 }
