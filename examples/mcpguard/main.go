@@ -24,6 +24,7 @@ import (
 
 	"github.com/wardline/wardline/audit"
 	"github.com/wardline/wardline/gate"
+	"github.com/wardline/wardline/guard"
 )
 
 func main() {
@@ -144,7 +145,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		auditPath = filepath.Join(ws, stateDir, "audit.jsonl")
 	}
-	alog, err := audit.OpenFile(auditPath)
+	alog, err := audit.OpenFile(auditPath, audit.WithRedactor(guard.Redact))
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}

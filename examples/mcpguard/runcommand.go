@@ -12,6 +12,7 @@ import (
 
 	"github.com/wardline/wardline/examples/mcpguard/toolguard"
 	"github.com/wardline/wardline/gate"
+	"github.com/wardline/wardline/guard"
 )
 
 // DefaultPrograms is the run_command allowlist when none is configured:
@@ -179,13 +180,28 @@ func runCommand(exec Executor) mcp.ToolHandlerFor[runCommandIn, any] {
 	}
 }
 
+// redactOutput is run_command's After check: every secret guard.Secrets
+// finds in the output is replaced by its redacted excerpt before the
+// client's model sees it.
+func redactOutput() toolguard.OutputCheck {
+	return toolguard.OutputCheck{Name: "redact", Func: func(_ context.Context, _ *toolguard.Call, res *mcp.CallToolResult) error {
+		for _, c := range res.Content {
+			if t, ok := c.(*mcp.TextContent); ok {
+				t.Text = guard.Redact(t.Text)
+			}
+		}
+		return nil
+	}}
+}
+
 // failed is a tool error whose first text block is msg (what the audit
 // record keeps) and whose second is the program's output (which it does
 // not).
 func failed(msg string, res ExecResult) *mcp.CallToolResult {
 	r := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}
 	if len(res.Output) > 0 {
-		r.Content = append(r.Content, &mcp.TextContent{Text: string(res.Output)})
+		// After checks do not run on tool errors: redact here.
+		r.Content = append(r.Content, &mcp.TextContent{Text: guard.Redact(string(res.Output))})
 	}
 	return r
 }

@@ -138,3 +138,17 @@ func TestRunCommandRealBinary(t *testing.T) {
 	require.True(t, res.IsError)
 	h.assertAudited(t, 2, "hello from wardline")
 }
+
+func TestRunCommandOutputSecretsRedacted(t *testing.T) {
+	pat := "ghp_" + "k3Jd8sLq2ZxW9mNp4RtY7vBc1HfGe6AoUi5T"
+	for _, code := range []int{0, 1} {
+		h := newHarness(t)
+		h.exec.out, h.exec.code = "GITHUB_TOKEN="+pat+"\n", code
+		cs := h.client(t)
+		res := call(t, cs, "run_command", map[string]any{"command": "uname -a"})
+		assert.Equal(t, code != 0, res.IsError)
+		assert.NotContains(t, text(res), pat, "exit %d", code)
+		assert.Contains(t, text(res), "ghp_…(40)")
+		assert.NotContains(t, string(h.log.Bytes()), pat)
+	}
+}

@@ -163,7 +163,7 @@ func NewServer(cfg Config) (*Server, error) {
 		Workspace: ws,
 		Recorder:  toolguard.AuditRecorder(cfg.Audit),
 		Tools: map[string]toolguard.Policy{
-			"run_command":     {Before: []toolguard.Check{commandCheck(cmdGate)}},
+			"run_command":     {Before: []toolguard.Check{commandCheck(cmdGate)}, After: []toolguard.OutputCheck{redactOutput()}},
 			"write_wiki_page": {Before: []toolguard.Check{s.wiki.beforeCheck()}},
 			"set_mode":        {Before: []toolguard.Check{modes.setModeCheck()}},
 			"confirm":         {Before: []toolguard.Check{modes.confirmCheck()}},
