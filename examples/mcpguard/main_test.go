@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -68,13 +67,13 @@ func TestStdioEndToEnd(t *testing.T) {
 
 	cmd := exec.Command(os.Args[0], "-workspace", ws, "-allow", "echo", "-model-cmd", os.Args[0]+" -fake-model")
 	cmd.Env = append(os.Environ(), "MCPGUARD_TEST_SERVE=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "v0"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 5 * time.Second}, nil)
-	require.NoError(t, err, stderr.String())
+	require.NoError(t, err, "server stderr: %s", stderr.Bytes())
 
 	tools, err := cs.ListTools(ctx, nil)
 	require.NoError(t, err)
@@ -122,7 +121,7 @@ func TestStdioEndToEnd(t *testing.T) {
 		assert.NotContains(t, sc.Text(), "rm -rf")
 	}
 	assert.Equal(t, 5, lines, "one audit record per call")
-	assert.Contains(t, stderr.String(), "serving "+ws)
+	assert.Contains(t, string(stderr.Bytes()), "serving "+ws)
 }
 
 func TestParseFlags(t *testing.T) {
