@@ -101,7 +101,7 @@ type noModel struct{}
 // Check implements gate.Gate.
 func (noModel) Check(context.Context, gate.Proposal) gate.Decision {
 	return gate.Decision{Gate: "llm", Err: errNoModel,
-		Reason: "no gatekeeper model is configured (start the server with -model-cmd, -openai-url or -anthropic-model); run_command fails closed"}
+		Reason: "no gatekeeper model is configured (start the server with -model-cmd, -openai-model or -anthropic-model); run_command fails closed"}
 }
 
 // commandCheck is run_command's Before check: argument shape, then the gate.
