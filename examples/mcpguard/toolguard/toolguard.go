@@ -1,6 +1,7 @@
 package toolguard
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,7 +44,7 @@ func (c *Call) Digest() string { return c.digest }
 // Decode decodes the canonical arguments into v, rejecting fields v does not
 // declare. Its error names no argument value.
 func (c *Call) Decode(v any) error {
-	dec := json.NewDecoder(strings.NewReader(string(c.args)))
+	dec := json.NewDecoder(bytes.NewReader(c.args))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var ute *json.UnmarshalTypeError
