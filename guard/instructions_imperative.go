@@ -535,7 +535,14 @@ func isListMarker(t token) bool {
 	if t.raw == "" {
 		return false
 	}
-	if c := t.raw[0]; len(t.w) > 3 && c != '(' && (c < '0' || c > '9') {
+	c := t.raw[0]
+	if c >= 'a' && c <= 'z' {
+		// Only "a)" or a spelled-out or roman number with "." ")" ":".
+		last := t.raw[len(t.raw)-1]
+		if last != '.' && last != ')' && last != ':' || len(t.w) > 5 {
+			return false
+		}
+	} else if c < 0x80 && c != '(' && c != '-' && c != '*' && c != '+' && c != '>' && (c < '0' || c > '9') {
 		return false
 	}
 	switch t.raw {
