@@ -198,6 +198,31 @@ func flagsOf(w string) uint8 {
 	return wordFlagTable()[w]
 }
 
+// isAbbreviation reports whether w followed by "." is an abbreviation
+// rather than the end of a sentence.
+func isAbbreviation(w string) bool {
+	switch w {
+	case "mr", "mrs", "ms", "dr", "prof", "gen", "col", "capt", "lt", "sgt", "st", "jr",
+		"sr", "mt", "ft", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+		"oct", "nov", "dec", "vs", "v", "etc", "inc", "ltd", "co", "corp", "no", "fig",
+		"approx", "dept", "est", "gov", "sen", "rep", "rev", "ave", "blvd":
+		return true
+	}
+	// Initialisms: "u.s", "d.c", "f.o.b", "e.g", "i.e", and single letters.
+	if len(w) == 1 {
+		return w[0] >= 'a' && w[0] <= 'z'
+	}
+	if len(w) >= 3 && len(w) <= 7 {
+		for i := 0; i < len(w); i++ {
+			if i%2 == 1 && w[i] != '.' || i%2 == 0 && (w[i] < 'a' || w[i] > 'z') {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // trimLead and trimTrail strip leadPunct and trailPunct; they are
 // hand-written because strings.TrimLeft with a non-ASCII cutset is slow.
 func trimLead(s string) string {
@@ -287,6 +312,9 @@ func tokenize(norm string, toks []token) []token {
 			case ',':
 				comma = true
 			}
+		}
+		if sent && post == "." && isAbbreviation(w) {
+			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
 		}
 		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma})
 		nl = false

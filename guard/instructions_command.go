@@ -153,6 +153,9 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
+		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
+			return true // a flag: quoted prose may follow
+		}
 		w := d.toks[k].w
 		if _, ok := functionWords[w]; ok {
 			if k == i && !isKnownProgram(w) {
@@ -195,7 +198,10 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 			break
 		}
 	}
-	body := strings.TrimRight(trimmed, " .;,")
+	body := strings.TrimRight(trimmed, " ;,")
+	if strings.HasSuffix(body, ".") && !strings.HasSuffix(body, "..") && !strings.HasSuffix(body, " .") {
+		body = body[:len(body)-1]
+	}
 	if body == "" {
 		return 0, 0, false
 	}
@@ -331,7 +337,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if ev.prose > 0 && !known && !prompt && !ev.sudo && !ev.pipeToShell {
 		return false // "go.sum records ... with hash ..."
 	}
-	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo {
+	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo && !ev.flag && !ev.placeholder {
 		if _, sub := subcommands[ev.first]; !sub {
 			return false // "package-lock.json pins left-pad 1.3.0"
 		}
@@ -354,7 +360,8 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		if known || !l.isDictionaryWord(prog) {
 			return true
 		}
-		return ev.nargs >= 1 && ev.proseless && ev.allShaped && ev.dictArgs < 2
+		// "nova boot --nic net-id=x vm_name", "module save collection_name".
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dictArgs < 2 || ev.flag || ev.placeholder)
 	}
 	if inline {
 		return false
@@ -362,28 +369,51 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	// A whole line without flags or paths: a known program with a
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
-	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 {
+	_, sub := subcommands[ev.first]
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 && !ev.placeholder || ev.dictArgs >= 4 {
 		// A lone name, or words that read as a phrase or a search query
 		// ("gitleaks generic-api-key entropy threshold").
 		return false
 	}
-	_, sub := subcommands[ev.first]
-	switch {
-	case known && !prosey:
-		return true // "git submodule", "docker context create context_name"
-	case known:
-		return sub || ev.placeholder // "make lint", "go vet"
-	case !l.isDictionaryWord(prog):
-		return sub || ev.placeholder || ev.dictArgs == 0 && ev.nargs <= 3
+	if ev.placeholder {
+		// "docker context create context_name", "exit exit_code"
+		return known || !l.isDictionaryWord(prog) || ev.nargs <= 4
 	}
-	return false
+	// Only words: a keyword query ("kubernetes pod restart policy",
+	// "npm workspaces hoisting") looks the same, so ask for a short line
+	// with an action word: "git submodule", "az config get", "ddev config".
+	nondict := known && !prosey || !known && !l.isDictionaryWord(prog)
+	switch {
+	case !nondict && !known:
+		return false
+	case ev.nargs == 1:
+		return nondict || sub
+	case ev.nargs == 2:
+		return ev.subs > 0 && ev.dictArgs <= 1
+	}
+	_, lastSub := subcommands[ev.last]
+	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
 }
+
+// cliEntities are nouns that CLIs take as a first argument before a
+// subcommand ("docker image ls", "gh pr list").
+var cliEntities = setOf(
+	"image", "images", "container", "containers", "volume", "network", "pod", "pods",
+	"service", "node", "nodes", "cluster", "repo", "pr", "issue", "mr", "remote",
+	"notes", "zone", "key", "keys", "secret", "user", "users", "group", "project",
+	"plugin", "plugins", "module", "package", "self", "tool", "servers", "server",
+	"context", "config", "auth", "cache", "system", "compose", "buildx", "stack",
+	"workspace", "env", "profile", "account", "role", "policy", "bucket", "instance",
+	"vm", "disk", "snapshot", "branch", "tag", "release", "run", "job", "workflow",
+	"label", "org", "team", "app", "apps", "deployment", "namespace", "secrets", "rules",
+)
 
 // evidence collects what a parsed command line shows.
 type evidence struct {
 	call        bool   // at least one simple command
 	program     string // the first program
 	first       string // its first argument
+	last        string // its last argument
 	nargs       int    // arguments of the first call
 	words       int
 	strong      bool // flags, paths, URLs, assignments, redirections, pipes
@@ -392,6 +422,7 @@ type evidence struct {
 	redirect    bool // a pipe, redirection, && or ||
 	allShaped   bool // every argument is a literal word a CLI accepts
 	dictArgs    int  // plain English words that are not common subcommands
+	subs        int  // common subcommands among the arguments
 	pipeToShell bool
 	sudo        bool
 	subst       bool // $(...), `...`, <(...)
@@ -524,6 +555,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	ev.allShaped = true
 	if len(args) > 1 {
 		ev.first = args[1].Lit()
+		ev.last = args[len(args)-1].Lit()
 	}
 	l := lex()
 	for _, a := range args[1:] {
@@ -535,7 +567,12 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 		case !argShaped(lit):
 			ev.allShaped = false
 		default:
-			if _, sub := subcommands[lit]; !sub && l.isDictionaryWord(lit) {
+			_, sub := subcommands[lit]
+			_, entity := cliEntities[lit]
+			if sub {
+				ev.subs++
+			}
+			if !sub && !entity && l.isDictionaryWord(lit) {
 				ev.dictArgs++
 			}
 		}
@@ -550,7 +587,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 			ev.strong = true
 		}
 		if lit := a.Lit(); lit != "" {
-			if _, ok := functionWords[lit]; ok {
+			if _, ok := functionWords[lit]; ok && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
 				ev.prose++
 				ev.proseless = false
 			}

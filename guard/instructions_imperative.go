@@ -170,6 +170,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	polite := false
 	negated := false     // "don't", "never", "always"
 	coordinated := false // after "so", "then", "and"
+	vocativeDone := false
 	// Skip list markers, openers and a leading adverbial clause.
 	for guard := 0; k < j && guard < 16; guard++ {
 		t := d.toks[k]
@@ -234,7 +235,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		}
 		// A vocative or a sentence adverb ("Sam, please confirm",
 		// "Hey guys, take Monday off", "However, ...").
-		if t.comma() && k+1 < j && !d.isVerb(k) {
+		if t.comma() && k+1 < j && !d.isVerb(k) && !vocativeDone && !d.toks[k+1].comma() {
+			vocativeDone = true
 			k++
 			continue
 		}
@@ -273,10 +275,14 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0 // a proper noun after a clause: "..., Google risks ..."
 	}
 	if sub && !coordinated {
-		// After a comma only a clear object makes a command: "lint, test
-		// and build" is a list of nouns.
-		if _, ok := strongObjects[d.word(k+1)]; !ok || k+1 >= j {
-			return 0
+		// After a comma in mid-sentence a verb usually shares the
+		// sentence's subject ("I now use a service, stop every few hours")
+		// or a word is a list item ("lint, test and build").
+		return 0
+	}
+	if nx := d.word(k + 1); info.nounTag > info.verbTag {
+		if v, ok := isVerbLemma(nx); ok && v.verbTag > v.nounTag && !isDeterminerLike(nx) {
+			return 0 // "People love to buy ..."
 		}
 	}
 	return d.verbReading(k, j, info)
@@ -529,7 +535,14 @@ func isListMarker(t token) bool {
 	if t.raw == "" {
 		return false
 	}
-	if c := t.raw[0]; len(t.w) > 3 && c != '(' && (c < '0' || c > '9') {
+	c := t.raw[0]
+	if c >= 'a' && c <= 'z' {
+		// Only "a)" or a spelled-out or roman number with "." ")" ":".
+		last := t.raw[len(t.raw)-1]
+		if last != '.' && last != ')' && last != ':' || len(t.w) > 5 {
+			return false
+		}
+	} else if c < 0x80 && c != '(' && c != '-' && c != '*' && c != '+' && c != '>' && (c < '0' || c > '9') {
 		return false
 	}
 	switch t.raw {

@@ -87,6 +87,12 @@ func TestInstructions(t *testing.T) {
 		{"dollar", "Cost estimates are given in $ per hour.", nil},
 		{"parenthesis", "(The heat increases their production of musk.)", nil},
 		{"search query", "gitleaks generic-api-key entropy threshold", nil},
+		{"query naming a tool", "kubernetes pod restart policy", nil},
+		{"query naming npm", "npm workspaces hoisting", nil},
+		{"query naming docker", "docker build cache invalidation", nil},
+		{"subcommand placeholder", "docker context create context_name", []string{ruleCommand}},
+		{"unknown program subcommand", "ddev config", []string{ruleCommand}},
+		{"parent directory", "cd ..", []string{ruleCommand}},
 		// steps
 		{"numbered", "1. Install Go 1.24\n2. Run make build\n3. Start the server", []string{ruleImperative, ruleSteps}},
 		{"inline steps", "Step 1: download the archive. Step 2: verify the checksum.", []string{ruleImperative, ruleSteps}},
