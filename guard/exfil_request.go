@@ -101,7 +101,22 @@ func exfilRequests(s string) []Finding {
 // maxRequestGap bounds the distance in bytes between a verb and its object.
 const maxRequestGap = 90
 
+// objectHints are substrings every sensitive object contains; a sentence
+// with none of them is not a request for secrets.
+var objectHints = []string{"env", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
+	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
+
 func isExfilRequest(sent string, res *exfilRequestRegexps) bool {
+	hint := false
+	for _, h := range objectHints {
+		if strings.Contains(sent, h) {
+			hint = true
+			break
+		}
+	}
+	if !hint {
+		return false
+	}
 	strongObj := res.strongObj.FindAllStringIndex(sent, -1)
 	weakObj := res.weakObj.FindAllStringIndex(sent, -1)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
