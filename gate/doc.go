@@ -14,11 +14,14 @@
 //	g := gate.All(rules, keeper)
 //
 //	cmd, ok := gate.ExtractCommand(agentOutput) // exactly one "EXECUTE: <command>" line
-//	if d := g.Check(ctx, gate.Proposal{Command: cmd}); ok && d.Allow {
-//		run(cmd)
-//	} else {
-//		tellAgent(d.Reason)
+//	if !ok {
+//		return tellAgent("propose exactly one EXECUTE: line")
 //	}
+//	d := g.Check(ctx, gate.Proposal{Command: cmd})
+//	if !d.Allow {
+//		return tellAgent(d.Reason) // the command did not run
+//	}
+//	return run(cmd)
 //
 // # Contract: fail closed
 //
@@ -58,8 +61,8 @@
 // # Rules
 //
 // [NewRules] takes rules written in CEL (cel.dev/cel-go, the canonical
-// path of cel-go since v0.32): a small, side-effect-free, non-Turing-
-// complete expression language with a type checker and a cost model,
+// path of cel-go since v0.32): a small expression language without side
+// effects or unbounded loops, with a type checker and a cost model,
 // designed for exactly this kind of policy (Kubernetes admission, Envoy,
 // Google Cloud IAM). Rules are compiled and type-checked once; an
 // expression that does not compile or is not of type bool is an error at

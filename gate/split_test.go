@@ -149,6 +149,10 @@ func TestSplitRefuses(t *testing.T) {
 		{"invalid UTF-8", "ls \xff", ErrInvalid},
 		{"too long", "echo " + strings.Repeat("a", MaxCommandBytes), ErrInvalid},
 		{"unparseable bash -c script", `bash -c 'rm -rf / &&'`, ErrParse},
+		{"too many simple commands", "echo " + strings.Repeat("a|", 20000) + "b", ErrInvalid},
+		{"too many nested substitutions", strings.Repeat("$(", 2000) + "ls" + strings.Repeat(")", 2000), ErrInvalid},
+		{"too many redirections", strings.Repeat("{ ", 100) + "ls;" + strings.Repeat(" } >a", 100), ErrInvalid},
+		{"too many parts in scripts", "bash -c '" + strings.Repeat("a;", 600) + "' && bash -c '" + strings.Repeat("b;", 600) + "'", ErrInvalid},
 		{"unparseable eval", `eval 'echo $('`, ErrParse},
 		{"scripts nested too deep", `sh -c "sh -c 'sh -c \"sh -c \\\"sh -c ls\\\"\"'"`, ErrParse},
 	}
