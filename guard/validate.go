@@ -125,7 +125,9 @@ func checkIPv4Text(a string) string {
 	if !strings.Contains(a, ".") || strings.Trim(a, "0123456789.") != "" {
 		return ""
 	}
-	for _, f := range strings.Split(a, ".") {
+	for rest := a; rest != ""; {
+		var f string
+		f, rest, _ = strings.Cut(rest, ".")
 		if len(f) > 1 && f[0] == '0' {
 			return "IPv4 octet has a leading zero (octal or decimal?)"
 		}
