@@ -167,15 +167,6 @@ func CheckToolResult(raw string) (string, error) {
 	return "ok", nil
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // emptyJSON reports whether v is null, [] or {}.
 func emptyJSON(v json.RawMessage) bool {
 	var x any

@@ -1,0 +1,686 @@
+package guard
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Commands. A candidate span (a whole line, or the words around a known
+// program, "sudo", a flag or a pipe inside a sentence) is parsed with
+// mvdan.cc/sh/v3/syntax, and the resulting call is judged by its program
+// and arguments: flags, paths and package patterns, URLs, "pkg@version",
+// assignments, pipes, redirections, command substitutions and a shell
+// prompt make it a command line; a program or a program and subcommand
+// named inside a sentence without arguments ("The CI job runs make lint
+// after the build") is a fact.
+
+// knownPrograms are programs common enough in developer text that they
+// start a command span inside prose.
+var knownPrograms = setOf(
+	"sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "tcsh", "pwsh", "powershell", "iex",
+	"cmd", "python", "python3", "python2", "pip", "pip3", "pipx", "node", "npm", "npx",
+	"yarn", "pnpm", "bun", "deno", "go", "gofmt", "cargo", "rustc", "rustup", "gcc",
+	"g++", "clang", "make", "cmake", "ninja", "meson", "java", "javac", "mvn", "gradle",
+	"ruby", "gem", "bundle", "rake", "rails", "perl", "php", "composer", "dotnet", "git",
+	"gh", "glab", "hg", "svn", "docker", "docker-compose", "podman", "kubectl", "helm",
+	"minikube", "kind", "terraform", "tofu", "ansible", "ansible-playbook", "vagrant",
+	"packer", "aws", "az", "gcloud", "gsutil", "curl", "wget", "iwr", "irm",
+	"invoke-webrequest", "invoke-expression", "invoke-restmethod", "ssh", "scp", "rsync", "sftp", "nc", "netcat",
+	"ncat", "nmap", "ping", "dig", "nslookup", "rm", "cp", "mv", "ln", "ls", "cat",
+	"echo", "printf", "chmod", "chown", "chgrp", "mkdir", "rmdir", "touch", "find",
+	"grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "tr", "cut", "sort", "uniq",
+	"head", "tail", "less", "tee", "xargs", "tar", "zip", "unzip", "gzip", "gunzip",
+	"xz", "7z", "bzip2", "base64", "openssl", "gpg", "sha256sum", "md5sum", "systemctl",
+	"service", "journalctl", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman",
+	"apk", "brew", "snap", "flatpak", "choco", "winget", "scoop", "sudo", "su", "doas",
+	"env", "export", "source", "eval", "exec", "kill", "pkill", "killall", "ps", "crontab",
+	"mount", "umount", "dd", "fdisk", "mkfs", "useradd", "usermod", "passwd", "iptables",
+	"ufw", "nft", "ip", "ifconfig", "netstat", "lsof", "tcpdump", "jq", "yq", "sqlite3",
+	"psql", "mysql", "mongosh", "redis-cli", "nginx", "certbot", "goreleaser",
+	"golangci-lint", "staticcheck", "govulncheck", "mockgen", "protoc", "buf", "bazel",
+	"bazelisk", "pre-commit", "black", "ruff", "flake8", "mypy", "pytest", "tox",
+	"poetry", "pdm", "uv", "conda", "mamba", "webpack", "vite", "tsc", "eslint",
+	"prettier", "jest", "vitest", "mocha", "hugo", "cd", "wc", "diff", "patch", "stat",
+	"du", "df", "uname", "whoami", "chroot", "nohup", "tmux", "screen", "vim", "nano",
+	"emacs", "gitleaks", "trivy", "cosign", "skopeo", "crane", "oras", "k9s", "kustomize",
+	"argocd", "flux", "istioctl", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel",
+	"netlify", "tldr", "flutter", "wp", "jj", "ng", "pio", "pct", "qm", "dvc", "iw", "sysctl", "telnet", "firebase", "wrangler", "supabase", "pulumi", "serverless", "sls", "sam",
+	"cdk", "code", "xdg-open", "open", "start", "powershell.exe", "cmd.exe", "msiexec",
+	"reg", "schtasks", "certutil", "bitsadmin", "wsl", "set", "setx", "unset", "alias",
+	"chsh", "visudo", "apt-key", "add-apt-repository", "update-alternatives", "ldconfig",
+	"modprobe", "insmod", "sysctl", "hostnamectl", "timedatectl", "nmcli", "ssh-keygen",
+	"ssh-add", "ssh-copy-id", "keytool", "javaw", "go-task", "task", "just", "mage",
+)
+
+// proseyPrograms are known programs that are also everyday English words;
+// inside a sentence they start a command span only with strong evidence
+// (a flag, a path argument, a pipe), never on a subcommand alone.
+var proseyPrograms = setOf(
+	"go", "make", "find", "kind", "sort", "cut", "head", "tail", "less", "touch",
+	"kill", "source", "export", "set", "start", "open", "code", "task", "just",
+	"patch", "diff", "stat", "service", "screen", "black", "bundle", "buf", "crane",
+	"flux", "fly", "sam", "tr", "ip", "su", "dd", "cat", "echo", "env", "exec",
+	"mount", "reg", "alias", "unset", "node", "apt", "gem", "rake", "packer", "tee",
+)
+
+// shells are programs whose appearance after a pipe makes a command line
+// ("curl ... | sh").
+var shells = setOf(
+	"sh", "bash", "zsh", "fish", "dash", "ksh", "pwsh", "powershell", "iex",
+	"invoke-expression", "python", "python3", "perl", "ruby", "node", "sudo", "php",
+	"cmd", "source", "eval", "xargs", "tee", "grep", "sed", "awk", "sort", "jq",
+	"head", "tail", "wc", "base64", "less", "cut", "tr", "uniq", "gpg", "openssl",
+)
+
+// subcommands are typical first arguments of a CLI: a line made of an
+// unknown non-English program and one of these is a command ("ddev
+// config", "glab issue list" is not matched, "pvecm nodes" is not).
+var subcommands = setOf(
+	"install", "uninstall", "add", "remove", "rm", "run", "build", "test", "start",
+	"stop", "restart", "status", "config", "configure", "init", "push", "pull",
+	"fetch", "clone", "commit", "log", "diff", "login", "logout", "deploy", "apply",
+	"describe", "exec", "list", "ls", "get", "set", "show", "create", "delete",
+	"update", "upgrade", "info", "version", "--version", "help", "--help", "search",
+	"sync", "check", "clean", "reset", "enable", "disable", "edit", "new", "import",
+	"export", "watch", "serve", "up", "down", "rebase", "merge", "checkout", "switch",
+	"branch", "tag", "stash", "resume", "pause", "kill", "logs", "ps", "inspect",
+	"publish", "release", "lint", "fmt", "format", "vet", "tidy", "download", "upload",
+	"generate", "doctor", "setup", "mount", "unmount", "attach", "detach", "open",
+	"close", "connect", "disconnect", "scan", "audit", "verify", "validate", "plan",
+	"destroy", "rollback", "scale", "exec", "shell", "console", "compile", "bench",
+	"outdated", "prune", "purge", "refresh", "reload", "query", "dump", "restore",
+	"backup", "migrate", "seed", "worker", "daemon", "agent", "server", "client",
+)
+
+// commands finds command lines.
+func (d *detector) commands() {
+	n := d.norm
+	// Code fences.
+	if i := strings.Index(n, "```"); i >= 0 {
+		end := len(n)
+		if k := strings.Index(n[i+3:], "```"); k >= 0 {
+			end = i + 3 + k + 3
+		}
+		d.report(ruleCommand, i, end)
+	}
+	// Whole lines.
+	for start := 0; start < len(n); {
+		end := strings.IndexByte(n[start:], '\n')
+		if end < 0 {
+			end = len(n)
+		} else {
+			end += start
+		}
+		// A backslash continuation joins the next line.
+		for end < len(n) && end > start && n[end-1] == '\\' {
+			k := strings.IndexByte(n[end+1:], '\n')
+			if k < 0 {
+				end = len(n)
+			} else {
+				end += 1 + k
+			}
+		}
+		if end-start <= maxCommandLine && d.mayBeCommandLine(start, end) {
+			if a, b, ok := d.commandLine(start, end); ok {
+				d.report(ruleCommand, a, b)
+			}
+		}
+		start = end + 1
+	}
+	// Spans inside sentences.
+	d.inlineCommands()
+}
+
+// mayBeCommandLine is a cheap filter before the shell parser: a line of
+// prose (three English function words, or one first) is not a command
+// line unless it carries a prompt, "sudo" or a pipe.
+func (d *detector) mayBeCommandLine(start, end int) bool {
+	line := d.norm[start:end]
+	if strings.Contains(line, "sudo") || strings.Contains(line, "| ") || strings.Contains(line, "|") && strings.Contains(line, "sh") {
+		return true
+	}
+	trimmed := strings.TrimLeft(line, " ")
+	for _, p := range []string{"$ ", "# ", "% ", "> "} {
+		if strings.HasPrefix(trimmed, p) {
+			return true
+		}
+	}
+	// Tokens of this line.
+	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	prose := 0
+	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
+		w := d.toks[k].w
+		if _, ok := functionWords[w]; ok {
+			if k == i && !isKnownProgram(w) {
+				return false
+			}
+			prose++
+			if prose >= 3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isKnownProgram(w string) bool {
+	_, ok := knownPrograms[w]
+	return ok
+}
+
+// maxCommandLine bounds the text given to the shell parser.
+const maxCommandLine = 4096
+
+// commandLine judges the line n[start:end] as a whole; it returns the
+// span of the command.
+func (d *detector) commandLine(start, end int) (int, int, bool) {
+	line := d.norm[start:end]
+	trimmed := strings.TrimLeft(line, " ")
+	a := start + len(line) - len(trimmed)
+	prompt := false
+	// Strip a list marker.
+	if m := listMarkerPrefix(trimmed); m > 0 {
+		trimmed = trimmed[m:]
+		a += m
+	}
+	for _, p := range []string{"$ ", "# ", "% ", "> ", "ps> ", "c:\\> ", "c:> "} {
+		if strings.HasPrefix(trimmed, p) {
+			trimmed = trimmed[len(p):]
+			a += len(p)
+			prompt = true
+			break
+		}
+	}
+	body := strings.TrimRight(trimmed, " .;,")
+	if body == "" {
+		return 0, 0, false
+	}
+	// A label before a command: "Setup: git clone ..." is judged after
+	// the colon by the inline pass.
+	c := judgeCommand(body, prompt, false)
+	if !c {
+		return 0, 0, false
+	}
+	return a, a + len(body), true
+}
+
+// listMarkerPrefix returns the length of a leading list marker and its
+// space ("1. ", "- ", "a) "), or 0.
+func listMarkerPrefix(s string) int {
+	for _, m := range []string{"- ", "* ", "• ", "+ "} {
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	i := 0
+	for i < len(s) && i < 3 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' ' {
+		return i + 2
+	}
+	return 0
+}
+
+// inlineCommands finds command spans inside prose: they start at a known
+// program (or "sudo") and run until the sentence or the command ends.
+func (d *detector) inlineCommands() {
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		w := t.w
+		if w == "" || t.pre() != "" && t.pre() != "`" && t.pre() != "\"" && t.pre() != "'" && t.pre() != "(" {
+			continue
+		}
+		known := t.flags&fProgram != 0
+		if !known && !strings.HasPrefix(w, "./") {
+			continue
+		}
+		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
+			continue // judged from "sudo"
+		}
+		// The span: until a token that ends a sentence, or a word that
+		// reads as prose.
+		j := i + 1
+		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
+			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
+				break
+			}
+			j++
+		}
+		if j == i+1 && w != "sudo" {
+			continue
+		}
+		a, b := t.startAt(), toks[j-1].endAt()
+		text := strings.TrimRight(d.norm[a:b], " .;,:)")
+		text = strings.TrimLeft(text, "`\"'(")
+		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+			continue // inside a sentence only arguments make a command
+		}
+		if judgeCommand(text, false, true) {
+			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], " .;,:)")))
+			i = j - 1
+		}
+	}
+}
+
+// isProseWord reports whether w is an English function word that ends an
+// inline command span.
+func isProseWord(w string) bool {
+	switch w {
+	case "the", "a", "an", "is", "are", "was", "were", "be", "and", "or", "but",
+		"against", "after", "before", "when", "while", "because", "which", "that",
+		"to", "for", "of", "in", "on", "at", "by", "with", "from", "still", "again",
+		"first", "then", "also", "only", "so", "if", "it", "this", "these", "those",
+		"safe", "work", "works", "fails", "failed", "succeeds", "should", "must",
+		"will", "would", "can", "could", "does", "do", "did", "has", "have", "had",
+		"as", "than", "once", "until", "without", "every", "each", "across", "inside",
+		"within", "into", "onto", "per", "via", "using", "during", "instead", "here",
+		"there", "now", "always", "never", "we", "you", "they", "he", "she", "i":
+		return true
+	}
+	return false
+}
+
+// looksLikeArg reports whether a raw token is clearly a command argument.
+func looksLikeArg(raw string) bool {
+	return strings.HasPrefix(raw, "-") || strings.ContainsAny(raw, "/=@|<>$")
+}
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
+
+// judgeCommand parses text as a shell command and decides whether it is a
+// command line. prompt says a shell prompt preceded it; inline says it was
+// cut out of a sentence (then a subcommand alone is not enough).
+func judgeCommand(text string, prompt, inline bool) bool {
+	if len(text) > maxCommandLine {
+		return false
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	defer parserPool.Put(p)
+	f, err := p.Parse(strings.NewReader(text), "")
+	if err != nil || f == nil || len(f.Stmts) == 0 {
+		return false
+	}
+	l := lex()
+	var ev evidence
+	for _, st := range f.Stmts {
+		judgeStmt(st, &ev, 0)
+	}
+	if !ev.call || ev.program == "" {
+		return false
+	}
+	prog := ev.program
+	_, known := knownPrograms[prog]
+	_, prosey := proseyPrograms[prog]
+	if !programShaped(prog) || isDataFile(prog) {
+		return false
+	}
+	if _, ok := functionWords[prog]; ok && !known {
+		return false // "we accept: ...", "in 1594 ... & ..."
+	}
+	if ev.prose > 0 && !ev.strong {
+		return false
+	}
+	if ev.prose > 0 && !known && !prompt && !ev.sudo && !ev.pipeToShell {
+		return false // "go.sum records ... with hash ..."
+	}
+	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo {
+		if _, sub := subcommands[ev.first]; !sub {
+			return false // "package-lock.json pins left-pad 1.3.0"
+		}
+	}
+	if ev.prose > 1 && !ev.pipeToShell && !ev.sudo && !prompt {
+		return false
+	}
+	switch {
+	case ev.pipeToShell || ev.sudo || ev.subst:
+		return true
+	case prompt:
+		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
+	case ev.strong:
+		if inline {
+			if prosey {
+				return ev.flag || ev.redirect
+			}
+			return known || !l.isDictionaryWord(prog) || strings.HasPrefix(prog, "./")
+		}
+		if known || !l.isDictionaryWord(prog) {
+			return true
+		}
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && ev.dictArgs < 2
+	}
+	if inline {
+		return false
+	}
+	// A whole line without flags or paths: a known program with a
+	// subcommand ("go vet", "npm install left-pad"), or an unknown
+	// non-English program with one ("ddev config").
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 {
+		// A lone name, or words that read as a phrase or a search query
+		// ("gitleaks generic-api-key entropy threshold").
+		return false
+	}
+	_, sub := subcommands[ev.first]
+	switch {
+	case known && !prosey:
+		return true // "git submodule", "docker context create context_name"
+	case known:
+		return sub || ev.placeholder // "make lint", "go vet"
+	case !l.isDictionaryWord(prog):
+		return sub || ev.placeholder || ev.dictArgs == 0 && ev.nargs <= 3
+	}
+	return false
+}
+
+// evidence collects what a parsed command line shows.
+type evidence struct {
+	call        bool   // at least one simple command
+	program     string // the first program
+	first       string // its first argument
+	nargs       int    // arguments of the first call
+	words       int
+	strong      bool // flags, paths, URLs, assignments, redirections, pipes
+	placeholder bool // a snake_case or "..." argument: "container_name"
+	flag        bool // a -x or --long flag
+	redirect    bool // a pipe, redirection, && or ||
+	allShaped   bool // every argument is a literal word a CLI accepts
+	dictArgs    int  // plain English words that are not common subcommands
+	pipeToShell bool
+	sudo        bool
+	subst       bool // $(...), `...`, <(...)
+	prose       int  // English function words among the arguments
+	proseless   bool
+}
+
+func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
+	if st == nil || depth > 8 {
+		return
+	}
+	if len(st.Redirs) > 0 {
+		ev.strong, ev.redirect = true, true
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		judgeCall(c, ev)
+	case *syntax.BinaryCmd:
+		judgeStmt(c.X, ev, depth+1)
+		ev.redirect = true
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			ev.strong = true
+			if y, ok := c.Y.Cmd.(*syntax.CallExpr); ok && len(y.Args) > 0 {
+				prog := strings.TrimPrefix(y.Args[0].Lit(), "sudo")
+				if prog == "" && len(y.Args) > 1 {
+					prog = y.Args[1].Lit()
+				}
+				if _, ok := shells[prog]; ok {
+					ev.pipeToShell = true
+				}
+				if _, ok := knownPrograms[prog]; ok {
+					ev.pipeToShell = true
+				}
+				if programShaped(prog) && !lex().isDictionaryWord(prog) {
+					ev.pipeToShell = true // "command | sha512sum"
+				}
+			}
+		} else {
+			ev.strong = true // && and ||
+		}
+		var sub evidence
+		judgeStmt(c.Y, &sub, depth+1)
+		ev.strong = ev.strong || sub.strong
+		ev.subst = ev.subst || sub.subst
+		ev.sudo = ev.sudo || sub.sudo
+	case *syntax.Subshell:
+		// "(We check in early afternoon.)" is prose in parentheses: judge
+		// what is inside.
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.Block:
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl:
+		ev.strong = true
+		ev.call = true
+		if ev.program == "" {
+			ev.program = "sh"
+		}
+	case *syntax.DeclClause:
+		ev.call = true
+		ev.strong = true
+		if ev.program == "" {
+			ev.program = c.Variant.Value
+		}
+	}
+}
+
+func judgeCall(c *syntax.CallExpr, ev *evidence) {
+	if len(c.Assigns) > 0 {
+		ev.strong = true
+		for _, a := range c.Assigns {
+			if a.Value != nil && hasSubst(a.Value) {
+				ev.subst = true
+			}
+		}
+		if len(c.Args) == 0 {
+			ev.call = true
+			if ev.program == "" {
+				ev.program = "env"
+			}
+			return
+		}
+	}
+	if len(c.Args) == 0 {
+		return
+	}
+	args := c.Args
+	prog := args[0].Lit()
+	if prog == "" {
+		if hasSubst(args[0]) {
+			ev.subst = true
+		}
+		return
+	}
+	if prog == "sudo" || prog == "doas" {
+		ev.sudo = true
+		ev.call = true
+		if ev.program == "" {
+			ev.program = prog
+		}
+		args = args[1:]
+		for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return
+		}
+		prog = args[0].Lit()
+		if ev.program == "sudo" || ev.program == "doas" {
+			ev.program = ""
+		}
+	}
+	if ev.program != "" {
+		// a later command of a list; only collect evidence
+		for _, a := range args[1:] {
+			if argStrong(a) {
+				ev.strong = true
+			}
+		}
+		return
+	}
+	ev.call = true
+	ev.program = prog
+	ev.nargs = len(args) - 1
+	ev.words = len(args)
+	ev.proseless = true
+	ev.allShaped = true
+	if len(args) > 1 {
+		ev.first = args[1].Lit()
+	}
+	l := lex()
+	for _, a := range args[1:] {
+		lit := a.Lit()
+		switch {
+		case lit == "":
+		case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+			ev.placeholder = true
+		case !argShaped(lit):
+			ev.allShaped = false
+		default:
+			if _, sub := subcommands[lit]; !sub && l.isDictionaryWord(lit) {
+				ev.dictArgs++
+			}
+		}
+		if argStrong(a) {
+			ev.strong = true
+			if strings.HasPrefix(lit, "-") {
+				ev.flag = true
+			}
+		}
+		if hasSubst(a) {
+			ev.subst = true
+			ev.strong = true
+		}
+		if lit := a.Lit(); lit != "" {
+			if _, ok := functionWords[lit]; ok {
+				ev.prose++
+				ev.proseless = false
+			}
+		}
+	}
+}
+
+// argStrong reports whether a word is evidence of a command line: a flag,
+// a path or package pattern, a URL, a "name@version", an assignment, a
+// glob, a quoted string or a variable.
+func argStrong(w *syntax.Word) bool {
+	lit := w.Lit()
+	if lit == "" {
+		// quoted strings, parameter expansions, substitutions
+		for _, p := range w.Parts {
+			switch p.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.ParamExp, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
+		return true
+	case lit == "." || lit == ".." || lit == "-":
+		return true
+	case strings.ContainsAny(lit, "/~*"):
+		return true
+	case strings.Contains(lit, "=") && !strings.HasPrefix(lit, "="):
+		return true
+	case strings.Contains(lit, "@") && !strings.HasPrefix(lit, "@") && !strings.HasSuffix(lit, "@"):
+		return true
+	case strings.HasPrefix(lit, "@"):
+		return len(lit) > 1
+	case strings.Contains(lit, "{{") || strings.HasPrefix(lit, "<") && strings.HasSuffix(lit, ">"):
+		return true
+	case hasFileExt(lit):
+		return true
+	}
+	return false
+}
+
+// argShaped reports whether lit is a plain CLI argument: letters, digits
+// and ._-+:,=@/ (no sentence punctuation at the end).
+func argShaped(lit string) bool {
+	if lit == "" || strings.ContainsAny(lit[len(lit)-1:], ".,;!?") && lit != "." && lit != ".." {
+		return false
+	}
+	for i := 0; i < len(lit); i++ {
+		c := lit[i]
+		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSubst(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isDataFile reports whether a would-be program name is a data file
+// ("go.sum", "package-lock.json") rather than a script.
+func isDataFile(prog string) bool {
+	if !hasFileExt(prog) {
+		return false
+	}
+	switch prog[strings.LastIndexByte(prog, '.')+1:] {
+	case "sh", "py", "pl", "rb", "js", "exe", "ps1", "bat", "cmd", "jar", "php":
+		return false
+	}
+	return true
+}
+
+// hasFileExt reports whether lit looks like a file name with a common
+// extension ("requirements.txt", "install.sh").
+func hasFileExt(lit string) bool {
+	i := strings.LastIndexByte(lit, '.')
+	if i <= 0 || i == len(lit)-1 {
+		return false
+	}
+	switch lit[i+1:] {
+	case "sh", "py", "js", "ts", "go", "rb", "pl", "txt", "json", "yaml", "yml", "toml",
+		"xml", "ini", "conf", "cfg", "env", "md", "zip", "gz", "tgz", "tar", "deb", "rpm",
+		"exe", "msi", "ps1", "bat", "jar", "whl", "iso", "img", "log", "csv", "sql",
+		"pem", "key", "crt", "c", "h", "cpp", "rs", "java", "html", "css", "png", "jpg",
+		"mp4", "mp3", "pdf", "service", "git", "lock", "mod", "sum", "bin", "so", "dll",
+		"apk", "dmg", "pkg", "7z", "xz", "bz2", "war", "dockerfile", "tf", "hcl", "lua",
+		"wav", "svg", "gif", "webp", "mkv", "avi", "doc", "docx", "odt", "epub", "db":
+		return true
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+}
+
+// programShaped reports whether s can be a program name: lower-case
+// letters, digits and ._+- (or a path), not a number or a version.
+func programShaped(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") {
+		return true
+	}
+	c := s[0]
+	if !(c >= 'a' && c <= 'z' || c == '_' || c == '!') {
+		return false
+	}
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c == '.', c == '_', c == '+', c == '-', c == '!':
+		case c >= '0' && c <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits < 4
+}

@@ -1,0 +1,251 @@
+package guard
+
+import "strings"
+
+// Reproduced prompt injection: override phrases ("ignore previous
+// instructions", "disregard the above"), role reassignment ("you are now
+// DAN", "from now on you will ..."), fake conversation turns at the start
+// of a line ("system:", "assistant:", "developer:"), chat-template tokens
+// ("<|im_start|>", "[INST]", "<<SYS>>"), and requests for the hidden
+// prompt. Describing an injection ("the page contains text that tries to
+// override the assistant's instructions") is a fact and does not match.
+// Invisible carriers are reported by hiddenCarriers on the original text.
+
+var overrideVerbs = setOf(
+	"ignore", "disregard", "forget", "override", "bypass", "skip", "discard",
+	"abandon", "drop", "neglect", "overlook", "ignoring", "disregarding",
+	// Spanish, German, French
+	"ignora", "ignore", "ignorar", "olvida", "olvide", "ignoriere", "ignorieren",
+	"vergiss", "vergessen", "ignorez", "ignorer", "oubliez", "oublie",
+)
+
+var overrideFillers = setOf(
+	"all", "any", "the", "your", "my", "of", "previous", "prior", "above", "earlier",
+	"preceding", "foregoing", "former", "initial", "original", "system", "existing",
+	"current", "old", "every", "these", "those", "that", "this", "safety", "developer",
+	"given", "provided", "default", "and", "everything", "said", "instructions",
+	// Spanish, German, French
+	"todas", "todos", "las", "los", "anteriores", "previas", "alle", "vorherigen",
+	"bisherigen", "vorigen", "die", "toutes", "tous", "les", "précédentes",
+	"precedentes", "vos", "tes", "sus", "tus",
+)
+
+// overrideAnchors must appear among the fillers: they point back at what
+// came before.
+var overrideAnchors = setOf(
+	"previous", "prior", "above", "earlier", "preceding", "foregoing", "former",
+	"initial", "original", "system", "all", "your", "any", "everything", "safety", "default",
+	"anteriores", "previas", "todas", "vorherigen", "bisherigen", "vorigen", "alle",
+	"précédentes", "precedentes", "toutes", "vos",
+)
+
+var overrideTargets = setOf(
+	"instructions", "instruction", "prompt", "prompts", "rules", "rule", "directions",
+	"directives", "guidelines", "context", "messages", "message", "commands",
+	"programming", "guardrails", "restrictions", "constraints", "policies", "policy",
+	"text", "content", "input", "orders", "above", "everything", "training", "filters",
+	"instrucciones", "reglas", "anweisungen", "regeln", "anordnungen", "consignes",
+	"règles", "regles",
+)
+
+var rolePhrases = newPhraseSet(false,
+	"you are now", "you're now", "from now on", "you will now act", "you will now be",
+	"pretend to be", "pretend you are", "pretend you're", "pretend that you",
+	"roleplay as", "role-play as", "new system prompt", "new instructions",
+	"updated instructions", "system prompt", "system override", "jailbreak mode",
+	"developer mode enabled", "dan mode", "do anything now", "end of document",
+	"end of context", "end of input", "end of instructions",
+	"reveal your", "print your", "show your", "repeat your", "output your", "leak your",
+	"reveal the system", "print the system", "show the system", "repeat the system",
+	"output the system", "reveal the hidden", "print the hidden", "your hidden",
+	"ahora eres", "a partir de ahora", "du bist jetzt", "ab jetzt bist du", "tu es maintenant",
+	"vous êtes maintenant", "à partir de maintenant",
+)
+
+// roleAfterNow are words after "you are now" that make it a persona
+// ("you are now DAN, ...", "you are now an unrestricted assistant") rather
+// than a state ("You are now logged in").
+var roleAfterNow = setOf(
+	"a", "an", "the", "my", "in", "no", "free", "unrestricted", "unfiltered",
+	"jailbroken", "acting", "operating", "called", "named", "known", "dan",
+	"evil", "developer", "allowed", "able", "going", "playing", "to", "under",
+	"un", "una", "ein", "eine", "un", "une",
+)
+
+// turnRoles are chat roles that may not open a line of a fact.
+var turnRoles = setOf("system", "assistant", "developer", "human", "ai", "bot", "model", "user", "sys", "instruction", "instructions", "response", "gpt", "chatgpt", "claude")
+
+// templateTokens are chat-template markers, searched for in the normalised
+// text.
+var templateTokens = []string{
+	"<|", "|>", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn>",
+	"<end_of_turn>", "[system]", "[/system]", "<system>", "</system>",
+	"### instruction", "### system", "### response", "<s>[", "</s>",
+}
+
+func (d *detector) injection() {
+	n := d.norm
+	for _, tok := range templateTokens {
+		for from := 0; from < len(n); {
+			i := strings.Index(n[from:], tok)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(tok)
+			if tok == "<|" {
+				// "<|name|>": extend to the closing "|>".
+				if k := strings.Index(n[end:min(len(n), end+40)], "|>"); k >= 0 {
+					end += k + 2
+				} else {
+					from = end
+					continue
+				}
+			} else if tok == "|>" {
+				if i > 0 && strings.Contains(n[max(0, i-40):i], "<|") {
+					from = end
+					continue // reported with its "<|"
+				}
+				from = end
+				continue
+			}
+			d.report(ruleInjection, i, end)
+			from = end
+		}
+	}
+	d.clauses(func(i, j int) {
+		body := d.clauseBody(i, j)
+		// Fake turns: "system:" opening a line (or the text).
+		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") {
+			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) {
+				end := i + 1
+				for end < len(d.toks) && end < i+8 && !d.toks[end].nl {
+					end++
+				}
+				d.reportTokens(ruleInjection, i, end)
+			}
+		}
+		for k := i; k < j; k++ {
+			fl := d.toks[k].flags
+			if fl&(fOverride|fRole) == 0 {
+				continue
+			}
+			if fl&fOverride != 0 && !nounContext[d.word(k-1)] {
+				if e := d.override(k, j); e > 0 {
+					d.reportTokens(ruleInjection, k, e)
+					return
+				}
+			}
+			if fl&fRole == 0 {
+				continue
+			}
+			if e := d.matchPhrases(rolePhrases, k, j, body); e > 0 {
+				if d.roleException(k, e) {
+					continue
+				}
+				d.reportTokens(ruleInjection, k, e)
+				return
+			}
+		}
+	})
+}
+
+// override matches "ignore (fillers) target" starting at the verb k.
+func (d *detector) override(k, j int) int {
+	anchor := false
+	m := k + 1
+	for ; m < j && m < k+7; m++ {
+		w := d.toks[m].w
+		if _, ok := overrideAnchors[w]; ok {
+			anchor = true
+		}
+		if _, ok := overrideTargets[w]; ok && (anchor || w == "above") && m > k+1 {
+			return m + 1
+		}
+		if _, ok := overrideTargets[w]; ok && w == "above" {
+			return m + 1
+		}
+		if _, ok := overrideFillers[w]; !ok {
+			// "assistant's" or any other word ends the phrase.
+			if strings.HasSuffix(w, "'s") {
+				return 0
+			}
+			return 0
+		}
+		if d.toks[m].endsSentence() {
+			break
+		}
+	}
+	return 0
+}
+
+func (d *detector) roleException(k, e int) bool {
+	first := d.toks[k].w
+	switch {
+	case first == "you" || first == "you're":
+		if d.word(k+1) != "now" && d.word(k+2) != "now" {
+			return false
+		}
+		if d.word(k+2) != "now" && d.word(k+1) != "now" {
+			return false
+		}
+		if strings.Join(wordsOf(d.toks[k:e]), " ") == "you will now act" || strings.Join(wordsOf(d.toks[k:e]), " ") == "you will now be" {
+			return false
+		}
+		// "you are now" + persona, not a state.
+		next := d.word(e)
+		if _, ok := roleAfterNow[next]; ok {
+			return false
+		}
+		if e < len(d.toks) && d.toks[e].comma() {
+			return false // "you are now DAN, ..."
+		}
+		return true
+	case first == "from":
+		// "from now on" addressed to the model: "you" or "your" follows.
+		for m := e; m < len(d.toks) && m < e+3; m++ {
+			if w := d.toks[m].w; w == "you" || w == "your" || w == "you'll" || w == "you're" {
+				return false
+			}
+		}
+		return true
+	case first == "system":
+		// "system prompt" only as a heading or a claim of a new one.
+		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
+	case first == "new" || first == "updated":
+		return d.toks[e-1].post() != ":" && d.word(e) != "are" && d.word(e) != "follow" && d.word(e) != "is"
+	case first == "end":
+		// "END OF DOCUMENT. The following is ...": a fake end of context
+		// only when more text follows.
+		return e >= len(d.toks)
+	case first == "your":
+		return d.word(e) != "rules" && d.word(e) != "instructions" && d.word(e) != "prompt" && d.word(e) != "system"
+	}
+	switch first {
+	case "pretend":
+		if d.word(e-1) == "be" {
+			_, ok := roleAfterNow[d.word(e)]
+			return !ok
+		}
+	case "reveal", "print", "show", "repeat", "output", "leak":
+		w := d.word(e)
+		if first != "" && (w == "system" || w == "hidden" || w == "initial" || w == "original") {
+			w = d.word(e + 1)
+		}
+		return !(w == "prompt" || w == "instructions" || w == "rules" || w == "system" || w == "prompts")
+	}
+	return false
+}
+
+// nounContext before "disregard" or "override" makes it a noun: "total
+// disregard of all of the above".
+var nounContext = map[string]bool{"total": true, "complete": true, "utter": true, "a": true,
+	"the": true, "such": true, "their": true, "his": true, "her": true, "its": true, "of": true, "with": true}
+
+func wordsOf(ts []token) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.w
+	}
+	return out
+}

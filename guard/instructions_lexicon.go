@@ -1,0 +1,173 @@
+package guard
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The English lexicon comes from WordNet 3.0 (lexicon_table.go, generated
+// by gen_lexicon.go). It is parsed once, on first use.
+
+type verbInfo struct {
+	noun, adj        bool // the lemma is also a noun / an adjective
+	verbTag, nounTag int  // how often SemCor tagged it as a verb / a noun
+}
+
+type lexicon struct {
+	verbs     map[string]verbInfo
+	irregular map[string]string // "ran" -> "run"
+	other     []string          // sorted non-verb dictionary words
+}
+
+var lex = sync.OnceValue(func() *lexicon {
+	l := &lexicon{
+		verbs:     make(map[string]verbInfo, 8500),
+		irregular: make(map[string]string, 2300),
+	}
+	for _, line := range strings.Split(lexVerbs, "\n") {
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			continue
+		}
+		vt, _ := strconv.Atoi(f[2])
+		nt, _ := strconv.Atoi(f[3])
+		l.verbs[f[0]] = verbInfo{
+			noun:    strings.Contains(f[1], "n"),
+			adj:     strings.Contains(f[1], "a"),
+			verbTag: vt,
+			nounTag: nt,
+		}
+	}
+	for _, line := range strings.Split(lexIrregular, "\n") {
+		if form, lemma, ok := strings.Cut(line, " "); ok {
+			l.irregular[form] = lemma
+		}
+	}
+	l.other = strings.Split(strings.TrimSuffix(lexOther, "\n"), "\n")
+	for _, w := range computingVerbs {
+		if _, ok := l.verbs[w]; !ok {
+			l.verbs[w] = verbInfo{verbTag: 1}
+		}
+	}
+	return l
+})
+
+// computingVerbs are verbs of software documentation that WordNet 3.0 lacks.
+var computingVerbs = []string{
+	"uninstall", "reinstall", "unmount", "unset", "lookup", "prepend", "autoselect",
+	"enqueue", "dequeue", "rekey", "remux", "backup", "lint", "unhash", "unzip",
+	"untar", "gunzip", "reindex", "redeploy", "rerun", "resync", "repartition",
+	"preprocess", "postprocess", "autoformat", "bootstrap", "upload", "unpin",
+	"unstage", "unlink", "uncomment", "unfollow", "unblock", "unregister", "untag",
+	"unarchive", "unshare", "unmute", "deallocate", "reallocate", "initialize",
+	"initialise", "reinitialize", "recompile", "decompile", "minify", "transpile",
+	"containerize", "dockerize", "tokenize", "serialize", "deserialize", "decrypt",
+	"traceroute", "whitelist", "blacklist", "allowlist", "denylist", "screenshot",
+	"benchmark", "timestamp", "bookmark", "ssh", "grep", "email", "login", "logout",
+	"signup", "checkout", "setup", "cleanup", "autostart", "autocomplete", "retag",
+	"rebase", "squash", "dedupe", "deduplicate", "passthrough", "bruteforce",
+	"enumerate", "geolocate", "downsample", "upsample", "transcode", "unquarantine",
+	"sideload", "reboot", "relock", "unlock", "rename", "resize", "reload", "refresh",
+	"redownload", "reupload", "reconfigure", "reconnect", "reattach", "detach",
+	"unpublish", "deprecate", "undeprecate", "unwatch", "unstar", "fork", "clone",
+	"diff", "patch", "grep", "chmod", "chown", "symlink", "hardlink", "toggle",
+}
+
+// isDictionaryWord reports whether w (lower case) is an English word.
+func (l *lexicon) isDictionaryWord(w string) bool {
+	if _, ok := l.verbs[w]; ok {
+		return true
+	}
+	if _, ok := l.irregular[w]; ok {
+		return true
+	}
+	if _, ok := functionWords[w]; ok {
+		return true
+	}
+	i := sort.SearchStrings(l.other, w)
+	if i < len(l.other) && l.other[i] == w {
+		return true
+	}
+	// plurals and -s forms
+	if lemma, ok := l.sLemma(w); ok {
+		_ = lemma
+		return true
+	}
+	if strings.HasSuffix(w, "s") {
+		j := sort.SearchStrings(l.other, w[:len(w)-1])
+		return j < len(l.other) && l.other[j] == w[:len(w)-1]
+	}
+	return false
+}
+
+// sLemma returns the verb lemma of a third-person singular form
+// ("runs" -> "run", "goes" -> "go", "applies" -> "apply").
+func (l *lexicon) sLemma(w string) (string, bool) {
+	if len(w) < 3 || w[len(w)-1] != 's' || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") {
+		return "", false
+	}
+	if lemma, ok := l.irregular[w]; ok {
+		return lemma, true
+	}
+	if strings.HasSuffix(w, "ies") {
+		if _, ok := l.verbs[w[:len(w)-3]+"y"]; ok {
+			return w[:len(w)-3] + "y", true
+		}
+	}
+	if strings.HasSuffix(w, "es") {
+		if _, ok := l.verbs[w[:len(w)-2]]; ok {
+			return w[:len(w)-2], true
+		}
+	}
+	if _, ok := l.verbs[w[:len(w)-1]]; ok {
+		return w[:len(w)-1], true
+	}
+	return "", false
+}
+
+// edLemma returns the verb lemma of a past form ("stored" -> "store",
+// "ran" -> "run").
+func (l *lexicon) edLemma(w string) (string, bool) {
+	if lemma, ok := l.irregular[w]; ok && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") {
+		return lemma, true
+	}
+	if len(w) < 4 || !strings.HasSuffix(w, "ed") {
+		return "", false
+	}
+	for _, cand := range []string{w[:len(w)-2], w[:len(w)-1], w[:len(w)-3] + "y"} {
+		if _, ok := l.verbs[cand]; ok {
+			return cand, true
+		}
+	}
+	if n := len(w); n >= 5 && w[n-3] == w[n-4] { // "stopped"
+		if _, ok := l.verbs[w[:n-3]]; ok {
+			return w[:n-3], true
+		}
+	}
+	return "", false
+}
+
+// functionWords are closed-class English words: never a program name, a
+// strong sign of prose inside a would-be command line.
+var functionWords = setOf(
+	"a", "an", "the", "this", "that", "these", "those", "is", "are", "was", "were",
+	"be", "been", "being", "am", "has", "have", "had", "does", "do", "did", "will",
+	"would", "shall", "should", "can", "could", "may", "might", "must", "of", "to",
+	"in", "on", "at", "by", "for", "with", "from", "into", "onto", "and", "or", "but",
+	"not", "no", "it", "its", "they", "their", "them", "we", "our", "us", "you",
+	"your", "he", "she", "his", "her", "i", "my", "me", "which", "who", "whom",
+	"whose", "what", "when", "where", "why", "how", "if", "than", "then", "so",
+	"as", "also", "only", "about", "after", "before", "because", "while", "there",
+	"here", "all", "any", "each", "every", "some", "such", "both", "either",
+	"neither", "other", "another", "same", "very", "just", "too", "up", "out",
+)
+
+func setOf(words ...string) map[string]struct{} {
+	m := make(map[string]struct{}, len(words))
+	for _, w := range words {
+		m[w] = struct{}{}
+	}
+	return m
+}

@@ -1,0 +1,125 @@
+package guard
+
+// Step lists: numbered, lettered or bulleted items, "Step N:" markers, or
+// ordinal sequences ("First, ... Then, ... Finally, ...") whose items open
+// with verbs. One verb-led item is an imperative; two make a list.
+
+// ordinals open the items of a prose sequence.
+var ordinals = setOf("first", "firstly", "second", "secondly", "third", "thirdly",
+	"then", "next", "finally", "lastly", "afterwards", "after that")
+
+func (d *detector) steps() {
+	toks := d.toks
+	type item struct{ start, verb int }
+	var items []item
+	flush := func() {
+		if len(items) >= 2 {
+			d.reportTokens(ruleSteps, items[0].start, len(toks))
+			end := items[len(items)-1].verb + 1
+			// End the finding at the end of the last item's line or sentence.
+			for end < len(toks) && !toks[end].nl && !toks[end-1].endsSentence() {
+				end++
+			}
+			d.found = d.found[:len(d.found)-1]
+			d.reportTokens(ruleSteps, items[0].start, end)
+		}
+		items = items[:0]
+	}
+	prevMarker := ""
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		marker := false
+		k := i + 1
+		switch {
+		case t.w == "step" && i+1 < len(toks) && isStepNumber(toks[i+1].w):
+			// "Step 1:", "Step one —", "Step 2."
+			n := toks[i+1]
+			k = i + 2
+			if n.post() == ":" || n.post() == "." || n.post() == ")" {
+				marker = true
+			} else if k < len(toks) && isDash(toks[k].raw) {
+				marker = true
+				k++
+			}
+		case isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
+			marker = true
+		case t.nl && isOrdinalOpener(t):
+			marker = true
+		case i > 0 && toks[i-1].endsSentence() && isOrdinalOpener(t):
+			marker = true
+		}
+		if !marker {
+			continue
+		}
+		prevMarker = t.w
+		if k < len(toks) && d.itemOpensWithVerb(k) {
+			items = append(items, item{start: i, verb: k})
+		}
+	}
+	flush()
+}
+
+// isInlineMarker accepts "2." or "b)" inside a line only when it follows
+// the previous marker in sequence ("1. Search the docs 2. Download ...").
+func isInlineMarker(t token, prev string) bool {
+	if prev == "" {
+		return t.w == "1" || t.w == "a" || t.w == "i"
+	}
+	if len(t.w) == 1 && len(prev) == 1 {
+		return t.w[0] == prev[0]+1
+	}
+	return t.w == successor(prev)
+}
+
+func successor(s string) string {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return ""
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	n++
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+func isDash(s string) bool { return s == "-" || s == "–" || s == "—" || s == ":" }
+
+func isOrdinalOpener(t token) bool {
+	_, ok := ordinals[t.w]
+	return ok && (t.comma() || t.w == "then" || t.w == "next" || t.w == "finally")
+}
+
+// itemOpensWithVerb reports whether the list item starting at token k
+// opens with a base-form verb ("Install Go", "build").
+func (d *detector) itemOpensWithVerb(k int) bool {
+	for k < len(d.toks) {
+		if _, ok := politeOpeners[d.toks[k].w]; ok {
+			k++
+			continue
+		}
+		break
+	}
+	if k >= len(d.toks) {
+		return false
+	}
+	w := d.toks[k].w
+	if _, bad := notImperative[w]; bad && w != "go" {
+		return false
+	}
+	info, ok := isVerbLemma(w)
+	if !ok {
+		return false
+	}
+	end := k + 1
+	for end < len(d.toks) && !d.toks[end].nl && !d.toks[end-1].endsSentence() && !isListMarker(d.toks[end]) {
+		end++
+	}
+	if end == k+1 {
+		return true // "1) build 2) test"
+	}
+	return d.verbReading(k, end, info) > 0
+}

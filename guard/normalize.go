@@ -1,0 +1,412 @@
+package guard
+
+import (
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Normalize returns the matching form of s: the text every wardline
+// detector looks at, with the usual obfuscations undone.
+//
+// In order, Normalize
+//
+//   - applies NFKC (golang.org/x/text/unicode/norm), so fullwidth and other
+//     compatibility forms ("Ｒｕｎ", "ﬁle", "①") become their plain letters;
+//   - removes invisible characters: format characters (general category Cf:
+//     zero-width space and joiners, soft hyphen, word joiner, byte-order
+//     mark, bidi embedding/override/isolate controls, Unicode tag
+//     characters), variation selectors, the combining grapheme joiner,
+//     Hangul fillers, other control characters and invalid UTF-8 bytes;
+//   - folds confusable homoglyphs to their Latin skeleton with the Latin
+//     subset of Unicode's UTS #39 confusables data (Cyrillic "о" becomes
+//     "o", Greek "Α" becomes "a", "ɡ" becomes "g"); ASCII itself is never
+//     rewritten by this step, so "m", "0" and "1" stay as they are;
+//   - lower-cases every letter (simple Unicode lower-casing, which, unlike
+//     x/text's case folding, is idempotent for Cherokee);
+//   - turns every line break (CR, CRLF, NEL, U+2028, U+2029, VT, FF) into
+//     "\n" and every run of other white space (tab, no-break and
+//     ideographic spaces, ...) into a single " ". Line breaks are kept
+//     because step lists and command lines are line-oriented.
+//
+// The result is valid UTF-8 and Normalize is idempotent:
+// Normalize(Normalize(s)) == Normalize(s). Text that is already in
+// matching form (for example lower-case ASCII with single spaces) is
+// returned as is without allocating; other ASCII text costs one
+// allocation, the result. Invisible carriers are removed here but not
+// lost: [Instructions] reports Unicode tag characters and bidi controls
+// in the original string as "injection" findings.
+//
+// Normalize is for matching, not for display: its output is not meant to
+// be shown to a user in place of s.
+func Normalize(s string) string {
+	if isNormalASCII(s) {
+		return s
+	}
+	out, _ := normalize(s, false)
+	return out
+}
+
+// normalizeWithOffsets is Normalize that also maps the result back to s:
+// len(offsets) == len(norm)+1, offsets[i] is the byte offset in s of the
+// start of the rune that produced norm[i], offsets[len(norm)] == len(s), and
+// offsets is non-decreasing. A finding on norm[a:b] covers
+// s[offsets[a]:offsets[b]] (extend the end to the next rune boundary of s
+// with endOffset when b falls inside a rune's output).
+func normalizeWithOffsets(s string) (string, []int) {
+	return normalize(s, true)
+}
+
+// endOffset maps an exclusive end b in the normalised text to an exclusive
+// end in the original: the start offset of the first normalised byte that
+// came from a later source rune, so that the span covers every source rune
+// whose output it touches.
+func endOffset(offsets []int, b int) int {
+	if b <= 0 {
+		return offsets[0]
+	}
+	last := offsets[b-1]
+	for b < len(offsets)-1 && offsets[b] == last {
+		b++
+	}
+	return offsets[b]
+}
+
+// asciiClass classifies ASCII bytes for the fast paths.
+var asciiClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = acNonASCII
+		case c == ' ' || c == '\t':
+			t[c] = acSpace
+		case c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			t[c] = acNewline
+		case c < ' ' || c == 0x7F:
+			t[c] = acDrop
+		case 'A' <= c && c <= 'Z':
+			t[c] = acUpper
+		default:
+			t[c] = acPlain
+		}
+	}
+	return t
+}()
+
+const (
+	acPlain = iota
+	acUpper
+	acSpace
+	acNewline
+	acDrop
+	acNonASCII
+)
+
+// isNormalASCII reports whether s is ASCII that Normalize leaves unchanged:
+// printable characters, single spaces and "\n", no upper-case letters.
+func isNormalASCII(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		if asciiClass[c] != acPlain && c != '\n' {
+			return false
+		}
+		prevSpace = false
+	}
+	return true
+}
+
+// asciiPass normalises s, which must be ASCII.
+func asciiPass(s string, wantOffs bool) (string, []int) {
+	return asciiPassInto(s, wantOffs, nil, nil)
+}
+
+// asciiPassInto is asciiPass writing into buf and offs when they are large
+// enough. The returned string aliases buf.
+func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []int) {
+	if cap(buf) >= len(s) {
+		buf = buf[:len(s)]
+	} else {
+		buf = make([]byte, len(s))
+	}
+	if wantOffs {
+		if cap(offs) >= len(s)+1 {
+			offs = offs[:len(s)+1]
+		} else {
+			offs = make([]int, len(s)+1)
+		}
+	}
+	k := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch asciiClass[c] {
+		case acPlain:
+		case acUpper:
+			c += 'a' - 'A'
+		case acSpace:
+			if k > 0 && buf[k-1] == ' ' {
+				continue
+			}
+			c = ' '
+		case acNewline:
+			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			c = '\n'
+		default:
+			continue
+		}
+		buf[k] = c
+		if wantOffs {
+			offs[k] = i
+		}
+		k++
+	}
+	if wantOffs {
+		offs[k] = len(s)
+		offs = offs[:k+1]
+	}
+	if k == 0 {
+		return "", offs
+	}
+	return unsafe.String(&buf[0], k), offs
+}
+
+// normalizer accumulates one normalisation pass.
+type normalizer struct {
+	buf      []byte
+	offs     []int // source offset per output byte; nil when not wanted
+	wantOffs bool
+}
+
+func (n *normalizer) lastIsSpace() bool {
+	return len(n.buf) > 0 && n.buf[len(n.buf)-1] == ' '
+}
+
+func (n *normalizer) emitByte(c byte, src int) {
+	n.buf = append(n.buf, c)
+	if n.wantOffs {
+		n.offs = append(n.offs, src)
+	}
+}
+
+func (n *normalizer) emitString(t string, src int) {
+	n.buf = append(n.buf, t...)
+	if n.wantOffs {
+		for range len(t) {
+			n.offs = append(n.offs, src)
+		}
+	}
+}
+
+func (n *normalizer) emitRune(r rune, src int) {
+	if r < utf8.RuneSelf {
+		n.emitByte(byte(r), src)
+		return
+	}
+	k := len(n.buf)
+	n.buf = utf8.AppendRune(n.buf, r)
+	if n.wantOffs {
+		for range len(n.buf) - k {
+			n.offs = append(n.offs, src)
+		}
+	}
+}
+
+// asciiByte handles one ASCII byte; crlf reports whether it is a CR
+// directly followed by LF (the pair becomes one "\n").
+func (n *normalizer) asciiByte(c byte, src int, crlf bool) {
+	switch {
+	case c == '\n' || c == '\v' || c == '\f':
+		n.emitByte('\n', src)
+	case c == '\r':
+		if !crlf {
+			n.emitByte('\n', src)
+		}
+	case c == ' ' || c == '\t':
+		if !n.lastIsSpace() {
+			n.emitByte(' ', src)
+		}
+	case c < ' ' || c == 0x7F:
+		// other control characters are dropped
+	case 'A' <= c && c <= 'Z':
+		n.emitByte(c+'a'-'A', src)
+	default:
+		n.emitByte(c, src)
+	}
+}
+
+// foldRune handles one rune of NFKC output.
+func (n *normalizer) foldRune(r rune, src int) {
+	if r < utf8.RuneSelf {
+		n.asciiByte(byte(r), src, false)
+		return
+	}
+	switch kind := runeKind(r); kind {
+	case kindDrop:
+		return
+	case kindNewline:
+		n.emitByte('\n', src)
+		return
+	case kindSpace:
+		if !n.lastIsSpace() {
+			n.emitByte(' ', src)
+		}
+		return
+	}
+	lr := unicode.ToLower(r)
+	if lr < utf8.RuneSelf {
+		n.emitByte(byte(lr), src)
+		return
+	}
+	if t, ok := confusable(lr); ok {
+		n.emitString(t, src)
+		return
+	}
+	n.emitRune(lr, src)
+}
+
+const (
+	kindKeep = iota
+	kindDrop
+	kindNewline
+	kindSpace
+)
+
+// runeKind classifies a non-ASCII rune.
+func runeKind(r rune) int {
+	switch r {
+	case 0x85, 0x2028, 0x2029:
+		return kindNewline
+	case 0x034F, // combining grapheme joiner
+		0x115F, 0x1160, 0x3164, 0xFFA0, // Hangul fillers
+		0x17B4, 0x17B5: // Khmer inherent vowels (invisible)
+		return kindDrop
+	}
+	switch {
+	case 0xFE00 <= r && r <= 0xFE0F, 0xE0100 <= r && r <= 0xE01EF, 0x180B <= r && r <= 0x180F:
+		return kindDrop // variation selectors
+	case unicode.IsSpace(r) || unicode.Is(unicode.Zs, r):
+		return kindSpace
+	case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Cc, r):
+		return kindDrop
+	case r == utf8.RuneError:
+		return kindKeep
+	}
+	return kindKeep
+}
+
+// normalize runs normalisation passes until the text is stable. One pass
+// suffices for almost all text; a second is needed when removing or
+// folding a character lets NFKC compose across the gap (Cyrillic "е" +
+// U+0301 folds to "e" + U+0301, which composes to "é").
+func normalize(s string, wantOffs bool) (string, []int) {
+	if isASCII(s) {
+		return asciiPass(s, wantOffs)
+	}
+	out, offs := pass(s, wantOffs)
+	for range 4 {
+		if isASCII(out) || norm.NFKC.IsNormalString(out) {
+			break
+		}
+		next, offs2 := pass(out, wantOffs)
+		if next == out {
+			break
+		}
+		if wantOffs {
+			for i, o := range offs2 {
+				offs2[i] = offs[o]
+			}
+			offs = offs2
+		}
+		out = next
+	}
+	return out, offs
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// pass is one normalisation pass over s.
+func pass(s string, wantOffs bool) (string, []int) {
+	n := normalizer{buf: make([]byte, 0, len(s)), wantOffs: wantOffs}
+	if wantOffs {
+		n.offs = make([]int, 0, len(s)+1)
+	}
+	var it *norm.Iter // allocated on the first non-ASCII region
+	var starts []int
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf && (i+1 == len(s) || s[i+1] < utf8.RuneSelf) {
+			n.asciiByte(c, i, c == '\r' && i+1 < len(s) && s[i+1] == '\n')
+			i++
+			continue
+		}
+		// A non-ASCII region, starting at the ASCII character (if any) that
+		// a combining mark may attach to. It ends before an ASCII character
+		// that is followed by ASCII or the end: there NFKC cannot compose
+		// across.
+		j := i + 1
+		for j < len(s) && !(s[j] < utf8.RuneSelf && (j+1 == len(s) || s[j+1] < utf8.RuneSelf)) {
+			j++
+		}
+		region := s[i:j]
+		if it == nil {
+			it = new(norm.Iter)
+		}
+		it.InitString(norm.NFKC, region)
+		for !it.Done() {
+			segStart := it.Pos()
+			seg := it.Next()
+			segEnd := it.Pos()
+			// Source rune starts of this segment, to map outputs one to one
+			// when the rune counts agree.
+			starts = starts[:0]
+			for k := segStart; k < segEnd; {
+				_, w := utf8.DecodeRuneInString(region[k:])
+				starts = append(starts, i+k)
+				k += w
+			}
+			oneToOne := utf8.RuneCount(seg) == len(starts)
+			for k, ri := 0, 0; k < len(seg); ri++ {
+				r, w := utf8.DecodeRune(seg[k:])
+				src := i + segStart
+				if oneToOne {
+					src = starts[ri]
+				}
+				if r == utf8.RuneError && w == 1 {
+					// invalid UTF-8 is dropped
+				} else if r == '\r' && src+1 < len(s) && s[src+1] == '\n' {
+					// CRLF: the LF emits the newline
+				} else {
+					n.foldRune(r, src)
+				}
+				k += w
+			}
+		}
+		i = j
+	}
+	if wantOffs {
+		n.offs = append(n.offs, len(s))
+	}
+	if len(n.buf) == 0 {
+		return "", n.offs
+	}
+	// n.buf is never written again: hand it over without copying.
+	return unsafe.String(&n.buf[0], len(n.buf)), n.offs
+}
