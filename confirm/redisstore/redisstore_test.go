@@ -71,6 +71,7 @@ func startServer() {
 			"--dir", server.dir, "--save", "", "--appendonly", "no",
 			"--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning")
 		cmd.Stdout, cmd.Stderr = nil, nil
+		dieWithParent(cmd)
 		if err := cmd.Start(); err != nil {
 			server.err = fmt.Errorf("starting redis-server: %w", err)
 			return
