@@ -5,8 +5,10 @@ import (
 	"fmt"
 )
 
-// Kinds of verification failure. A [*VerifyError] wraps exactly one of them,
-// so callers test the kind with errors.Is and read the line with errors.As.
+// Kinds of verification failure. A [*VerifyError] wraps one of them (or,
+// for a line that is both out of sequence and unlinked, ErrSequence and
+// ErrBrokenLink), so callers test the kind with errors.Is and read the line
+// with errors.As.
 var (
 	// ErrTruncated: the last line has no terminating newline. This is what a
 	// crash in the middle of a write leaves behind; every line before it
