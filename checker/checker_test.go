@@ -370,7 +370,8 @@ func TestFieldRuleHelpers(t *testing.T) {
 	}
 	for s, want := range map[string]bool{
 		"Is it?": true, "Is it ?  ": true, "Is it？": true, `Is "x"?`: true,
-		"It is.": false, "?": false, "": false,
+		"Is v1 supported? The docs disagree.": true, "Which one? (asked in #12)": true,
+		"It is.": false, "?": false, " ? ": false, "": false,
 	} {
 		assert.Equal(t, want, isQuestion(s), s)
 	}
@@ -389,6 +390,9 @@ func TestFieldRuleHelpers(t *testing.T) {
 		"file:/etc/passwd":              RuleSourceURL,
 		"Doi:10.1/x":                    RuleSourceURL,
 		"the docs":                      RuleSourceURL,
+		"docs-search":                   "",
+		"../etc":                        RuleSourceURL,
+		"a..b":                          RuleSourceURL,
 		"https://exa mple.com/":         RuleSourceURL,
 	} {
 		rule, _ := c.checkSource(src)

@@ -105,3 +105,24 @@ func ratio(a, b int) float64 {
 	}
 	return float64(a) / float64(b)
 }
+
+// TestCorpusMessagesHoldNoSecrets: for every corpus line that carries a
+// secret or a payload, no long token of the line appears in the error, any
+// violation message or the reformat prompt.
+func TestCorpusMessagesHoldNoSecrets(t *testing.T) {
+	c, err := New()
+	require.NoError(t, err)
+	for _, l := range readCorpus(t, "fields.jsonl") {
+		if l.Rule != RuleSecret && l.Rule != RuleExfilURL && l.Rule != RuleExfilRequest {
+			continue
+		}
+		_, err := c.Validate(withField(t, l.Field, l.Text))
+		require.Error(t, err, l.ID)
+		out := err.Error() + "\n" + ReformatPrompt(err)
+		for _, tok := range strings.FieldsFunc(l.Text, func(r rune) bool { return r == ' ' || r == '"' || r == '\'' || r == '=' || r == '\n' }) {
+			if len(tok) >= 16 {
+				assert.NotContains(t, out, tok, "%s leaks a token", l.ID)
+			}
+		}
+	}
+}

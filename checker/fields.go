@@ -30,8 +30,9 @@ func (c *Checker) fieldRules(f *field, vs []Violation) []Violation {
 }
 
 // checkSource accepts an absolute http(s) URL with a host and no user
-// information, or a provider identifier such as "doi:10.1000/182" or
-// "arxiv:2401.00001". With allowed domains configured, a URL's host must be
+// information, or a provider identifier: "<provider>:<id>" such as
+// "doi:10.1000/182" or "arxiv:2401.00001", or a bare provider name such as
+// "docs-search" (the service-name syntax). With allowed domains configured, a URL's host must be
 // one of them or a subdomain.
 func (c *Checker) checkSource(s string) (rule, msg string) {
 	if i := strings.Index(s, "://"); i >= 0 {
@@ -51,7 +52,7 @@ func (c *Checker) checkSource(s string) (rule, msg string) {
 		}
 		return "", ""
 	}
-	if validProviderID(s) {
+	if validProviderID(s) || validServiceName(s) && !strings.Contains(s, "..") {
 		return "", ""
 	}
 	return RuleSourceURL, ruleDesc(RuleSourceURL)
@@ -146,14 +147,14 @@ func lineNumber(s string) (int, bool) {
 	return n, err == nil && n >= 1
 }
 
-// isQuestion reports whether s ends with a question mark (ASCII, fullwidth
-// or Arabic/Greek forms) after trailing spaces and closing quotes, and has
-// some text before it.
+// isQuestion reports whether s asks something: it has a question mark
+// (ASCII, fullwidth, Arabic or Greek) with some text before it. A trailing
+// remark after the question ("Is v1 supported? The docs disagree.") is
+// allowed; a statement without any question mark is not a question.
 func isQuestion(s string) bool {
-	t := strings.TrimRight(s, " \t\r\n\"'\u201d\u2019)")
 	for _, q := range []string{"?", "\uFF1F", "\u061F", "\u037E"} {
-		if body, ok := strings.CutSuffix(t, q); ok {
-			return strings.TrimSpace(body) != ""
+		if i := strings.Index(s, q); i >= 0 && strings.TrimSpace(s[:i]) != "" {
+			return true
 		}
 	}
 	return false

@@ -15,7 +15,7 @@ type Response struct {
 	RepoFacts []string `json:"repo_facts,omitempty"`
 	// InternetFacts are facts retrieved from the web, each with its source.
 	InternetFacts []InternetFact `json:"internet_facts,omitempty"`
-	// OpenQuestions are clarification questions; each ends with "?".
+	// OpenQuestions are clarification questions; each has a "?".
 	OpenQuestions []string `json:"open_questions,omitempty"`
 	// MCPRequests name what to ask which service.
 	MCPRequests []MCPRequest `json:"mcp_requests,omitempty"`

@@ -45,7 +45,8 @@ const (
 	RuleMarkdown = "format.markdown"
 
 	// RuleSourceURL: internet_facts[].source is neither an absolute
-	// http(s) URL nor a provider identifier such as "doi:10.1000/182".
+	// http(s) URL nor a provider identifier such as "doi:10.1000/182" or
+	// "docs-search".
 	RuleSourceURL = "source.url"
 	// RuleSourceDomain: internet_facts[].source names a host outside the
 	// configured allowed domains (see [WithAllowedDomains]).
@@ -56,8 +57,8 @@ const (
 	// RuleContextRef: an mcp_requests[].context_refs entry is not of the
 	// form "file:<relative path>#L<a>" or "file:<relative path>#L<a>-L<b>".
 	RuleContextRef = "mcp.context_ref"
-	// RuleQuestion: an open_questions entry is not a question (it must end
-	// with "?").
+	// RuleQuestion: an open_questions entry is not a question (it has no
+	// question mark).
 	RuleQuestion = "question.form"
 )
 
@@ -85,7 +86,7 @@ var rules = map[string]ruleInfo{
 	RuleSourceDomain: {"the source is not on an allowed domain", true},
 	RuleMCPService:   {"the service is not one of the configured MCP services", true},
 	RuleContextRef:   {`the context reference is not of the form "file:<path>#L<a>-L<b>"`, true},
-	RuleQuestion:     {`an open question must be a question ending with "?"`, true},
+	RuleQuestion:     {`an open question must be a question (with a "?")`, true},
 }
 
 // Rules returns every rule id the checker reports, sorted.
