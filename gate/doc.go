@@ -45,7 +45,15 @@
 // with its argv after quote removal, the base name of its program, every
 // file it redirects to (including redirections inherited from an enclosing
 // block), its environment assignments, and whether any word is only known
-// at run time. A command that does not parse is denied (ErrParse).
+// at run time. The literal script of "bash -c '...'" (and the other
+// shells' -c) and of eval is parsed too, and its simple commands are added
+// as parts of their own (Part.Via names the runner), so a rule that denies
+// rm also denies "sh -c 'rm -rf /'". A command that does not parse, here
+// or in such a script, is denied (ErrParse).
+//
+// Wrappers that run their arguments as a command (sudo, env, xargs, nice,
+// timeout, find -exec, ...) are parts with their own program name: an
+// allowlist denies them unless it names them; a denylist must name them.
 //
 // # Rules
 //
@@ -64,6 +72,7 @@
 //	redirects  list(string)  file targets of its redirections
 //	assigns    list(string)  environment assignments before it ("LD_PRELOAD=x")
 //	dynamic    bool          some word is only known at run time ($x, $(..), globs, ~)
+//	via        string        "" or the runner of a nested script ("bash -c", "eval")
 //	tool       string        Proposal.Tool
 //	args       map(string, dyn)  Proposal.Args
 //

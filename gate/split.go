@@ -27,6 +27,8 @@ type Part struct {
 	Argv []string
 	// Program is the base name of Argv[0] ("/usr/bin/rm" gives "rm"), or
 	// "" when the part has no words (a bare assignment or redirection).
+	// When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"), Program is its
+	// source text, which no program name equals.
 	// Keywords that run no program give a marker: "[[" for a test clause,
 	// "((" for an arithmetic command, "let", and the declaration builtins
 	// ("export", "declare", ...).
@@ -45,6 +47,12 @@ type Part struct {
 	// Dynamic reports that some word of Argv or Redirects is only known
 	// at run time.
 	Dynamic bool
+	// Via is "" for a part of the command line itself. For a part of a
+	// literal script that a part runs, it names the nearest runner:
+	// "bash -c" (any of sh, bash, dash, zsh, ksh, mksh, ash, yash with a -c
+	// option) or "eval"; Text is then the text in that script, and the
+	// runner's redirections are added to Redirects.
+	Via string
 }
 
 var parserPool = sync.Pool{New: func() any {
@@ -71,21 +79,32 @@ func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
 	}
+	parts, err := split(command, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
+	}
+	return parts, nil
+}
+
+// maxScriptDepth bounds how deep Split follows "bash -c" and eval scripts.
+const maxScriptDepth = 4
+
+func split(command string, depth int) ([]Part, error) {
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
-	parserPool.Put(p)
+	parserPool.Put(p) // safe: Parse leaves no node memory in the parser
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParse, err)
 	}
-	s := splitter{src: command, stack: make([]frame, 0, 8)}
+	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth}
 	for _, st := range f.Stmts {
 		s.walk(st)
 	}
 	if s.err != nil {
 		return nil, s.err
-	}
-	if len(s.parts) == 0 {
-		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
 	}
 	return s.parts, nil
 }
@@ -114,6 +133,7 @@ type frame struct {
 }
 
 type splitter struct {
+	depth int
 	src   string
 	stack []frame
 	parts []Part
@@ -196,6 +216,7 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	}
 	p.Text = s.slice(st.Pos(), end)
 	p.Redirects, p.Dynamic = s.inherited(fr.redirs, fr.dynamic)
+	var dynWords []bool // per Argv word, for CallExpr only
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		for _, a := range c.Assigns {
@@ -205,6 +226,7 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 			v, dyn := s.word(w)
 			p.Argv = append(p.Argv, v)
 			p.Dynamic = p.Dynamic || dyn
+			dynWords = append(dynWords, dyn)
 		}
 	case *syntax.DeclClause:
 		p.Argv = append(p.Argv, c.Variant.Value)
@@ -227,11 +249,91 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	}
 	if len(p.Argv) > 0 {
 		p.Program = path.Base(p.Argv[0])
-		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") {
+		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") || len(dynWords) > 0 && dynWords[0] {
 			p.Program = p.Argv[0]
 		}
 	}
 	s.parts = append(s.parts, p)
+	if len(dynWords) == len(p.Argv) {
+		s.nested(p, dynWords)
+	}
+}
+
+// shells are the programs whose -c argument is a script.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "yash": true}
+
+// nested appends the parts of the script that p runs ("bash -c 'script'",
+// "eval word..."), when that script is literal. The outer part stays: this
+// only ever adds parts to judge. A script that does not parse fails Split.
+func (s *splitter) nested(p Part, dynWords []bool) {
+	script, via := "", ""
+	switch {
+	case p.Program == "eval" && len(p.Argv) > 1:
+		for _, d := range dynWords[1:] {
+			if d {
+				return // not knowable before run time; the part is Dynamic
+			}
+		}
+		script, via = strings.Join(p.Argv[1:], " "), "eval"
+	case shells[p.Program]:
+		i := shellScript(p.Argv[1:])
+		if i < 0 || dynWords[i+1] {
+			return
+		}
+		script, via = p.Argv[i+1], p.Program+" -c"
+	}
+	if strings.TrimSpace(script) == "" {
+		return
+	}
+	if s.depth >= maxScriptDepth {
+		s.fail(fmt.Errorf("%w: scripts nested more than %d deep", ErrParse, maxScriptDepth))
+		return
+	}
+	inner, err := split(script, s.depth+1)
+	if err != nil {
+		s.fail(fmt.Errorf("the script of %s: %w", via, err))
+		return
+	}
+	for _, q := range inner {
+		if q.Via == "" {
+			q.Via = via
+		}
+		q.Redirects = append(q.Redirects, p.Redirects...)
+		s.parts = append(s.parts, q)
+	}
+}
+
+// shellScript returns the index in args of a shell's -c script, or -1.
+func shellScript(args []string) int {
+	sawC := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-":
+			if sawC && i+1 < len(args) {
+				return i + 1
+			}
+			return -1
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			i++ // takes an option name
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'c') {
+				sawC = true
+			}
+		default:
+			if sawC {
+				return i
+			}
+			return -1 // a script file, not a -c string
+		}
+	}
+	return -1
+}
+
+func (s *splitter) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
 }
 
 func (s *splitter) slice(from, to syntax.Pos) string {

@@ -82,6 +82,12 @@ func exfilRequests(s string) []Finding {
 	res := exfilRequestRes()
 	var out []Finding
 	for _, sp := range sentences(n) {
+		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
+			sp[0]++
+		}
+		for sp[1] > sp[0] && (n[sp[1]-1] == ' ' || n[sp[1]-1] == '\n') {
+			sp[1]--
+		}
 		sent := n[sp[0]:sp[1]]
 		if !isExfilRequest(sent, res) {
 			continue
@@ -119,14 +125,14 @@ func isExfilRequest(sent string, res *exfilRequestRegexps) bool {
 			}
 		}
 	}
-	strong := res.strongVerb.FindAllStringIndex(sent, -1)
+	strong := notNegated(sent, res.strongVerb.FindAllStringIndex(sent, -1))
 	if near(strong, strongObj) {
 		return true
 	}
 	if !res.cue.MatchString(sent) {
 		return false
 	}
-	weak := res.weakVerb.FindAllStringIndex(sent, -1)
+	weak := notNegated(sent, res.weakVerb.FindAllStringIndex(sent, -1))
 	verbs := append(strong, weak...)
 	return near(verbs, strongObj) || near(verbs, weakObj)
 }
@@ -161,6 +167,34 @@ func sentences(n string) [][2]int {
 	}
 	if strings.TrimSpace(n[start:]) != "" {
 		out = append(out, [2]int{start, len(n)})
+	}
+	return out
+}
+
+// negators turn a request into a warning: "Never share your API key".
+var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
+	"shouldn't", "cannot", "can't", "no one", "nobody", "avoid", "without"}
+
+// notNegated drops verb matches preceded, within three words, by a
+// negator.
+func notNegated(sent string, verbs [][]int) [][]int {
+	out := verbs[:0:0]
+	for _, v := range verbs {
+		before := strings.Fields(sent[:v[0]+1])
+		if len(before) > 3 {
+			before = before[len(before)-3:]
+		}
+		window := " " + strings.Join(before, " ") + " "
+		neg := false
+		for _, n := range negators {
+			if strings.Contains(window, " "+n+" ") {
+				neg = true
+				break
+			}
+		}
+		if !neg {
+			out = append(out, v)
+		}
 	}
 	return out
 }

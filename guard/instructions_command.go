@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -122,7 +124,7 @@ func (d *detector) commands() {
 				end += 1 + k
 			}
 		}
-		if end-start <= maxCommandLine {
+		if end-start <= maxCommandLine && d.mayBeCommandLine(start, end) {
 			if a, b, ok := d.commandLine(start, end); ok {
 				d.report(ruleCommand, a, b)
 			}
@@ -131,6 +133,43 @@ func (d *detector) commands() {
 	}
 	// Spans inside sentences.
 	d.inlineCommands()
+}
+
+// mayBeCommandLine is a cheap filter before the shell parser: a line of
+// prose (three English function words, or one first) is not a command
+// line unless it carries a prompt, "sudo" or a pipe.
+func (d *detector) mayBeCommandLine(start, end int) bool {
+	line := d.norm[start:end]
+	if strings.Contains(line, "sudo") || strings.Contains(line, "| ") || strings.Contains(line, "|") && strings.Contains(line, "sh") {
+		return true
+	}
+	trimmed := strings.TrimLeft(line, " ")
+	for _, p := range []string{"$ ", "# ", "% ", "> "} {
+		if strings.HasPrefix(trimmed, p) {
+			return true
+		}
+	}
+	// Tokens of this line.
+	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	prose := 0
+	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
+		w := d.toks[k].w
+		if _, ok := functionWords[w]; ok {
+			if k == i && !isKnownProgram(w) {
+				return false
+			}
+			prose++
+			if prose >= 3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isKnownProgram(w string) bool {
+	_, ok := knownPrograms[w]
+	return ok
 }
 
 // maxCommandLine bounds the text given to the shell parser.
@@ -194,10 +233,10 @@ func (d *detector) inlineCommands() {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
-		if w == "" || t.pre != "" && t.pre != "`" && t.pre != "\"" && t.pre != "'" && t.pre != "(" {
+		if w == "" || t.pre() != "" && t.pre() != "`" && t.pre() != "\"" && t.pre() != "'" && t.pre() != "(" {
 			continue
 		}
-		_, known := knownPrograms[w]
+		known := t.flags&fProgram != 0
 		if !known && !strings.HasPrefix(w, "./") {
 			continue
 		}
@@ -208,7 +247,7 @@ func (d *detector) inlineCommands() {
 		// reads as prose.
 		j := i + 1
 		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
-			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw(d.norm)) {
+			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
 				break
 			}
 			j++
@@ -216,11 +255,11 @@ func (d *detector) inlineCommands() {
 		if j == i+1 && w != "sudo" {
 			continue
 		}
-		a, b := t.start, toks[j-1].end
+		a, b := t.startAt(), toks[j-1].endAt()
 		text := strings.TrimRight(d.norm[a:b], " .;,:)")
 		text = strings.TrimLeft(text, "`\"'(")
-		if text == "" {
-			continue
+		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+			continue // inside a sentence only arguments make a command
 		}
 		if judgeCommand(text, false, true) {
 			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], " .;,:)")))
