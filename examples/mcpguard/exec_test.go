@@ -77,7 +77,7 @@ func FuzzArgvOf(f *testing.F) {
 }
 
 func TestOSExecutorRunsRealProgram(t *testing.T) {
-	e, missing, err := NewOSExecutor(t.TempDir(), []string{"echo", "true", "false", "sleep"}, 300*time.Millisecond, 16)
+	e, missing, err := NewOSExecutor(t.TempDir(), []string{"echo", "true", "false", "sleep"}, 20*time.Second, 16)
 	require.NoError(t, err)
 	if len(missing) > 0 {
 		t.Skipf("programs not installed: %v", missing)
@@ -99,8 +99,10 @@ func TestOSExecutorRunsRealProgram(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.ExitCode)
 
+	short, _, err := NewOSExecutor(t.TempDir(), []string{"sleep"}, 300*time.Millisecond, 16)
+	require.NoError(t, err)
 	start := time.Now()
-	_, err = e.Run(ctx, []string{"sleep", "30"})
+	_, err = short.Run(ctx, []string{"sleep", "30"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "timed out")
 	assert.Less(t, time.Since(start), 15*time.Second, "the timeout, not the program, ended the run")

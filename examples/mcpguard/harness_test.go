@@ -176,16 +176,11 @@ func (h *harness) assertAudited(t testing.TB, calls int, rawValues ...string) []
 		d, _ := r["input_digest"].(string)
 		assert.Regexp(t, `^sha256:[0-9a-f]{64}$`, d)
 		attrs, _ := r["attrs"].(map[string]any)
-		assert.Equal(t, h.wsAbs(t), attrs["workspace"])
+		assert.Equal(t, h.ws, attrs["workspace"])
 		assert.NotEmpty(t, attrs["tool"])
 		assert.NotEmpty(t, r["time"])
 	}
 	return recs
-}
-
-func (h *harness) wsAbs(t testing.TB) string {
-	t.Helper()
-	return h.ws
 }
 
 // text is the joined text of a result.

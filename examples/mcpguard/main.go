@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -172,8 +173,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		Audit:       alog,
 		Model:       model,
 		GroundRules: rules,
-		Programs:    exec.Programs(),
-		Executor:    exec,
+		// Identical commands do not pay for a second model call within
+		// ten minutes; the cache key covers the rules and the command.
+		LLMOptions: []gate.LLMOption{gate.WithCache(256, 10*time.Minute)},
+		Programs:   exec.Programs(),
+		Executor:   exec,
 	})
 	if err != nil {
 		return err

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -179,4 +183,50 @@ func TestWriteWikiPageQuota(t *testing.T) {
 	require.True(t, res.IsError)
 	contains(t, text(res), "quota")
 	assert.Equal(t, []string{"wiki/a.md"}, wikiFiles(t, h.ws))
+}
+
+// TestWriteWikiPageHostilePathsOverProtocol sends every path of the shared
+// hostile-path fixture (testdata/wiki/hostile-paths.txt in the core
+// module) through write_wiki_page: each is refused and nothing is written
+// anywhere in the workspace.
+func TestWriteWikiPageHostilePathsOverProtocol(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "wiki", "hostile-paths.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	var paths []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := strconv.Unquote(line)
+		require.NoError(t, err, line)
+		paths = append(paths, p)
+	}
+	require.NoError(t, sc.Err())
+	require.GreaterOrEqual(t, len(paths), 40)
+
+	h := wikiHarness(t)
+	cs := h.client(t)
+	content := goodPage(t)
+	for _, p := range paths {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "write_wiki_page",
+			Arguments: map[string]any{"path": p, "content": content}})
+		require.NoError(t, err, "%q", p)
+		assert.True(t, res.IsError, "%q must be refused: %s", p, text(res))
+	}
+	assert.Empty(t, wikiFiles(t, h.ws))
+	var files []string
+	require.NoError(t, filepath.WalkDir(h.ws, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	}))
+	for _, f := range files {
+		rel, _ := filepath.Rel(h.ws, f)
+		assert.True(t, rel == filepath.Join("raw", "rfc-0034.md"), "unexpected file %s", rel)
+	}
+	h.assertAudited(t, len(paths))
 }

@@ -103,3 +103,36 @@ func FuzzCanonical(f *testing.F) {
 		}
 	})
 }
+
+func TestNewCallAndDecode(t *testing.T) {
+	c, err := toolguard.NewCall("run_command", "/ws", []byte(`{"command": "ls", "n": 2}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"command":"ls","n":2}`, string(c.Args()))
+	assert.Equal(t, toolguard.Digest(c.Args()), c.Digest())
+
+	var ok struct {
+		Command string `json:"command"`
+		N       int    `json:"n"`
+	}
+	require.NoError(t, c.Decode(&ok))
+	assert.Equal(t, "ls", ok.Command)
+
+	var wrongType struct {
+		Command int `json:"command"`
+		N       int `json:"n"`
+	}
+	err = c.Decode(&wrongType)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `field "command" has the wrong type`)
+	assert.NotContains(t, err.Error(), "ls")
+
+	var unknown struct {
+		Command string `json:"command"`
+	}
+	err = c.Decode(&unknown)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unknown field")
+
+	_, err = toolguard.NewCall("t", "/ws", []byte(`{"a":1,"a":2}`))
+	assert.Error(t, err)
+}

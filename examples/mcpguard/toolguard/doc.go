@@ -10,7 +10,7 @@
 //		Recorder:  toolguard.AuditRecorder(auditLogger),
 //		Tools: map[string]toolguard.Policy{
 //			"run_command": {Before: []toolguard.Check{gateCheck}},
-//			"ask_guru":    {After: []toolguard.OutputCheck{factsOnly}},
+//			"ask_guru":    {After: []toolguard.OutputCheck{toolguard.FactsOnly(nil)}},
 //		},
 //	})
 //	if err != nil { ... }
@@ -28,14 +28,22 @@
 //     (IsError, the reason as text), which is what the MCP specification asks
 //     for so that the model sees why; the handler does not run. A tool with
 //     no Policy is refused unless AllowUnlistedToolsUnsafe is set.
-//   - Runs the tool's After checks on a successful result (for example a
-//     facts-only check of an answer, or redaction); a refusal withholds the
-//     result.
+//   - Runs the tool's After checks on a successful result (for example
+//     [FactsOnly], which holds an answer to wardline's facts-only contract
+//     with package checker, or redaction); a refusal withholds the result.
 //   - Writes exactly one [Entry] per call: time, workspace, tool, the
 //     sha256 digest of the canonical arguments (never the arguments),
 //     latency, outcome, and the refusing check and reason. [AuditRecorder]
 //     turns entries into hash-chained wardline audit records. A failed
 //     audit write is reported to the client as a tool error, never dropped.
+//
+// # Libraries
+//
+// The MCP side is the official SDK's mcp package (v1.8.0): Middleware,
+// CallToolRequest and CallToolResult. Audit records are wardline's audit
+// package (hash-chained JSON lines); [FactsOnly] uses wardline's checker.
+// Arguments are canonicalised with encoding/json's streaming tokenizer, so
+// duplicate keys are seen before any map swallows them.
 //
 // # Concurrency and zero values
 //

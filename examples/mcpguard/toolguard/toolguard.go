@@ -291,7 +291,7 @@ func (g *guard) call(ctx context.Context, method string, req mcp.Request, next m
 		e.Outcome, e.Reason = OutcomeProtocolError, "malformed tools/call request"
 		e.ArgsDigest = Digest(nil)
 		e.Latency = g.now().Sub(start)
-		if err := g.rec.Record(ctx, e); err != nil {
+		if err := g.rec.Record(context.WithoutCancel(ctx), e); err != nil {
 			return nil, fmt.Errorf("toolguard: malformed tools/call request; audit failed: %w", err)
 		}
 		return nil, errors.New("toolguard: malformed tools/call request")
@@ -299,7 +299,9 @@ func (g *guard) call(ctx context.Context, method string, req mcp.Request, next m
 	e.Tool = truncate(ctr.Params.Name, 128)
 	res, err := g.run(ctx, method, ctr, next, &e)
 	e.Latency = g.now().Sub(start)
-	if aerr := g.rec.Record(ctx, e); aerr != nil {
+	// The record is written even when the client has cancelled the
+	// request: the handler may already have had its effect.
+	if aerr := g.rec.Record(context.WithoutCancel(ctx), e); aerr != nil {
 		msg := "the call was refused, and its audit record could not be written"
 		if e.Outcome != OutcomeDenied {
 			msg = "the tool ran, but its audit record could not be written; result withheld"
@@ -325,10 +327,11 @@ func (g *guard) run(ctx context.Context, method string, req *mcp.CallToolRequest
 		e.ArgsDigest = Digest(raw)
 		return deny("args", cerr.Error())
 	}
-	call := &Call{Tool: e.Tool, Workspace: g.workspace, Session: req.Session, args: canon, digest: Digest(canon)}
+	name := req.Params.Name
+	call := &Call{Tool: name, Workspace: g.workspace, Session: req.Session, args: canon, digest: Digest(canon)}
 	e.ArgsDigest = call.digest
 
-	pol, listed := g.tools[e.Tool]
+	pol, listed := g.tools[name]
 	if !listed && !g.unlisted {
 		return deny("policy", "no guard policy is configured for this tool")
 	}

@@ -302,3 +302,45 @@ func TestMaxArgBytes(t *testing.T) {
 	assert.Contains(t, text(res), "over the 64-byte limit")
 	assert.Zero(t, f.ran.Load())
 }
+
+// TestCancelledCallIsStillAudited: a client that gives up mid-call does
+// not keep the call out of the audit log.
+func TestCancelledCallIsStillAudited(t *testing.T) {
+	rec := &memRecorder{}
+	started := make(chan struct{})
+	release := make(chan struct{})
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	mcp.AddTool(server, &mcp.Tool{Name: "slow"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ echoIn) (*mcp.CallToolResult, any, error) {
+		close(started)
+		<-release
+		select { // the SDK cancels the handler's context when the client cancels
+		case <-ctx.Done():
+		case <-time.After(5 * time.Second):
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	ctxRec := toolguard.RecorderFunc(func(ctx context.Context, e toolguard.Entry) error {
+		if err := ctx.Err(); err != nil {
+			return err // what a context-respecting logger would do
+		}
+		return rec.Record(ctx, e)
+	})
+	mw, err := toolguard.New(&toolguard.Options{Workspace: "/ws", Recorder: ctxRec, Tools: map[string]toolguard.Policy{"slow": {}}})
+	require.NoError(t, err)
+	server.AddReceivingMiddleware(mw)
+	f := &fixture{rec: rec, server: server}
+	cs := f.connect(t)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "slow", Arguments: map[string]any{"text": "x"}})
+		done <- err
+	}()
+	<-started
+	cancel()
+	require.Error(t, <-done)
+	close(release)
+	require.Eventually(t, func() bool { return len(rec.all()) == 1 }, 10*time.Second, 10*time.Millisecond,
+		"the call is audited although the client cancelled")
+}
