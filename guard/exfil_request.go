@@ -50,13 +50,13 @@ func exfilRequestRes() *exfilRequestRegexps {
 				`past(?:e|es|ed|ing)|send(?:s|ing)?|sent|upload(?:s|ed|ing)?|shar(?:e|es|ed|ing)|` +
 				`disclos(?:e|es|ed|ing)|forward(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?|transmit(?:s|ted|ting)?|` +
 				`post(?:s|ed|ing)?|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|steal(?:s|ing)?|stole|` +
-				`submit(?:s|ted|ting)?|hand(?:s|ed|ing)? over`),
+				`submit(?:s|ted|ting)?|hand(?:s|ed|ing)? over|reply with|respond with`),
 			weakVerb: w(`show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|print(?:s|ed|ing)?|echo(?:es|ed|ing)?|` +
 				`output(?:s|ted|ting)?|tell(?:s|ing)?|told|giv(?:e|es|en|ing)|gave|provid(?:e|es|ed|ing)|` +
 				`repl(?:y|ies|ied|ying) with|respond(?:s|ed|ing)? with|return(?:s|ed|ing)?|includ(?:e|es|ed|ing)|` +
 				`read(?:s|ing)? out|cop(?:y|ies|ied|ying)|list(?:s|ed|ing)?|expos(?:e|es|ed|ing)|` +
 				`repeat(?:s|ed|ing)?|writ(?:e|es|ing)|wrote|type|spell(?:s|ed|ing)? out|confirm(?:s|ed|ing)?`),
-			strongObj: w(`environment variables?|env vars?|environment|\.env|~/\.ssh[\w/.-]*|\.ssh/[\w.-]+|id_rsa|id_ed25519|id_ecdsa|` +
+			strongObj: w(`environment variables?|env vars?|environment|printenv|process\.env|os\.environ|/proc/self/environ|\.env|~/\.ssh[\w/.-]*|\.ssh/[\w.-]+|id_rsa|id_ed25519|id_ecdsa|` +
 				`/etc/passwd|/etc/shadow|~/\.aws/credentials|\.aws/credentials|credentials? files?|` +
 				`private keys?|ssh keys?|deploy keys?|signing keys?|secret keys?|master keys?|` +
 				`system prompts?|(?:your|the) (?:initial|original|hidden|system|previous) (?:prompt|instructions)|` +
@@ -66,7 +66,8 @@ func exfilRequestRes() *exfilRequestRegexps {
 			weakObj: w(`tokens?|api[ _-]?keys?|access keys?|keys?|passwords?|passphrases?|pass words?|secrets?|` +
 				`credentials?|creds|pins?|otp|2fa codes?|cookies?|` +
 				`[a-z0-9]+(?:_[a-z0-9]+)*_(?:token|key|secret|password|passwd|pwd|credentials?)`),
-			cue: w(`your|you|me|us|here|please|pls|can you|could you|would you|will you|` +
+			cue: w(`your|you|me|us|here|please|pls|kindly|can you|could you|would you|will you|` +
+				`reply with|respond with|to verify|to confirm|for verification|` +
 				`in (?:the|your|this|a) (?:next )?(?:message|reply|response|answer|chat|output|comment)|` +
 				`would (?:help|unblock|allow|let|speed)|ask(?:s|ed|ing)? (?:that|for|readers|users|you)|` +
 				`readers|to [\w.+-]+@[\w-]+(?:\.[\w-]+)+|to (?:https?://|www\.)\S+`),
@@ -82,6 +83,12 @@ func exfilRequests(s string) []Finding {
 	res := exfilRequestRes()
 	var out []Finding
 	for _, sp := range sentences(n) {
+		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
+			sp[0]++
+		}
+		for sp[1] > sp[0] && (n[sp[1]-1] == ' ' || n[sp[1]-1] == '\n') {
+			sp[1]--
+		}
 		sent := n[sp[0]:sp[1]]
 		if !isExfilRequest(sent, res) {
 			continue
@@ -95,7 +102,22 @@ func exfilRequests(s string) []Finding {
 // maxRequestGap bounds the distance in bytes between a verb and its object.
 const maxRequestGap = 90
 
+// objectHints are substrings every sensitive object contains; a sentence
+// with none of them is not a request for secrets.
+var objectHints = []string{"env", "environ", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
+	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
+
 func isExfilRequest(sent string, res *exfilRequestRegexps) bool {
+	hint := false
+	for _, h := range objectHints {
+		if strings.Contains(sent, h) {
+			hint = true
+			break
+		}
+	}
+	if !hint {
+		return false
+	}
 	strongObj := res.strongObj.FindAllStringIndex(sent, -1)
 	weakObj := res.weakObj.FindAllStringIndex(sent, -1)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
@@ -119,14 +141,14 @@ func isExfilRequest(sent string, res *exfilRequestRegexps) bool {
 			}
 		}
 	}
-	strong := res.strongVerb.FindAllStringIndex(sent, -1)
+	strong := notNegated(sent, res.strongVerb.FindAllStringIndex(sent, -1))
 	if near(strong, strongObj) {
 		return true
 	}
 	if !res.cue.MatchString(sent) {
 		return false
 	}
-	weak := res.weakVerb.FindAllStringIndex(sent, -1)
+	weak := notNegated(sent, res.weakVerb.FindAllStringIndex(sent, -1))
 	verbs := append(strong, weak...)
 	return near(verbs, strongObj) || near(verbs, weakObj)
 }
@@ -161,6 +183,34 @@ func sentences(n string) [][2]int {
 	}
 	if strings.TrimSpace(n[start:]) != "" {
 		out = append(out, [2]int{start, len(n)})
+	}
+	return out
+}
+
+// negators turn a request into a warning: "Never share your API key".
+var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
+	"shouldn't", "cannot", "can't", "no one", "nobody", "avoid", "without"}
+
+// notNegated drops verb matches preceded, within three words, by a
+// negator.
+func notNegated(sent string, verbs [][]int) [][]int {
+	out := verbs[:0:0]
+	for _, v := range verbs {
+		before := strings.Fields(sent[:v[0]+1])
+		if len(before) > 3 {
+			before = before[len(before)-3:]
+		}
+		window := " " + strings.Join(before, " ") + " "
+		neg := false
+		for _, n := range negators {
+			if strings.Contains(window, " "+n+" ") {
+				neg = true
+				break
+			}
+		}
+		if !neg {
+			out = append(out, v)
+		}
 	}
 	return out
 }

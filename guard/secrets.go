@@ -28,6 +28,7 @@ package guard
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -58,7 +59,23 @@ type secretEngine struct {
 	rules     []*secretRule // sorted by RuleID
 	keywords  ahocorasick.Trie
 	byKeyword map[string][]int // lower-case keyword -> indexes into rules
+	// loose holds, for rules that detect a prefixed token, a variant that
+	// also accepts punctuation after the token (see looseDelimiter).
+	loose *secretEngine
 }
+
+// gitleaksDelimiter ends most of gitleaks' token rules: the token must be
+// followed by a quote, white space, ';', an escaped newline or the end.
+// Prose puts a full stop, comma or bracket there ("the key sk_live_... .")
+// and gitleaks then misses an unmistakable token. looseDelimiter also
+// accepts a run of such punctuation when white space, a quote or the end
+// follows it (so "video.ico-<hex>.png" stays a file name). Semi-generic rules (a service name near an assignment)
+// keep gitleaks' delimiter: their tokens are not unmistakable.
+const (
+	gitleaksDelimiter = `(?:[\x60'"\s;]|\\[nr]|$)`
+	looseDelimiter    = `(?:[\x60'"\s;]|[.,:!?)\]}>]+(?:[\x60'"\s]|$)|\\[nr]|$)`
+	semiGenericPrefix = `[\w.-]{0,50}?`
+)
 
 var (
 	secretsOnce   sync.Once
@@ -119,9 +136,40 @@ func loadSecretEngine() (*secretEngine, error) {
 			}
 		}
 		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+		e.loose = looseEngine(e)
 		secretsEngine = e
 	})
 	return secretsEngine, secretsErr
+}
+
+// looseEngine builds the variant rules described at looseDelimiter.
+func looseEngine(e *secretEngine) *secretEngine {
+	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
+	var kws []string
+	for _, r := range e.rules {
+		src := r.Regex.String()
+		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
+			strings.Contains(strings.ToLower(r.RuleID), "generic") {
+			continue
+		}
+		re, err := regexp.Compile(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)
+		if err != nil {
+			continue
+		}
+		lr := r.Rule
+		lr.Regex = re
+		idx := len(l.rules)
+		l.rules = append(l.rules, &secretRule{Rule: lr, fast: newFastRegexp(re)})
+		for _, k := range r.Keywords {
+			k = strings.ToLower(k)
+			if len(l.byKeyword[k]) == 0 {
+				kws = append(kws, k)
+			}
+			l.byKeyword[k] = append(l.byKeyword[k], idx)
+		}
+	}
+	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+	return l
 }
 
 // rawSecret is one finding in gitleaks' terms, before it becomes a Finding.
@@ -139,10 +187,14 @@ type rawSecret struct {
 // "secret.<gitleaks rule id>", for example "secret.github-pat"; Start and End
 // are byte offsets of the secret (for a decoded secret, of its encoded form)
 // in s; Excerpt is redacted (see [Redact]) and never holds the secret.
-// Findings are sorted by Start, then End, then Rule. Beyond gitleaks, the
-// text is also scanned with invisible characters removed and NFKC applied
-// (letter case kept), so a token split by a zero-width space or spelled in
-// fullwidth letters is found too, on its span in s.
+// Findings are sorted by Start, then End, then Rule.
+//
+// Beyond gitleaks, Secrets also finds a prefixed token (ghp_, sk_live_,
+// xoxb-, ...) followed by punctuation, where gitleaks' rules insist on a
+// quote or white space, and scans the text with invisible characters
+// removed and NFKC applied (letter case kept), so that a token split by a
+// zero-width space or spelled in fullwidth letters is found on its span
+// in s.
 //
 // The first call loads gitleaks' rules (tens of milliseconds); later calls
 // reuse them. Secrets is safe for concurrent use. If the rules cannot be
@@ -155,11 +207,12 @@ func Secrets(s string) []Finding {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
 	raws := e.scan(s)
+	raws = append(raws, e.loose.scan(s)...)
 	if u, offs := unhide(s); u != s {
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
-		for _, r := range e.scan(u) {
+		for _, r := range append(e.scan(u), e.loose.scan(u)...) {
 			r.start, r.end = offs[r.start], endOffset(offs, r.end)
 			raws = append(raws, r)
 		}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -259,7 +260,7 @@ func anchorPositions(lower string, lits []string) []int {
 		}
 	}
 	if len(lits) > 1 && len(occ) > 1 {
-		sortInts(occ)
+		sort.Ints(occ)
 		j := 1
 		for i := 1; i < len(occ); i++ {
 			if occ[i] != occ[j-1] {
@@ -270,15 +271,6 @@ func anchorPositions(lower string, lits []string) []int {
 		occ = occ[:j]
 	}
 	return occ
-}
-
-func sortInts(a []int) {
-	// insertion sort: the lists are short and nearly sorted per literal.
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 // flattenConcat lists the sequential items of re, looking through
@@ -588,6 +580,7 @@ type seqItem struct {
 	nonASCII bool       // the class also holds non-ASCII runes
 	min, max int        // class repetition bounds; max < 0: unbounded
 	lits     []string   // literal item (lower-case)
+	first    *[256]bool // first bytes of lits
 	exact    bool       // lits are whole matches (else only prefixes)
 	alt      [][]seqItem
 }
@@ -618,7 +611,26 @@ func buildSeq(tree *syntax.Regexp) ([]seqItem, bool) {
 	if len(seq) < 2 {
 		return nil, false
 	}
+	setFirstBytes(seq)
 	return seq, fold || f
+}
+
+// setFirstBytes fills the first-byte tables of literal items.
+func setFirstBytes(seq []seqItem) {
+	for i := range seq {
+		if seq[i].lits != nil {
+			var t [256]bool
+			for _, l := range seq[i].lits {
+				if l != "" {
+					t[l[0]] = true
+				}
+			}
+			seq[i].first = &t
+		}
+		for _, br := range seq[i].alt {
+			setFirstBytes(br)
+		}
+	}
 }
 
 // seqItems converts items until the first one it cannot model; complete
@@ -750,24 +762,36 @@ func classRepeat(re *syntax.Regexp) (*[256]bool, bool, int, int, bool) {
 // path that would go further makes it give up and answer "may match".
 const seqWindow = 1024
 
-// posSet is a set of positions p+0 .. p+seqWindow-1.
-type posSet [seqWindow / 64]uint64
+// posSet is a set of positions p+0 .. p+seqWindow-1; hi bounds the words
+// in use.
+type posSet struct {
+	w  [seqWindow / 64]uint64
+	hi int
+}
 
 func (s *posSet) add(i int) bool {
 	if i < 0 || i >= seqWindow {
 		return false
 	}
-	s[i/64] |= 1 << (i % 64)
+	s.w[i/64] |= 1 << (i % 64)
+	s.hi = max(s.hi, i/64+1)
 	return true
 }
 
 func (s *posSet) empty() bool {
-	for _, w := range s {
+	for _, w := range s.w[:s.hi] {
 		if w != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+func (s *posSet) union(o *posSet) {
+	for i := 0; i < o.hi; i++ {
+		s.w[i] |= o.w[i]
+	}
+	s.hi = max(s.hi, o.hi)
 }
 
 // seqCheck reports whether the items of seq can match one after another
@@ -785,28 +809,30 @@ func seqCheck(seq []seqItem, lower string, p int) bool {
 // set, whether it gave up (answer "may match"), and whether any path
 // survived.
 func seqRun(items []seqItem, lower string, p int, in *posSet) (posSet, bool, bool) {
-	cur := *in
-	for _, it := range items {
-		var next posSet
-		for w, word := range cur {
-			for word != 0 {
-				b := bitsTrailingZeros(word)
+	var bufs [2]posSet
+	bufs[0] = *in
+	cur := &bufs[0]
+	for k, it := range items {
+		next := &bufs[(k+1)%2]
+		*next = posSet{}
+		for w := 0; w < cur.hi; w++ {
+			for word := cur.w[w]; word != 0; {
+				b := bits.TrailingZeros64(word)
 				word &^= 1 << b
-				q := w*64 + b
-				if giveUp := seqStep(it, lower, p, q, &next); giveUp {
-					return next, true, true
+				if giveUp := seqStep(it, lower, p, w*64+b, next); giveUp {
+					return *next, true, true
 				}
 			}
 		}
 		if next.empty() {
-			return next, false, false
+			return *next, false, false
 		}
 		if it.lits != nil && !it.exact {
-			return next, true, true
+			return *next, true, true
 		}
 		cur = next
 	}
-	return cur, false, true
+	return *cur, false, true
 }
 
 // seqStep adds to next every position item it can reach from q (relative
@@ -840,13 +866,11 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 				return true
 			}
 			if ok {
-				for i := range next {
-					next[i] |= out[i]
-				}
+				next.union(&out)
 			}
 		}
 	default:
-		if at > len(lower) {
+		if at >= len(lower) || !it.first[lower[at]] {
 			return false
 		}
 		for _, lit := range it.lits {
@@ -858,8 +882,4 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 		}
 	}
 	return false
-}
-
-func bitsTrailingZeros(w uint64) int {
-	return bits.TrailingZeros64(w)
 }

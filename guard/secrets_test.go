@@ -98,3 +98,40 @@ func TestSecretsConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestSecretsBeyondGitleaks covers what Secrets finds and gitleaks'
+// DetectString misses: prefixed tokens followed by punctuation, tokens
+// split by invisible characters or spelled in fullwidth letters.
+func TestSecretsBeyondGitleaks(t *testing.T) {
+	stripe := "sk_live_" + "51eu2m7A0aNEvsG6mgvXnHyfySrHvEwUgILK7Z9SpSGdZrf4UC5mcgeOKd"
+	tests := []struct{ name, in, rule, span string }{
+		{"full stop after token", "Billing uses " + stripe + ".", "secret.stripe-access-token", stripe},
+		{"token in parentheses", "The restricted key (rk_live_" + "Zq8Kd02LmXnPwRtY5sVbCe7H) is old.", "secret.stripe-access-token", "rk_live_" + "Zq8Kd02LmXnPwRtY5sVbCe7H"},
+		{"zero-width split", "ghp_k3Jd8sLq2ZxW9m\u200bNp4RtY7vBc1HfGe6AoUi5T in CI", "secret.github-pat", "ghp_k3Jd8sLq2ZxW9m\u200bNp4RtY7vBc1HfGe6AoUi5T"},
+		{"fullwidth", "key ＡＫＩＡＱＳＹＩＦＳＫ２ＣＣＦ３５ＨＹＣ here", "secret.aws-access-token", "ＡＫＩＡＱＳＹＩＦＳＫ２ＣＣＦ３５ＨＹＣ"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Empty(t, gitleaksKeys(t, tt.in), "gitleaks finds it: not a case beyond gitleaks")
+			var spans []string
+			for _, f := range Secrets(tt.in) {
+				if f.Rule == tt.rule {
+					spans = append(spans, tt.in[f.Start:f.End])
+				}
+			}
+			assert.Contains(t, spans, tt.span)
+		})
+	}
+}
+
+// TestSecretsExtrasKeepGitleaksNegatives checks that the extra passes do
+// not flag the false positives gitleaks validates its rules against.
+func TestSecretsExtrasKeepGitleaksNegatives(t *testing.T) {
+	for _, c := range loadGitleaksCases(t) {
+		for i, fp := range c.FPs {
+			if len(gitleaksKeys(t, fp)) == 0 {
+				assert.Empty(t, Secrets(fp), "%s negative %d", c.Rule, i)
+			}
+		}
+	}
+}

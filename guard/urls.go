@@ -113,7 +113,29 @@ func findURLs(s string) []urlSpan {
 		}
 		return false
 	}
-	for _, m := range strict.FindAllStringIndex(r, -1) {
+	// xurls' expressions are large (the relaxed one spells out every TLD),
+	// so they run only on the white-space-separated tokens that can hold
+	// a match: a URL never contains a space.
+	var strictMatches, relaxedMatches [][]int
+	for _, tok := range urlTokens(r) {
+		t := r[tok[0]:tok[1]]
+		if strings.IndexByte(t, ':') >= 0 {
+			for _, m := range strict.FindAllStringIndex(t, -1) {
+				strictMatches = append(strictMatches, []int{m[0] + tok[0], m[1] + tok[0]})
+			}
+		}
+		if strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#") {
+			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += tok[0]
+					}
+				}
+				relaxedMatches = append(relaxedMatches, m)
+			}
+		}
+	}
+	for _, m := range strictMatches {
 		text := r[m[0]:m[1]]
 		scheme := text
 		if i := strings.IndexByte(text, ':'); i >= 0 {
@@ -122,7 +144,7 @@ func findURLs(s string) []urlSpan {
 		a, b := toOrig(m[0], m[1])
 		spans = append(spans, urlSpan{start: a, end: b, scheme: strings.ToLower(scheme), text: text})
 	}
-	for _, m := range relaxed.FindAllStringSubmatchIndex(r, -1) {
+	for _, m := range relaxedMatches {
 		if emailSub > 0 && 2*emailSub+1 < len(m) && m[2*emailSub] >= 0 {
 			continue
 		}
@@ -142,6 +164,25 @@ func findURLs(s string) []urlSpan {
 	}
 	sortURLSpans(spans)
 	return spans
+}
+
+// urlTokens returns the spans of r between spaces and line breaks.
+func urlTokens(r string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(r); i++ {
+		if i == len(r) || r[i] == ' ' || r[i] == '\n' || r[i] == '\t' || r[i] == '\r' {
+			if start >= 0 {
+				out = append(out, [2]int{start, i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
 }
 
 func sortURLSpans(spans []urlSpan) {
