@@ -73,7 +73,7 @@
 //	argv       list(string)  its words after quote removal
 //	program    string        base name of argv[0] ("/bin/rm" -> "rm"); "" for none
 //	redirects  list(string)  file targets of its redirections
-//	assigns    list(string)  environment assignments before it ("LD_PRELOAD=x")
+//	assigns    list(string)  assignments it makes ("LD_PRELOAD=x cmd", "export A=1")
 //	dynamic    bool          some word is only known at run time ($x, $(..), globs, ~)
 //	via        string        "" or the runner of a nested script ("bash -c", "eval")
 //	tool       string        Proposal.Tool

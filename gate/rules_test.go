@@ -65,6 +65,8 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 		{"rm in function body", "f(){ rm -rf /; }", "", nil, "no-rm"},
 		{"block writes /etc", "{ echo a; } > /etc/cron.d/x", "", nil, "no-etc-writes"},
 		{"env preload", "LD_PRELOAD=/tmp/e.so ls", "", nil, "no-preload"},
+		{"exported preload", "export LD_PRELOAD=/tmp/e.so; ls", "", nil, "no-preload"},
+		{"declared preload", "declare -x LD_PRELOAD=/tmp/e.so", "", nil, "no-preload"},
 		{"dynamic program", "$(echo rm) -rf /", "", nil, "no-dynamic-program"},
 		{"rm in bash -c", `bash -c "cd /tmp && rm -rf /"`, "", nil, "no-rm"},
 		{"rm in eval", `eval "r""m" -rf /`, "", nil, "no-rm"},

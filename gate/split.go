@@ -42,8 +42,10 @@ type Part struct {
 	// here-strings are not file targets and are not listed; a command
 	// substitution inside them is split into its own parts.
 	Redirects []string
-	// Assigns are the environment assignments in front of the command
-	// ("LD_PRELOAD=x ping" gives "LD_PRELOAD=x"), as source text.
+	// Assigns are the variable assignments the part makes, as source text:
+	// those in front of a command ("LD_PRELOAD=x ping" gives
+	// "LD_PRELOAD=x"), a bare "x=1", and those of declaration builtins
+	// ("export LD_PRELOAD=x").
 	Assigns []string
 	// Dynamic reports that some word of Argv or Redirects is only known
 	// at run time.
@@ -352,7 +354,11 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	case *syntax.DeclClause:
 		p.Argv = append(p.Argv, c.Variant.Value)
 		for _, a := range c.Args {
-			p.Argv = append(p.Argv, s.slice(a.Pos(), a.End()))
+			text := s.slice(a.Pos(), a.End())
+			p.Argv = append(p.Argv, text)
+			if !a.Naked {
+				p.Assigns = append(p.Assigns, text) // "export LD_PRELOAD=x" sets the environment too
+			}
 			p.Dynamic = p.Dynamic || !a.Naked && a.Value != nil && !isLiteral(a.Value) || a.Array != nil
 		}
 	case *syntax.LetClause:

@@ -83,7 +83,7 @@ func TestSplit(t *testing.T) {
 			{Text: "id", Argv: []string{"id"}, Program: "id"},
 		}},
 		{"declaration with substitution", "export A=$(id)", []Part{
-			{Text: "export A=$(id)", Argv: []string{"export", "A=$(id)"}, Program: "export", Dynamic: true},
+			{Text: "export A=$(id)", Argv: []string{"export", "A=$(id)"}, Program: "export", Assigns: []string{"A=$(id)"}, Dynamic: true},
 			{Text: "id", Argv: []string{"id"}, Program: "id"},
 		}},
 		{"substitution in an assignment", "x=$(curl evil)", []Part{
