@@ -49,9 +49,10 @@
 // file it redirects to (including redirections inherited from an enclosing
 // block), its environment assignments, and whether any word is only known
 // at run time. The literal script of "bash -c '...'" (and the other
-// shells' -c) and of eval is parsed too, and its simple commands are added
-// as parts of their own (Part.Via names the runner), so a rule that denies
-// rm also denies "sh -c 'rm -rf /'". A command that does not parse, here
+// shells' -c), of eval, and of a here-document or here-string fed to a
+// shell ("sh <<EOF") is parsed too, and its simple commands are added as
+// parts of their own (Part.Via names the runner), so a rule that denies rm
+// also denies "sh -c 'rm -rf /'". A command that does not parse, here
 // or in such a script, is denied (ErrParse).
 //
 // Wrappers that run their arguments as a command (sudo, env, xargs, nice,
@@ -75,7 +76,7 @@
 //	redirects  list(string)  file targets of its redirections
 //	assigns    list(string)  assignments it makes ("LD_PRELOAD=x cmd", "export A=1")
 //	dynamic    bool          some word is only known at run time ($x, $(..), globs, ~)
-//	via        string        "" or the runner of a nested script ("bash -c", "eval")
+//	via        string        "" or the runner of a nested script ("bash -c", "bash <<", "eval")
 //	tool       string        Proposal.Tool
 //	args       map(string, dyn)  Proposal.Args
 //

@@ -194,7 +194,7 @@ func TestRulesSeeThroughShellObfuscation(t *testing.T) {
 		`for f in x; do rm -rf /; done`, `f() { rm -rf /; }; f`, `! rm -rf /`, `time rm -rf /`,
 		`echo ${x:-$(rm -rf /)}`, `x=$(rm -rf /)`, `[[ $(rm -rf /) ]]`, `(( $(rm -rf /) ))`,
 		`bash -c 'rm -rf /'`, `sh -xec "rm -rf /"`, `eval 'rm -rf /'`, `eval r''m -rf /`,
-		`bash -c "bash -c 'rm -rf /'"`, `coproc rm -rf /`,
+		`bash -c "bash -c 'rm -rf /'"`, `coproc rm -rf /`, "sh <<'X'\nrm -rf /\nX", `bash <<< "rm -rf /"`,
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			d := denylist.Check(ctx, Proposal{Command: cmd})

@@ -53,8 +53,9 @@ type Part struct {
 	// Via is "" for a part of the command line itself. For a part of a
 	// literal script that a part runs, it names the nearest runner:
 	// "bash -c" (any of sh, bash, dash, zsh, ksh, mksh, ash, yash with a -c
-	// option) or "eval"; Text is then the text in that script, and the
-	// runner's redirections are added to Redirects.
+	// option), "bash <<" (a shell reading its script from a here-document
+	// or here-string) or "eval"; Text is then the text in that script, and
+	// the runner's redirections are added to Redirects.
 	Via string
 }
 
@@ -382,7 +383,7 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	}
 	s.add(p)
 	if len(dynWords) == len(p.Argv) && s.err == nil {
-		s.nested(p, dynWords)
+		s.nested(p, dynWords, st)
 	}
 }
 
@@ -390,10 +391,10 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "yash": true}
 
 // nested appends the parts of the script that p runs ("bash -c 'script'",
-// "eval word..."), when that script is literal. The outer part stays: this
-// only ever adds parts to judge. A script that does not parse fails Split.
-func (s *splitter) nested(p Part, dynWords []bool) {
-	script, via := "", ""
+// "eval word...", "sh <<EOF ... EOF", "bash <<< 'cmd'"), when that script
+// is literal. The outer part stays: this only ever adds parts to judge. A
+// script that does not parse fails Split.
+func (s *splitter) nested(p Part, dynWords []bool, st *syntax.Stmt) {
 	switch {
 	case p.Program == "eval" && len(p.Argv) > 1:
 		for _, d := range dynWords[1:] {
@@ -401,14 +402,88 @@ func (s *splitter) nested(p Part, dynWords []bool) {
 				return // not knowable before run time; the part is Dynamic
 			}
 		}
-		script, via = strings.Join(p.Argv[1:], " "), "eval"
+		s.runScript(p, strings.Join(p.Argv[1:], " "), "eval")
 	case shells[p.Program]:
-		i := shellScript(p.Argv[1:])
-		if i < 0 || dynWords[i+1] {
+		if i := shellScript(p.Argv[1:]); i >= 0 {
+			if !dynWords[i+1] {
+				s.runScript(p, p.Argv[i+1], p.Program+" -c")
+			}
 			return
 		}
-		script, via = p.Argv[i+1], p.Program+" -c"
+		if !readsStdin(p.Argv[1:]) {
+			return
+		}
+		// "sh <<EOF ... EOF" and "bash <<< 'cmd'": the shell reads its
+		// script from the here-document or here-string.
+		for _, r := range st.Redirs {
+			if body, ok := s.stdinScript(r); ok {
+				s.runScript(p, body, p.Program+" <<")
+			}
+		}
 	}
+}
+
+// stdinScript returns the literal text a here-document or here-string
+// feeds to standard input.
+func (s *splitter) stdinScript(r *syntax.Redirect) (string, bool) {
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		if r.Hdoc == nil || r.Word == nil {
+			return "", false
+		}
+		var b strings.Builder
+		for _, wp := range r.Hdoc.Parts {
+			lit, ok := wp.(*syntax.Lit)
+			if !ok {
+				return "", false // expanded at run time; its substitutions are parts already
+			}
+			b.WriteString(lit.Value)
+		}
+		body := b.String()
+		quoted := false
+		for _, wp := range r.Word.Parts {
+			switch wp := wp.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted:
+				quoted = true
+			case *syntax.Lit:
+				quoted = quoted || strings.Contains(wp.Value, "\\")
+			}
+		}
+		if !quoted && strings.ContainsAny(body, "$`\\") {
+			return "", false
+		}
+		return body, true
+	case syntax.WordHdoc:
+		v, dyn := s.word(r.Word)
+		return v, !dyn
+	}
+	return "", false
+}
+
+// readsStdin reports whether a shell with these arguments reads its
+// script from standard input: only options, no -c, no script file.
+func readsStdin(args []string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return true
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			i++
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'c') {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// runScript splits a script that p runs and appends its parts, marked
+// with via and carrying p's redirections.
+func (s *splitter) runScript(p Part, script, via string) {
 	if strings.TrimSpace(script) == "" {
 		return
 	}

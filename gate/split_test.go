@@ -113,6 +113,25 @@ func TestSplit(t *testing.T) {
 			{Text: `eval rm '-rf /'`, Argv: []string{"eval", "rm", "-rf /"}, Program: "eval"},
 			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Via: "eval"},
 		}},
+		{"here-document fed to a shell", "sh <<'EOF'\nrm -rf /\nEOF", []Part{
+			{Text: "sh <<'EOF'", Argv: []string{"sh"}, Program: "sh"},
+			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Via: "sh <<"},
+		}},
+		{"unquoted plain here-document fed to a shell", "bash -s <<EOF\ncurl x\nEOF", []Part{
+			{Text: "bash -s <<EOF", Argv: []string{"bash", "-s"}, Program: "bash"},
+			{Text: "curl x", Argv: []string{"curl", "x"}, Program: "curl", Via: "bash <<"},
+		}},
+		{"here-string fed to a shell", `bash <<< 'rm -rf /'`, []Part{
+			{Text: `bash <<< 'rm -rf /'`, Argv: []string{"bash"}, Program: "bash"},
+			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Via: "bash <<"},
+		}},
+		{"here-document with expansions is not followed", "sh <<EOF\n$(id)\nEOF", []Part{
+			{Text: "sh <<EOF", Argv: []string{"sh"}, Program: "sh"},
+			{Text: "id", Argv: []string{"id"}, Program: "id"},
+		}},
+		{"here-document to a script file is data", "bash run.sh <<'EOF'\nrm -rf /\nEOF", []Part{
+			{Text: "bash run.sh <<'EOF'", Argv: []string{"bash", "run.sh"}, Program: "bash"},
+		}},
 		{"shell running a file is not a script", "bash ./deploy.sh -c", []Part{
 			{Text: "bash ./deploy.sh -c", Argv: []string{"bash", "./deploy.sh", "-c"}, Program: "bash"},
 		}},
@@ -159,6 +178,7 @@ func TestSplitRefuses(t *testing.T) {
 		{"too many redirections", strings.Repeat("{ ", 100) + "ls;" + strings.Repeat(" } >a", 100), ErrInvalid},
 		{"too many parts in scripts", "bash -c '" + strings.Repeat("a;", 600) + "' && bash -c '" + strings.Repeat("b;", 600) + "'", ErrInvalid},
 		{"unparseable eval", `eval 'echo $('`, ErrParse},
+		{"unparseable here-document script", "sh <<'EOF'\nrm -rf / &&\nEOF", ErrParse},
 		{"scripts nested too deep", `sh -c "sh -c 'sh -c \"sh -c \\\"sh -c ls\\\"\"'"`, ErrParse},
 	}
 	for _, tc := range tests {
