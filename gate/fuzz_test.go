@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -148,6 +149,48 @@ func FuzzParseVerdict(f *testing.F) {
 			if r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
 				t.Fatalf("accepted control character %U", r)
 			}
+		}
+	})
+}
+
+// FuzzRulesCheck: whatever the command, a deny rule on a program wins for
+// every part Split finds, and a command Split refuses is denied with the
+// same cause.
+func FuzzRulesCheck(f *testing.F) {
+	var in []string
+	seeds(f, "command_seeds.json", &in)
+	for _, s := range in {
+		f.Add(s)
+	}
+	r, err := NewRules(
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
+		Rule{Name: "ping", Expr: `program == "ping" && !dynamic`, Effect: Allow},
+		Rule{Name: "rest", Expr: `size(argv) > 0 && argv.all(a, a.size() < 100)`, Effect: Defer},
+	)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		d := r.Check(context.Background(), Proposal{Command: command})
+		parts, err := Split(command)
+		if err != nil {
+			if d.Allow || !errors.Is(d.Err, ErrParse) && !errors.Is(d.Err, ErrInvalid) {
+				t.Fatalf("Split refused (%v) but Check gave %+v", err, d)
+			}
+			return
+		}
+		allPing := true
+		for _, p := range parts {
+			if p.Program == "rm" && (d.Allow || !strings.Contains(d.Reason, `"no-rm"`)) {
+				t.Fatalf("part %q runs rm but Check gave %+v", p.Text, d)
+			}
+			allPing = allPing && p.Program == "ping" && !p.Dynamic
+		}
+		if d.Allow != allPing {
+			t.Fatalf("Allow=%v but every part is a static ping: %v (%+v)", d.Allow, allPing, d)
+		}
+		if d.Allow && d.Err != nil {
+			t.Fatal("Allow with an error")
 		}
 	})
 }
