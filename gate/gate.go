@@ -149,8 +149,9 @@ func ctxDecision(gate string, err error) Decision {
 //     returns that Decision unchanged, so Decision.Gate names the gate that
 //     decided and no later gate (no model) runs.
 //   - Defer (Allow false, errors.Is(Err, ErrDeferred)): this gate has no
-//     verdict; All goes on, and some later gate must allow. If the last
-//     gate to speak deferred, All denies with ErrDeferred.
+//     verdict; All goes on, and some gate after it (in the order All runs
+//     them, deterministic first) must allow. If no gate allows after the
+//     last deferral, All denies with ErrDeferred.
 //
 // A gate that panics, returns Allow with a non-nil Err, or is nil denies.
 // All with no gates denies every proposal (ErrConfig). The context is
