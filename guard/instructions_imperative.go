@@ -127,7 +127,6 @@ func (d *detector) imperatives() {
 // imperativeClause checks the clause toks[i:j] and its coordinated
 // sub-clauses; it reports and returns whether it found an imperative.
 func (d *detector) imperativeClause(i, j int, inList bool) bool {
-	found := false
 	start := i
 	for k := i; k < j; {
 		if v := d.imperativeAt(k, j, inList, k > i); v > 0 {
@@ -151,7 +150,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// of the clause before it ("They sell X, and retail projects"),
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
-			k, start = next+1, next+1
+			k = next + 1
 			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
 				k++
 			}
@@ -161,7 +160,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		k = next
 		start = next
 	}
-	return found
+	return false
 }
 
 // imperativeAt decides whether the (sub-)clause toks[k:j] opens with an
