@@ -132,7 +132,12 @@ func (d *detector) reportTokens(rule string, i, j int) {
 	if last.w != "" {
 		end = last.startAt() + int(last.wOff) + len(last.w)
 	}
-	d.report(rule, d.toks[i].startAt(), end)
+	first := d.toks[i]
+	start := first.startAt()
+	if first.w != "" {
+		start += int(first.wOff)
+	}
+	d.report(rule, start, end)
 }
 
 // token is one white-space separated piece of the normalised text.
