@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -59,12 +59,19 @@ func TestConcurrentLog(t *testing.T) {
 	ls := lines(buf.Bytes())
 	require.Len(t, ls, workers*each)
 	next := make([]int, workers)
-	for _, line := range ls {
-		m := decodeLine(t, line)
-		attrs := m["attrs"].(map[string]any)
-		w, _ := strconv.Atoi(attrs["w"].(interface{ String() string }).String())
-		i, _ := strconv.Atoi(attrs["i"].(interface{ String() string }).String())
-		require.Equal(t, next[w], i, "worker %d out of order", w)
+	for n, line := range ls {
+		// attrs keys are sorted: {"i":I,"w":W}
+		at := strings.Index(line, `"attrs":{"i":`)
+		if at < 0 {
+			t.Fatalf("line %d: no attrs", n+1)
+		}
+		var i, w int
+		if _, err := fmt.Sscanf(line[at:], `"attrs":{"i":%d,"w":%d}`, &i, &w); err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		if next[w] != i {
+			t.Fatalf("line %d: worker %d record %d, want %d (out of order)", n+1, w, i, next[w])
+		}
 		next[w]++
 	}
 	for w := range workers {

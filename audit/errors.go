@@ -5,8 +5,10 @@ import (
 	"fmt"
 )
 
-// Kinds of verification failure. A [*VerifyError] wraps exactly one of them,
-// so callers test the kind with errors.Is and read the line with errors.As.
+// Kinds of verification failure. A [*VerifyError] wraps one of them (or,
+// for a line that is both out of sequence and unlinked, ErrSequence and
+// ErrBrokenLink), so callers test the kind with errors.Is and read the line
+// with errors.As.
 var (
 	// ErrTruncated: the last line has no terminating newline. This is what a
 	// crash in the middle of a write leaves behind; every line before it
@@ -66,7 +68,10 @@ var (
 // VerifyError reports the first bad line of a log.
 //
 // Kind is one of the sentinel errors above (ErrTruncated, ErrHashMismatch,
-// ...); Unwrap returns it, so errors.Is(err, audit.ErrTruncated) works.
+// ...), so errors.Is(err, audit.ErrTruncated) works. When a line breaks
+// the chain in two ways at once (a deleted or reordered line is both a
+// sequence gap and a broken link), Kind is the first (ErrSequence) and
+// Also holds the other; errors.Is matches both.
 // Detail describes the problem with structural facts only (sequence numbers,
 // byte counts, field names); it never quotes record content, so it is safe
 // to log.
@@ -78,6 +83,9 @@ type VerifyError struct {
 	Seq uint64
 	// Kind is the sentinel naming what is wrong.
 	Kind error
+	// Also lists further kinds that apply to the same line (at most
+	// ErrBrokenLink after ErrSequence).
+	Also []error
 	// Detail is a short secret-free explanation.
 	Detail string
 }
@@ -90,8 +98,10 @@ func (e *VerifyError) Error() string {
 	return fmt.Sprintf("audit: line %d: %s: %s", e.Line, kindText(e.Kind), e.Detail)
 }
 
-// Unwrap returns Kind.
-func (e *VerifyError) Unwrap() error { return e.Kind }
+// Unwrap returns Kind and the kinds in Also.
+func (e *VerifyError) Unwrap() []error {
+	return append([]error{e.Kind}, e.Also...)
+}
 
 func kindText(k error) string {
 	if k == nil {

@@ -132,3 +132,26 @@ func TestOpenFileErrors(t *testing.T) {
 	_, err := audit.OpenFile(filepath.Join(t.TempDir(), "missing-dir", "audit.log"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// TestRotationChainsFiles: the documented rotation scheme links a new file
+// to the old file's last line through the log id.
+func TestRotationChainsFiles(t *testing.T) {
+	dir := t.TempDir()
+	l, err := audit.OpenFile(filepath.Join(dir, "1.log"), audit.WithLogID("svc.1"))
+	require.NoError(t, err)
+	logN(t, l, 0, 3)
+	cp := l.Checkpoint()
+	require.NoError(t, l.Close())
+
+	next := "svc.2 after " + cp.String()
+	l, err = audit.OpenFile(filepath.Join(dir, "2.log"), audit.WithLogID(next))
+	require.NoError(t, err)
+	logN(t, l, 3, 2)
+	require.NoError(t, l.Close())
+
+	_, err = verifyFile(t, filepath.Join(dir, "2.log"), audit.Verifier{LogID: next})
+	require.NoError(t, err)
+	other := audit.Checkpoint{Seq: cp.Seq, Hash: strings.Repeat("0", 64)}
+	_, err = verifyFile(t, filepath.Join(dir, "2.log"), audit.Verifier{LogID: "svc.2 after " + other.String()})
+	assert.ErrorIs(t, err, audit.ErrBrokenLink, "a different predecessor does not link")
+}

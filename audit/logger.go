@@ -111,9 +111,13 @@ func (l *Logger) usable() error {
 // treat a Log error as a reason not to proceed.
 //
 // Once the writer is acquired the write itself is not interrupted by ctx.
+// A nil ctx is treated as context.Background().
 func (l *Logger) Log(ctx context.Context, r Record) error {
 	if err := l.usable(); err != nil {
 		return err
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"math"
 	"strings"
 	"testing"
@@ -505,4 +506,16 @@ func TestSyncInterval(t *testing.T) {
 	require.NoError(t, l.Log(context.Background(), base()))
 	require.NoError(t, l.Close())
 	assert.Equal(t, 2, w.count())
+}
+
+func TestNilContext(t *testing.T) {
+	var buf bytes.Buffer
+	l := audit.NewLogger(&buf)
+	//lint:ignore SA1012 a nil context must not panic
+	require.NoError(t, l.Log(nil, base()))
+	r := slog.NewRecord(t0, slog.LevelInfo, "m", 0)
+	r.AddAttrs(slog.String("gate", "g"), slog.String("decision", "allow"))
+	//lint:ignore SA1012 a nil context must not panic
+	require.NoError(t, audit.NewHandler(l, nil).Handle(nil, r))
+	assert.NoError(t, audit.Verify(&buf))
 }

@@ -86,10 +86,10 @@ func loadCorpusSecrets(t *testing.T) []corpusSecret {
 }
 
 // leakWindow is how many consecutive characters of a secret token count as
-// a leak: a redacted excerpt may keep a short, public prefix such as
-// "sk-ant-api03-" (13) or "github_pat_" (11) plus a character or two, but
-// not 16 characters of key material.
-const leakWindow = 16
+// a leak. guard.Redact's excerpt keeps at most four characters of a secret
+// (e.g. "ghp_…(40)"); ten consecutive characters of key material in a log
+// line are a leak whatever the redactor meant to keep.
+const leakWindow = 10
 
 // leaks reports which of the secret's tokens have a leakWindow-long piece
 // in out (by token index, so that a failure message never holds a secret).
@@ -151,7 +151,7 @@ func TestLeakCheckIsNotVacuous(t *testing.T) {
 	}
 }
 
-// TestNoCorpusSecretInAuditLines: with the redactor wired (see
+// TestNoCorpusSecretInAuditLines: with guard.Redact wired (see
 // propertyRedactor), no secret of the development corpus appears in any
 // audit line or ordinary log line, whichever path it took.
 func TestNoCorpusSecretInAuditLines(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -183,14 +184,30 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 		if !hmac.Equal(want[:], []byte(got)) {
 			return fail(seq, ErrHashMismatch, "content does not match its hash")
 		}
-		if seq != st.last.Seq+1 {
-			return fail(seq, ErrSequence, "seq %d follows seq %d", seq, st.last.Seq)
-		}
-		if w.Prev != prev {
-			if st.lines == 0 {
-				return fail(seq, ErrBrokenLink, "first line does not chain from the genesis of the log id")
+		badSeq, badLink := seq != st.last.Seq+1, w.Prev != prev
+		if badSeq || badLink {
+			// Report every chain problem of the line: a deleted line is
+			// both a sequence gap and a broken link.
+			e := &VerifyError{Line: lineNo, Seq: seq}
+			var details []string
+			if badSeq {
+				e.Kind = ErrSequence
+				details = append(details, fmt.Sprintf("seq %d follows seq %d", seq, st.last.Seq))
 			}
-			return fail(seq, ErrBrokenLink, "prev is not the hash of seq %d", st.last.Seq)
+			if badLink {
+				if e.Kind == nil {
+					e.Kind = ErrBrokenLink
+				} else {
+					e.Also = []error{ErrBrokenLink}
+				}
+				if st.lines == 0 {
+					details = append(details, "first line does not chain from the genesis of the log id")
+				} else {
+					details = append(details, fmt.Sprintf("prev is not the hash of seq %d", st.last.Seq))
+				}
+			}
+			e.Detail = strings.Join(details, "; ")
+			return st, e
 		}
 		if cp := vv.Checkpoint; cp != nil && cp.Seq == seq && cp.Hash != got {
 			return fail(seq, ErrCheckpoint, "hash of seq %d differs from the checkpoint", seq)

@@ -63,34 +63,35 @@ func TestVerifyDefects(t *testing.T) {
 		log  []byte
 		kind error
 		line int
+		also error // a second kind the same line has
 	}{
-		{"byte flipped in reason", edit(2, func(s string) string { return strings.Replace(s, "reason number", "reason numbeR", 1) }), audit.ErrHashMismatch, 3},
+		{"byte flipped in reason", edit(2, func(s string) string { return strings.Replace(s, "reason number", "reason numbeR", 1) }), audit.ErrHashMismatch, 3, nil},
 		{"decision edited, own hash recomputed", edit(1, func(s string) string {
 			return rehash(strings.Replace(s, `"decision":"deny"`, `"decision":"allow"`, 1))
-		}), audit.ErrBrokenLink, 3},
-		{"line deleted", join(append(append([]string(nil), ls[:2]...), ls[3:]...)), audit.ErrSequence, 3},
-		{"first line deleted", join(ls[1:]), audit.ErrSequence, 1},
-		{"lines swapped", join([]string{ls[0], ls[2], ls[1], ls[3], ls[4]}), audit.ErrSequence, 2},
-		{"line duplicated", join([]string{ls[0], ls[1], ls[1], ls[2]}), audit.ErrSequence, 3},
-		{"last line duplicated", join(append(append([]string(nil), ls...), ls[4])), audit.ErrSequence, 6},
-		{"torn last line", log[:len(log)-7], audit.ErrTruncated, 5},
-		{"newline missing at end", log[:len(log)-1], audit.ErrTruncated, 5},
-		{"garbage line", edit(1, func(string) string { return "not json" }), audit.ErrInvalidJSON, 2},
-		{"empty line", edit(1, func(string) string { return "" }), audit.ErrInvalidJSON, 2},
-		{"torn line in the middle", edit(1, func(s string) string { return s[:40] }), audit.ErrInvalidJSON, 2},
-		{"CRLF", edit(0, func(s string) string { return s + "\r" }), audit.ErrMalformed, 1},
-		{"hash not last", edit(0, func(s string) string { return s[:len(s)-1] + `,"x":1}` }), audit.ErrMalformed, 1},
-		{"unknown field, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `{"seq"`, `{"zz":1,"seq"`, 1)) }), audit.ErrMalformed, 1},
-		{"hash duplicated inside", edit(0, func(s string) string { return rehash(strings.Replace(s, `{"seq"`, `{"hash":"x","seq"`, 1)) }), audit.ErrMalformed, 1},
-		{"missing gate, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"gate":"route",`, ``, 1)) }), audit.ErrMalformed, 1},
-		{"seq 0, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"seq":1,`, `"seq":0,`, 1)) }), audit.ErrMalformed, 1},
-		{"bad time, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"time":"2026`, `"time":"x2026`, 1)) }), audit.ErrMalformed, 1},
-		{"unknown alg, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"alg":"sha256"`, `"alg":"md5"`, 1)) }), audit.ErrMalformed, 1},
-		{"upper-case hash", edit(0, func(s string) string { return s[:len(s)-66] + strings.ToUpper(s[len(s)-66:len(s)-2]) + `"}` }), audit.ErrMalformed, 1},
+		}), audit.ErrBrokenLink, 3, nil},
+		{"line deleted", join(append(append([]string(nil), ls[:2]...), ls[3:]...)), audit.ErrSequence, 3, audit.ErrBrokenLink},
+		{"first line deleted", join(ls[1:]), audit.ErrSequence, 1, audit.ErrBrokenLink},
+		{"lines swapped", join([]string{ls[0], ls[2], ls[1], ls[3], ls[4]}), audit.ErrSequence, 2, audit.ErrBrokenLink},
+		{"line duplicated", join([]string{ls[0], ls[1], ls[1], ls[2]}), audit.ErrSequence, 3, audit.ErrBrokenLink},
+		{"last line duplicated", join(append(append([]string(nil), ls...), ls[4])), audit.ErrSequence, 6, audit.ErrBrokenLink},
+		{"torn last line", log[:len(log)-7], audit.ErrTruncated, 5, nil},
+		{"newline missing at end", log[:len(log)-1], audit.ErrTruncated, 5, nil},
+		{"garbage line", edit(1, func(string) string { return "not json" }), audit.ErrInvalidJSON, 2, nil},
+		{"empty line", edit(1, func(string) string { return "" }), audit.ErrInvalidJSON, 2, nil},
+		{"torn line in the middle", edit(1, func(s string) string { return s[:40] }), audit.ErrInvalidJSON, 2, nil},
+		{"CRLF", edit(0, func(s string) string { return s + "\r" }), audit.ErrMalformed, 1, nil},
+		{"hash not last", edit(0, func(s string) string { return s[:len(s)-1] + `,"x":1}` }), audit.ErrMalformed, 1, nil},
+		{"unknown field, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `{"seq"`, `{"zz":1,"seq"`, 1)) }), audit.ErrMalformed, 1, nil},
+		{"hash duplicated inside", edit(0, func(s string) string { return rehash(strings.Replace(s, `{"seq"`, `{"hash":"x","seq"`, 1)) }), audit.ErrMalformed, 1, nil},
+		{"missing gate, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"gate":"route",`, ``, 1)) }), audit.ErrMalformed, 1, nil},
+		{"seq 0, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"seq":1,`, `"seq":0,`, 1)) }), audit.ErrMalformed, 1, nil},
+		{"bad time, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"time":"2026`, `"time":"x2026`, 1)) }), audit.ErrMalformed, 1, nil},
+		{"unknown alg, rehashed", edit(0, func(s string) string { return rehash(strings.Replace(s, `"alg":"sha256"`, `"alg":"md5"`, 1)) }), audit.ErrMalformed, 1, nil},
+		{"upper-case hash", edit(0, func(s string) string { return s[:len(s)-66] + strings.ToUpper(s[len(s)-66:len(s)-2]) + `"}` }), audit.ErrMalformed, 1, nil},
 		{"first prev replaced, rehashed", edit(0, func(s string) string {
 			return rehash(strings.Replace(s, audit.Genesis(""), strings.Repeat("0", 64), 1))
-		}), audit.ErrBrokenLink, 1},
-		{"too long", append([]byte(strings.Repeat("x", audit.MaxLineBytes+1)), '\n'), audit.ErrTooLarge, 1},
+		}), audit.ErrBrokenLink, 1, nil},
+		{"too long", append([]byte(strings.Repeat("x", audit.MaxLineBytes+1)), '\n'), audit.ErrTooLarge, 1, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,9 +101,12 @@ func TestVerifyDefects(t *testing.T) {
 			require.ErrorAs(t, err, &ve)
 			assert.Equal(t, tt.line, ve.Line)
 			assert.Equal(t, tt.kind, ve.Kind)
+			if tt.also != nil {
+				assert.ErrorIs(t, err, tt.also)
+			}
 			assert.Contains(t, err.Error(), "line ")
 			for _, other := range []error{audit.ErrTruncated, audit.ErrHashMismatch, audit.ErrBrokenLink, audit.ErrSequence, audit.ErrInvalidJSON, audit.ErrMalformed} {
-				if other != tt.kind {
+				if other != tt.kind && other != tt.also {
 					assert.NotErrorIs(t, err, other)
 				}
 			}

@@ -2,8 +2,10 @@ package confirm_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -428,13 +430,17 @@ func TestPendingLogValueHidesNonce(t *testing.T) {
 var replyOracle = regexp.MustCompile(`^[ \t\n\r\v\f]*(?i:confirm)[ \t]+([^ \t\n\r\v\f]+)[ \t\n\r\v\f]*$`)
 
 // FuzzConfirmReply feeds replies to a pending action, with "{n}" in the
-// fuzzed text replaced by the real nonce, and checks that the action is
+// fuzzed text (seeded from testdata/replies.jsonl) replaced by the real nonce, and checks that the action is
 // returned exactly when the reply is a well-formed confirmation of that
 // nonce, and never twice.
 func FuzzConfirmReply(f *testing.F) {
-	for _, s := range []string{"confirm {n}", "  CONFIRM \t{n}\r\n", "confirm {n}x", "confirm {n} {n}",
-		"cancel", "Cancel ", "confirm\n{n}", "{n}", "confirm", "confirm ０００", "confirm {n}\u200b", "confirmconfirm {n}"} {
-		f.Add(s)
+	// testdata/replies.jsonl: one JSON string per line, a reply template.
+	data, err := os.ReadFile("testdata/replies.jsonl")
+	require.NoError(f, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var tmpl string
+		require.NoError(f, json.Unmarshal([]byte(line), &tmpl), line)
+		f.Add(tmpl)
 	}
 	f.Fuzz(func(t *testing.T, tmpl string) {
 		m, _ := newManager(t)

@@ -36,7 +36,8 @@ type CommandModel struct {
 	// Path is the program: a path, or a name looked up in PATH.
 	Path string
 	// Args are the program's arguments. Every argument equal to PromptArg
-	// is replaced by the prompt.
+	// is replaced by the prompt (Linux caps one argument at 128 KiB; use
+	// Stdin for longer rules).
 	Args []string
 	// Stdin, when true, writes the prompt to the program's standard input
 	// (otherwise standard input is empty). Either Stdin must be true or

@@ -14,11 +14,14 @@
 //	g := gate.All(rules, keeper)
 //
 //	cmd, ok := gate.ExtractCommand(agentOutput) // exactly one "EXECUTE: <command>" line
-//	if d := g.Check(ctx, gate.Proposal{Command: cmd}); ok && d.Allow {
-//		run(cmd)
-//	} else {
-//		tellAgent(d.Reason)
+//	if !ok {
+//		return tellAgent("propose exactly one EXECUTE: line")
 //	}
+//	d := g.Check(ctx, gate.Proposal{Command: cmd})
+//	if !d.Allow {
+//		return tellAgent(d.Reason) // the command did not run
+//	}
+//	return run(cmd)
 //
 // # Contract: fail closed
 //
@@ -45,13 +48,21 @@
 // with its argv after quote removal, the base name of its program, every
 // file it redirects to (including redirections inherited from an enclosing
 // block), its environment assignments, and whether any word is only known
-// at run time. A command that does not parse is denied (ErrParse).
+// at run time. The literal script of "bash -c '...'" (and the other
+// shells' -c) and of eval is parsed too, and its simple commands are added
+// as parts of their own (Part.Via names the runner), so a rule that denies
+// rm also denies "sh -c 'rm -rf /'". A command that does not parse, here
+// or in such a script, is denied (ErrParse).
+//
+// Wrappers that run their arguments as a command (sudo, env, xargs, nice,
+// timeout, find -exec, ...) are parts with their own program name: an
+// allowlist denies them unless it names them; a denylist must name them.
 //
 // # Rules
 //
 // [NewRules] takes rules written in CEL (cel.dev/cel-go, the canonical
-// path of cel-go since v0.32): a small, side-effect-free, non-Turing-
-// complete expression language with a type checker and a cost model,
+// path of cel-go since v0.32): a small expression language without side
+// effects or unbounded loops, with a type checker and a cost model,
 // designed for exactly this kind of policy (Kubernetes admission, Envoy,
 // Google Cloud IAM). Rules are compiled and type-checked once; an
 // expression that does not compile or is not of type bool is an error at
@@ -64,6 +75,7 @@
 //	redirects  list(string)  file targets of its redirections
 //	assigns    list(string)  environment assignments before it ("LD_PRELOAD=x")
 //	dynamic    bool          some word is only known at run time ($x, $(..), globs, ~)
+//	via        string        "" or the runner of a nested script ("bash -c", "eval")
 //	tool       string        Proposal.Tool
 //	args       map(string, dyn)  Proposal.Args
 //

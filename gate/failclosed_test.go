@@ -89,6 +89,19 @@ func TestFailClosedMatrix(t *testing.T) {
 			p: ping, wantErr: []error{ErrCanceled}, reason: "canceled while waiting",
 		},
 		{
+			name: "caller's deadline shorter than the gate's timeout",
+			gate: func(t *testing.T) Gate {
+				return llm(t, modelFunc(func(ctx context.Context, _ string) (string, error) {
+					<-ctx.Done()
+					return "", ctx.Err()
+				}))
+			},
+			ctx: func() (context.Context, context.CancelFunc) {
+				return context.WithTimeout(context.Background(), 20*time.Millisecond)
+			},
+			p: ping, wantErr: []error{ErrTimeout}, reason: "caller's deadline",
+		},
+		{
 			name: "empty answer",
 			gate: func(t *testing.T) Gate { return llm(t, answer(func(string) string { return " \n" })) },
 			p:    ping, wantErr: []error{ErrVerdict}, reason: "empty answer",

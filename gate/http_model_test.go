@@ -239,3 +239,55 @@ func TestHTTPOptionsRefuse(t *testing.T) {
 	_, err = zeroA.Complete(context.Background(), "p")
 	assert.ErrorIs(t, err, ErrConfig)
 }
+
+// An httptest server that plays the model: it reads the prompt from the
+// request, finds the nonce and answers in the provider's wire format.
+func TestHTTPAdaptersEndToEnd(t *testing.T) {
+	verdictServer := func(t *testing.T, format string) *httptest.Server {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var req struct {
+				Messages []struct{ Content string } `json:"messages"`
+			}
+			if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) != 1 {
+				http.Error(w, `{"error":{"type":"invalid_request_error"}}`, 400)
+				return
+			}
+			prompt := req.Messages[0].Content
+			n := nonceRE.FindStringSubmatch(prompt)
+			if n == nil {
+				http.Error(w, `{"error":{"type":"invalid_request_error"}}`, 400)
+				return
+			}
+			verdict := "DENY " + n[1] + ": not loopback"
+			if fencedCommand(t, prompt) == "ping -c 1 127.0.0.1" {
+				verdict = "ALLOW " + n[1] + ": loopback ping"
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprintf(w, format, verdict)
+		}))
+		t.Cleanup(s.Close)
+		return s
+	}
+	models := map[string]func() (Model, error){
+		"OpenAIChat": func() (Model, error) {
+			return NewOpenAIChat("gpt-4.1-mini", WithBaseURL(verdictServer(t, openAIOK).URL), WithAPIKey(fakeKey))
+		},
+		"AnthropicMessages": func() (Model, error) {
+			return NewAnthropicMessages("claude-haiku-4-5", WithBaseURL(verdictServer(t, anthropicOK).URL), WithAPIKey(fakeKey))
+		},
+	}
+	for name, newModel := range models {
+		t.Run(name, func(t *testing.T) {
+			m, err := newModel()
+			require.NoError(t, err)
+			g, err := NewLLM(m, "loopback diagnostics only")
+			require.NoError(t, err)
+			d := g.Check(context.Background(), Proposal{Command: "ping -c 1 127.0.0.1"})
+			assert.True(t, d.Allow, d.Reason)
+			assert.Equal(t, "model allows: loopback ping", d.Reason)
+			d = g.Check(context.Background(), Proposal{Command: "ping 8.8.8.8"})
+			assert.False(t, d.Allow)
+			assert.Equal(t, "model denies: not loopback", d.Reason)
+		})
+	}
+}

@@ -111,6 +111,10 @@ func WithClock(now func() time.Time) LLMOption {
 // parse as shell is denied with ErrParse before any model call. Put a
 // [Rules] gate in front (with [All]) for per-part deterministic checks.
 //
+// The model runs on its own goroutine: when the timeout or the caller's
+// context ends first, Check denies at once, and a model that ignores its
+// context finishes in the background, its answer discarded.
+//
 // An LLM is safe for concurrent use if its Model is. The zero LLM (and a
 // nil *LLM) denies every proposal with ErrConfig.
 type LLM struct {
@@ -290,8 +294,11 @@ func (l *LLM) call(parent, ctx context.Context, prompt string) (string, Decision
 }
 
 func (l *LLM) doneDecision(parent context.Context) Decision {
-	if err := parent.Err(); errors.Is(err, context.Canceled) {
+	switch err := parent.Err(); {
+	case errors.Is(err, context.Canceled):
 		return deny(l.name, ErrCanceled, "context canceled while waiting for the model")
+	case errors.Is(err, context.DeadlineExceeded):
+		return deny(l.name, ErrTimeout, "the caller's deadline passed while waiting for the model")
 	}
 	return deny(l.name, ErrTimeout, "no answer from the model within %v", l.timeout)
 }

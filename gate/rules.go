@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
@@ -120,7 +121,7 @@ func (boundsEstimator) EstimateSize(n cost.AstNode) *cost.SizeEstimate {
 	}
 	var est cost.SizeEstimate
 	switch {
-	case len(path) == 1 && (path[0] == "command" || path[0] == "program" || path[0] == "tool"):
+	case len(path) == 1 && (path[0] == "command" || path[0] == "program" || path[0] == "tool" || path[0] == "via"):
 		est = cost.RangedSizeEstimate(0, MaxCommandBytes)
 	case len(path) == 1 && (path[0] == "argv" || path[0] == "redirects" || path[0] == "assigns"):
 		est = cost.RangedSizeEstimate(0, MaxCommandBytes/2+1)
@@ -155,6 +156,7 @@ func celEnv() (*cel.Env, error) {
 		cel.Variable("redirects", cel.ListType(cel.StringType)),
 		cel.Variable("assigns", cel.ListType(cel.StringType)),
 		cel.Variable("dynamic", cel.BoolType),
+		cel.Variable("via", cel.StringType),
 		cel.Variable("tool", cel.StringType),
 		cel.Variable("args", cel.MapType(cel.StringType, cel.DynType)),
 		ext.Strings(),
@@ -237,8 +239,8 @@ func (r *Rules) Deterministic() bool { return true }
 
 // activation binds every declared variable for one part.
 type activation struct {
-	command, program, tool, dynamic ref.Val
-	argv, redirects, assigns, args  ref.Val
+	command, program, tool, dynamic, via ref.Val
+	argv, redirects, assigns, args       ref.Val
 }
 
 func (a *activation) ResolveName(name string) (any, bool) {
@@ -255,6 +257,8 @@ func (a *activation) ResolveName(name string) (any, bool) {
 		return a.assigns, true
 	case "dynamic":
 		return a.dynamic, true
+	case "via":
+		return a.via, true
 	case "tool":
 		return a.tool, true
 	case "args":
@@ -310,6 +314,7 @@ func (r *Rules) decide(ctx context.Context, parts []Part, p Proposal) Decision {
 		a.command = types.String(part.Text)
 		a.program = types.String(part.Program)
 		a.dynamic = types.Bool(part.Dynamic)
+		a.via = types.String(part.Via)
 		a.argv = types.NewStringList(adapter, part.Argv)
 		a.redirects = types.NewStringList(adapter, part.Redirects)
 		a.assigns = types.NewStringList(adapter, part.Assigns)
@@ -398,7 +403,19 @@ func partLabel(p Part) string {
 	if p.Text == "" {
 		return "the tool call"
 	}
-	return fmt.Sprintf("%q", p.Text)
+	const max = 160
+	text := p.Text
+	if len(text) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut] + "..."
+	}
+	if p.Via != "" {
+		return fmt.Sprintf("%q (run by %s)", text, p.Via)
+	}
+	return fmt.Sprintf("%q", text)
 }
 
 // failed wraps an error from Split into a Decision.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -65,6 +66,8 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 		{"block writes /etc", "{ echo a; } > /etc/cron.d/x", "", nil, "no-etc-writes"},
 		{"env preload", "LD_PRELOAD=/tmp/e.so ls", "", nil, "no-preload"},
 		{"dynamic program", "$(echo rm) -rf /", "", nil, "no-dynamic-program"},
+		{"rm in bash -c", `bash -c "cd /tmp && rm -rf /"`, "", nil, "no-rm"},
+		{"rm in eval", `eval "r""m" -rf /`, "", nil, "no-rm"},
 		{"dynamic echo is fine", "echo $HOME", "", nil, ""},
 		{"tool args", "", "git", map[string]any{"force": true, "branch": "main"}, "no-force-push"},
 		{"tool args without key", "", "git", map[string]any{"branch": "main"}, ""},
@@ -90,7 +93,7 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 // something else.
 func TestRulesBindEveryVariable(t *testing.T) {
 	r, err := NewRules(
-		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || command != "" || tool == "safe")`, Effect: Deny},
+		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || via != "" || command != "" || tool == "safe")`, Effect: Deny},
 		Rule{Name: "rest", Expr: `true`, Effect: Allow},
 	)
 	require.NoError(t, err)
@@ -151,6 +154,61 @@ func TestRulesCostTracking(t *testing.T) {
 			r, err := NewRules(Rule{Name: "r", Expr: tc.expr, Effect: Allow})
 			require.NoError(t, err)
 			assert.Equal(t, tc.tracked, r.allow[0].tracked)
+		})
+	}
+}
+
+func TestRulesReasonNamesThePart(t *testing.T) {
+	r, err := NewRules(Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny}, Rule{Name: "rest", Expr: `true`, Effect: Allow})
+	require.NoError(t, err)
+	d := r.Check(context.Background(), Proposal{Command: `sh -c 'rm -rf /'`})
+	assert.Equal(t, `deny rule "no-rm" matched "rm -rf /" (run by sh -c)`, d.Reason)
+
+	long := "rm " + strings.Repeat("é", 200)
+	d = r.Check(context.Background(), Proposal{Command: long})
+	assert.Less(t, len(d.Reason), 220, "part text is clipped in reasons")
+	assert.True(t, utf8.ValidString(d.Reason))
+	assert.Contains(t, d.Reason, `..."`)
+}
+
+// Ways to hide "rm" from a naive string check. Each must be denied by a
+// one-line deny rule, or by the allowlist when the program cannot be known
+// before run time.
+func TestRulesSeeThroughShellObfuscation(t *testing.T) {
+	denylist, err := NewRules(
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
+		Rule{Name: "rest", Expr: `true`, Effect: Allow},
+	)
+	require.NoError(t, err)
+	allowlist, err := NewRules(Rule{Name: "read-only", Expr: `!dynamic && size(redirects) == 0 && size(assigns) == 0 && program in ["ls", "cat", "echo"]`, Effect: Allow})
+	require.NoError(t, err)
+	ctx := context.Background()
+	for _, cmd := range []string{
+		`rm -rf /`, `\rm -rf /`, `r\m -rf /`, `"rm" -rf /`, `'r'm -rf /`, `r""m -rf /`,
+		`$'\x72\x6d' -rf /`, `$'\162\155' -rf /`, `/bin/rm -rf /`, `./../../bin/rm -rf /`,
+		"r\\\nm -rf /", "ls\nrm -rf /", `ls; rm -rf /`, `ls && rm -rf /`, `ls || rm -rf /`,
+		`ls | rm -rf /`, `ls & rm -rf /`, `ls $(rm -rf /)`, "ls `rm -rf /`", `ls <(rm -rf /)`,
+		`cat <<EOF` + "\n$(rm -rf /)\nEOF", `{ rm -rf /; }`, `(rm -rf /)`, `if true; then rm -rf /; fi`,
+		`for f in x; do rm -rf /; done`, `f() { rm -rf /; }; f`, `! rm -rf /`, `time rm -rf /`,
+		`echo ${x:-$(rm -rf /)}`, `x=$(rm -rf /)`, `[[ $(rm -rf /) ]]`, `(( $(rm -rf /) ))`,
+		`bash -c 'rm -rf /'`, `sh -xec "rm -rf /"`, `eval 'rm -rf /'`, `eval r''m -rf /`,
+		`bash -c "bash -c 'rm -rf /'"`, `coproc rm -rf /`,
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			d := denylist.Check(ctx, Proposal{Command: cmd})
+			assert.False(t, d.Allow, "denylist let through %q", cmd)
+			assert.Contains(t, d.Reason, `"no-rm"`)
+		})
+	}
+	for _, cmd := range []string{
+		`$CMD -rf /`, `$(echo rm) -rf /`, "`echo rm` -rf /", `{rm,-rf,/}`, `/bin/r? -rf /`,
+		`/bin/r[m] -rf /`, `x=rm; $x -rf /`, `IFS=,; y=rm,-rf,/; $y`, `~/rm -rf /`,
+		`command rm -rf /`, `sudo rm -rf /`, `env rm -rf /`, `xargs rm < list`, `find / -delete`,
+		`echo $(rm -rf /)`, `cat > /etc/passwd`, `LS_COLORS=x rm`,
+	} {
+		t.Run("allowlist "+cmd, func(t *testing.T) {
+			d := allowlist.Check(ctx, Proposal{Command: cmd})
+			assert.False(t, d.Allow, "allowlist let through %q", cmd)
 		})
 	}
 }

@@ -27,6 +27,8 @@ type Part struct {
 	Argv []string
 	// Program is the base name of Argv[0] ("/usr/bin/rm" gives "rm"), or
 	// "" when the part has no words (a bare assignment or redirection).
+	// When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"), Program is its
+	// source text, which no program name equals.
 	// Keywords that run no program give a marker: "[[" for a test clause,
 	// "((" for an arithmetic command, "let", and the declaration builtins
 	// ("export", "declare", ...).
@@ -45,6 +47,12 @@ type Part struct {
 	// Dynamic reports that some word of Argv or Redirects is only known
 	// at run time.
 	Dynamic bool
+	// Via is "" for a part of the command line itself. For a part of a
+	// literal script that a part runs, it names the nearest runner:
+	// "bash -c" (any of sh, bash, dash, zsh, ksh, mksh, ash, yash with a -c
+	// option) or "eval"; Text is then the text in that script, and the
+	// runner's redirections are added to Redirects.
+	Via string
 }
 
 var parserPool = sync.Pool{New: func() any {
@@ -57,35 +65,50 @@ var parserPool = sync.Pool{New: func() any {
 // conditionals, loops and function bodies, and those nested in command
 // substitutions ("$( )", backticks), process substitutions ("<( )",
 // ">( )"), here-documents, redirection targets, assignments, parameter
-// expansions and arithmetic. Parts come in source order of their start,
+// expansions and arithmetic, and of the literal scripts run by "sh -c"
+// and eval (see [Part.Via]). Parts come in source order of their start,
 // outer before inner.
 //
 // A statement that has redirections but contains no simple command
 // ("> file", "case x in esac > file") still yields a part with no words, so
 // the redirection target is judged.
 //
-// Split returns an error wrapping ErrParse when the command does not parse,
-// and ErrInvalid when it is empty, longer than [MaxCommandBytes], not UTF-8
-// or contains a NUL byte. It is safe for concurrent use.
+// Split returns an error wrapping ErrParse when the command (or such a
+// script, or scripts nested more than 4 deep) does not parse, and
+// ErrInvalid when it is empty, longer than [MaxCommandBytes], not UTF-8,
+// contains a NUL byte, or holds more than 1000 simple commands or more
+// than 64 redirections applying to one of them; these limits keep Split
+// linear on hostile input. It is safe for concurrent use.
 func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
 	}
+	parts, err := split(command, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
+	}
+	return parts, nil
+}
+
+// maxScriptDepth bounds how deep Split follows "bash -c" and eval scripts.
+const maxScriptDepth = 4
+
+func split(command string, depth int) ([]Part, error) {
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
-	parserPool.Put(p)
+	parserPool.Put(p) // safe: Parse leaves no node memory in the parser
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParse, err)
 	}
-	s := splitter{src: command, stack: make([]frame, 0, 8)}
+	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth}
 	for _, st := range f.Stmts {
 		s.walk(st)
 	}
 	if s.err != nil {
 		return nil, s.err
-	}
-	if len(s.parts) == 0 {
-		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
 	}
 	return s.parts, nil
 }
@@ -105,15 +128,27 @@ func validCommand(command string) error {
 }
 
 type frame struct {
-	node     syntax.Node
-	redirs   []string // file targets of a statement's own redirections
-	dynamic  bool     // some target is dynamic
-	compound bool     // a statement whose command is not a simple command
-	covered  bool     // some part inherited redirs
-	boundary bool     // command or process substitution: no inheritance
+	node syntax.Node
+	// inh: the file targets of this statement's own redirections followed
+	// by those of every enclosing statement up to the nearest substitution
+	// (shared with the parent frame when the statement has none).
+	inh      []string
+	inhDyn   bool // some target in inh is dynamic
+	own      bool // the statement has redirections of its own
+	compound bool // a statement whose command is not a simple command
+	covered  bool // some part inherited this frame's redirections
+	boundary bool // command or process substitution: no inheritance
 }
 
+// Limits that keep Split linear on hostile input; going over fails with
+// ErrInvalid (no agent needs more in one proposal).
+const (
+	maxParts     = 1000 // simple commands per command line
+	maxRedirects = 64   // redirection targets applying to one part
+)
+
 type splitter struct {
+	depth int
 	src   string
 	stack []frame
 	parts []Part
@@ -126,14 +161,29 @@ func (s *splitter) walk(root syntax.Node) {
 			s.leave()
 			return true
 		}
+		if s.err != nil {
+			return false
+		}
 		fr := frame{node: n}
+		if top := len(s.stack) - 1; top >= 0 && !s.stack[top].boundary {
+			fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
+		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
-			fr.boundary = true
+			fr.boundary, fr.inh, fr.inhDyn = true, nil, false
 		case *syntax.Stmt:
-			fr.redirs, fr.dynamic = s.targets(n.Redirs)
+			own, dyn := s.targets(n.Redirs)
+			if len(own) > 0 {
+				if len(own)+len(fr.inh) > maxRedirects {
+					s.fail(fmt.Errorf("%w: more than %d redirections apply to one command", ErrInvalid, maxRedirects))
+					return false
+				}
+				fr.inh, fr.own = append(own, fr.inh...), true
+				fr.inhDyn = fr.inhDyn || dyn
+			}
 			if isLeaf(n.Cmd) {
 				s.emit(n, fr)
+				s.cover()
 			} else {
 				fr.compound = true
 			}
@@ -146,33 +196,37 @@ func (s *splitter) walk(root syntax.Node) {
 func (s *splitter) leave() {
 	fr := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	if fr.compound && len(fr.redirs) > 0 && !fr.covered {
+	if fr.compound && fr.own && !fr.covered && s.err == nil {
 		st := fr.node.(*syntax.Stmt)
-		redirs, dyn := s.inherited(fr.redirs, fr.dynamic)
-		s.parts = append(s.parts, Part{
+		s.add(Part{
 			Text:      s.slice(st.Pos(), st.End()),
-			Redirects: redirs,
-			Dynamic:   dyn,
+			Redirects: append([]string(nil), fr.inh...),
+			Dynamic:   fr.inhDyn,
 		})
+		s.cover()
 	}
 }
 
-// inherited returns own followed by the redirections of every enclosing
-// statement up to the nearest substitution, marking those frames covered.
-func (s *splitter) inherited(own []string, dyn bool) ([]string, bool) {
-	out := append([]string(nil), own...)
+// cover marks the enclosing frames up to the nearest substitution as
+// having passed their redirections on to a part. A covered frame's
+// ancestors are covered already, so the walk stops there.
+func (s *splitter) cover() {
 	for i := len(s.stack) - 1; i >= 0; i-- {
 		fr := &s.stack[i]
-		if fr.boundary {
-			break
+		if fr.boundary || fr.covered {
+			return
 		}
-		if _, ok := fr.node.(*syntax.Stmt); ok {
-			fr.covered = true
-			out = append(out, fr.redirs...)
-			dyn = dyn || fr.dynamic
-		}
+		fr.covered = true
 	}
-	return out, dyn
+}
+
+// add appends a part, failing past maxParts.
+func (s *splitter) add(p Part) {
+	if len(s.parts) >= maxParts {
+		s.fail(fmt.Errorf("%w: more than %d simple commands", ErrInvalid, maxParts))
+		return
+	}
+	s.parts = append(s.parts, p)
 }
 
 func isLeaf(c syntax.Command) bool {
@@ -195,7 +249,11 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 		}
 	}
 	p.Text = s.slice(st.Pos(), end)
-	p.Redirects, p.Dynamic = s.inherited(fr.redirs, fr.dynamic)
+	if len(fr.inh) > 0 {
+		p.Redirects = append([]string(nil), fr.inh...)
+	}
+	p.Dynamic = fr.inhDyn
+	var dynWords []bool // per Argv word, for CallExpr only
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		for _, a := range c.Assigns {
@@ -205,6 +263,7 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 			v, dyn := s.word(w)
 			p.Argv = append(p.Argv, v)
 			p.Dynamic = p.Dynamic || dyn
+			dynWords = append(dynWords, dyn)
 		}
 	case *syntax.DeclClause:
 		p.Argv = append(p.Argv, c.Variant.Value)
@@ -227,11 +286,98 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 	}
 	if len(p.Argv) > 0 {
 		p.Program = path.Base(p.Argv[0])
-		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") {
+		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") || len(dynWords) > 0 && dynWords[0] {
 			p.Program = p.Argv[0]
 		}
 	}
-	s.parts = append(s.parts, p)
+	s.add(p)
+	if len(dynWords) == len(p.Argv) && s.err == nil {
+		s.nested(p, dynWords)
+	}
+}
+
+// shells are the programs whose -c argument is a script.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "yash": true}
+
+// nested appends the parts of the script that p runs ("bash -c 'script'",
+// "eval word..."), when that script is literal. The outer part stays: this
+// only ever adds parts to judge. A script that does not parse fails Split.
+func (s *splitter) nested(p Part, dynWords []bool) {
+	script, via := "", ""
+	switch {
+	case p.Program == "eval" && len(p.Argv) > 1:
+		for _, d := range dynWords[1:] {
+			if d {
+				return // not knowable before run time; the part is Dynamic
+			}
+		}
+		script, via = strings.Join(p.Argv[1:], " "), "eval"
+	case shells[p.Program]:
+		i := shellScript(p.Argv[1:])
+		if i < 0 || dynWords[i+1] {
+			return
+		}
+		script, via = p.Argv[i+1], p.Program+" -c"
+	}
+	if strings.TrimSpace(script) == "" {
+		return
+	}
+	if s.depth >= maxScriptDepth {
+		s.fail(fmt.Errorf("%w: scripts nested more than %d deep", ErrParse, maxScriptDepth))
+		return
+	}
+	inner, err := split(script, s.depth+1)
+	if err != nil {
+		if s.depth == 0 {
+			err = fmt.Errorf("the script of %s: %w", via, err)
+		}
+		s.fail(err)
+		return
+	}
+	for _, q := range inner {
+		if q.Via == "" {
+			q.Via = via
+		}
+		if len(q.Redirects)+len(p.Redirects) > maxRedirects {
+			s.fail(fmt.Errorf("%w: more than %d redirections apply to one command", ErrInvalid, maxRedirects))
+			return
+		}
+		q.Redirects = append(q.Redirects, p.Redirects...)
+		s.add(q)
+	}
+}
+
+// shellScript returns the index in args of a shell's -c script, or -1.
+func shellScript(args []string) int {
+	sawC := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-":
+			if sawC && i+1 < len(args) {
+				return i + 1
+			}
+			return -1
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			i++ // takes an option name
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'c') {
+				sawC = true
+			}
+		default:
+			if sawC {
+				return i
+			}
+			return -1 // a script file, not a -c string
+		}
+	}
+	return -1
+}
+
+func (s *splitter) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
 }
 
 func (s *splitter) slice(from, to syntax.Pos) string {

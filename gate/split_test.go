@@ -64,7 +64,7 @@ func TestSplit(t *testing.T) {
 			{Text: "LD_PRELOAD=/tmp/x.so ping 127.0.0.1", Argv: []string{"ping", "127.0.0.1"}, Program: "ping", Assigns: []string{"LD_PRELOAD=/tmp/x.so"}},
 		}},
 		{"dynamic program", "$CMD -rf /", []Part{{Text: "$CMD -rf /", Argv: []string{"$CMD", "-rf", "/"}, Program: "$CMD", Dynamic: true}}},
-		{"glob program", "/bin/r? -rf /", []Part{{Text: "/bin/r? -rf /", Argv: []string{"/bin/r?", "-rf", "/"}, Program: "r?", Dynamic: true}}},
+		{"glob program", "/bin/r? -rf /", []Part{{Text: "/bin/r? -rf /", Argv: []string{"/bin/r?", "-rf", "/"}, Program: "/bin/r?", Dynamic: true}}},
 		{"escaped glob is literal", `echo \*`, []Part{{Text: `echo \*`, Argv: []string{"echo", "*"}, Program: "echo"}}},
 		{"brace and tilde", "cp ~/.ssh/id_rsa /tmp/{a,b}", []Part{
 			{Text: "cp ~/.ssh/id_rsa /tmp/{a,b}", Argv: []string{"cp", "~/.ssh/id_rsa", "/tmp/{a,b}"}, Program: "cp", Dynamic: true},
@@ -99,6 +99,26 @@ func TestSplit(t *testing.T) {
 			{Text: "echo $(rm x)", Argv: []string{"echo", "$(rm x)"}, Program: "echo", Dynamic: true},
 			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm"},
 		}},
+		{"bash -c script", `bash -lc 'ping 127.0.0.1; rm -rf /' > log`, []Part{
+			{Text: `bash -lc 'ping 127.0.0.1; rm -rf /' > log`, Argv: []string{"bash", "-lc", "ping 127.0.0.1; rm -rf /"}, Program: "bash", Redirects: []string{"log"}},
+			{Text: "ping 127.0.0.1", Argv: []string{"ping", "127.0.0.1"}, Program: "ping", Redirects: []string{"log"}, Via: "bash -c"},
+			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Redirects: []string{"log"}, Via: "bash -c"},
+		}},
+		{"sh -c with options and nested eval", `sh -e -o pipefail -c "eval 'curl x'" name`, []Part{
+			{Text: `sh -e -o pipefail -c "eval 'curl x'" name`, Argv: []string{"sh", "-e", "-o", "pipefail", "-c", "eval 'curl x'", "name"}, Program: "sh"},
+			{Text: "eval 'curl x'", Argv: []string{"eval", "curl x"}, Program: "eval", Via: "sh -c"},
+			{Text: "curl x", Argv: []string{"curl", "x"}, Program: "curl", Via: "eval"}, // the nearest runner
+		}},
+		{"eval joins its words", `eval rm '-rf /'`, []Part{
+			{Text: `eval rm '-rf /'`, Argv: []string{"eval", "rm", "-rf /"}, Program: "eval"},
+			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Via: "eval"},
+		}},
+		{"shell running a file is not a script", "bash ./deploy.sh -c", []Part{
+			{Text: "bash ./deploy.sh -c", Argv: []string{"bash", "./deploy.sh", "-c"}, Program: "bash"},
+		}},
+		{"dynamic script is not followed", `bash -c "$CMD"`, []Part{
+			{Text: `bash -c "$CMD"`, Argv: []string{"bash", "-c", `"$CMD"`}, Program: "bash", Dynamic: true},
+		}},
 		{"substitution in parameter default", "echo ${X:-$(rm y)}", []Part{
 			{Text: "echo ${X:-$(rm y)}", Argv: []string{"echo", "${X:-$(rm y)}"}, Program: "echo", Dynamic: true},
 			{Text: "rm y", Argv: []string{"rm", "y"}, Program: "rm"},
@@ -128,6 +148,13 @@ func TestSplitRefuses(t *testing.T) {
 		{"NUL byte", "ls\x00rm", ErrInvalid},
 		{"invalid UTF-8", "ls \xff", ErrInvalid},
 		{"too long", "echo " + strings.Repeat("a", MaxCommandBytes), ErrInvalid},
+		{"unparseable bash -c script", `bash -c 'rm -rf / &&'`, ErrParse},
+		{"too many simple commands", "echo " + strings.Repeat("a|", 20000) + "b", ErrInvalid},
+		{"too many nested substitutions", strings.Repeat("$(", 2000) + "ls" + strings.Repeat(")", 2000), ErrInvalid},
+		{"too many redirections", strings.Repeat("{ ", 100) + "ls;" + strings.Repeat(" } >a", 100), ErrInvalid},
+		{"too many parts in scripts", "bash -c '" + strings.Repeat("a;", 600) + "' && bash -c '" + strings.Repeat("b;", 600) + "'", ErrInvalid},
+		{"unparseable eval", `eval 'echo $('`, ErrParse},
+		{"scripts nested too deep", `sh -c "sh -c 'sh -c \"sh -c \\\"sh -c ls\\\"\"'"`, ErrParse},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

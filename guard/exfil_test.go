@@ -7,18 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func rulesOf(fs []Finding) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, f := range fs {
-		if !seen[f.Rule] {
-			seen[f.Rule] = true
-			out = append(out, f.Rule)
-		}
-	}
-	return out
-}
-
 func TestURLs(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Instructions reports text that tells its reader to do something, under
@@ -30,28 +32,77 @@ func Instructions(s string) []Finding {
 	if s == "" {
 		return nil
 	}
-	norm, offs := normalizeWithOffsets(s)
-	d := detector{norm: norm, offs: offs, src: s}
-	d.toks = tokenize(norm, d.toks[:0])
+	d := detectorPool.Get().(*detector)
+	defer d.release()
+	d.src = s
+	if isASCII(s) {
+		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
+		// their excerpts.
+		d.norm, d.offs = asciiPassInto(s, true, d.nbuf[:0], d.obuf[:0])
+		d.nbuf, d.obuf = unsafe.Slice(unsafe.StringData(d.norm), len(d.norm)), d.offs
+		if d.norm == "" {
+			d.nbuf = d.nbuf[:0]
+		}
+	} else {
+		d.norm, d.offs = normalizeWithOffsets(s)
+	}
+	d.toks = tokenize(d.norm, d.toks[:0])
 	d.injection()
 	d.modals()
 	d.imperatives()
 	d.commands()
 	d.steps()
+	d.dropCommandImperatives()
 	out := append(hiddenCarriers(s), d.found...)
+	for i := range out {
+		out[i].Excerpt = strings.Clone(out[i].Excerpt)
+	}
 	slices.SortFunc(out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End), cmp.Compare(a.Rule, b.Rule))
 	})
 	return slices.CompactFunc(out, func(a, b Finding) bool { return a == b })
 }
 
+var detectorPool = sync.Pool{New: func() any { return new(detector) }}
+
+// release clears d and returns it to the pool; very large buffers are
+// dropped rather than kept alive.
+func (d *detector) release() {
+	if cap(d.toks) > 1<<16 || cap(d.obuf) > 1<<20 {
+		return
+	}
+	clear(d.toks[:cap(d.toks)]) // drop references into the caller's text
+	*d = detector{toks: d.toks[:0], bounds: d.bounds[:0], found: d.found[:0], nbuf: d.nbuf[:0], obuf: d.obuf[:0]}
+	detectorPool.Put(d)
+}
+
+// dropCommandImperatives removes imperative findings that start where a
+// command finding starts: "curl -fsSL ... | sh" is a command line, not an
+// English imperative of the verb "curl".
+func (d *detector) dropCommandImperatives() {
+	cmds := map[int]bool{}
+	for _, f := range d.found {
+		if f.Rule == ruleCommand {
+			cmds[f.Start] = true
+		}
+	}
+	if len(cmds) == 0 {
+		return
+	}
+	d.found = slices.DeleteFunc(d.found, func(f Finding) bool { return f.Rule == ruleImperative && cmds[f.Start] })
+}
+
 // detector holds the state of one Instructions call.
 type detector struct {
-	src   string  // the caller's string
-	norm  string  // its normalised form
-	offs  []int   // normalizeWithOffsets' map from norm to src
-	toks  []token // tokens of norm
-	found []Finding
+	src        string  // the caller's string
+	norm       string  // its normalised form
+	offs       []int   // normalizeWithOffsets' map from norm to src
+	toks       []token // tokens of norm
+	bounds     []int   // clause starts, then len(toks)
+	boundsDone bool
+	found      []Finding
+	nbuf       []byte // pooled buffer behind norm for ASCII input
+	obuf       []int  // pooled buffer behind offs for ASCII input
 }
 
 // report records a finding on norm[a:b].
@@ -76,33 +127,160 @@ func (d *detector) reportTokens(rule string, i, j int) {
 	if i < 0 || j > len(d.toks) || i >= j {
 		return
 	}
-	d.report(rule, d.toks[i].start, d.toks[j-1].end)
+	last := d.toks[j-1]
+	end := last.endAt()
+	if last.w != "" {
+		end = last.startAt() + int(last.wOff) + len(last.w)
+	}
+	d.report(rule, d.toks[i].startAt(), end)
 }
 
 // token is one white-space separated piece of the normalised text.
 type token struct {
-	start, end int    // byte span in norm
-	w          string // the word without surrounding punctuation
-	pre, post  string // leading and trailing punctuation
-	nl         bool   // a line break (or the start of text) precedes it
+	w        string // the word without surrounding punctuation
+	raw      string // the whole token
+	start    int32  // byte offset of raw in norm
+	wOff     int32  // offset of w within raw
+	flags    uint8  // wordFlags of w
+	nl       bool   // a line break (or the start of text) precedes it
+	sent     bool   // post holds one of .!?;:
+	hasComma bool   // post holds a comma
 }
 
-// raw returns the whole token text.
-func (t token) raw(norm string) string { return norm[t.start:t.end] }
+// pre and post return the punctuation before and after the word.
+func (t token) pre() string  { return t.raw[:t.wOff] }
+func (t token) post() string { return t.raw[int(t.wOff)+len(t.w):] }
+
+// startAt and endAt return the byte span of the token in norm.
+func (t token) startAt() int { return int(t.start) }
+func (t token) endAt() int   { return int(t.start) + len(t.raw) }
 
 // endsSentence reports whether the token ends a sentence or clause.
-func (t token) endsSentence() bool {
-	return strings.ContainsAny(t.post, ".!?;:")
-}
+func (t token) endsSentence() bool { return t.sent }
 
-func (t token) comma() bool { return strings.Contains(t.post, ",") }
+func (t token) comma() bool { return t.hasComma }
 
 const (
 	leadPunct  = "\"'([{<*_`«“‘¿¡"
 	trailPunct = "\"')]}>.,;:!?*_`»”’…"
 )
 
+// Word flags: one map lookup per token tells each detector whether the
+// word can start something it looks for.
+const (
+	fOverride uint8 = 1 << iota // an override verb ("ignore", "disregard")
+	fRole                       // first word of a role/injection phrase
+	fModal                      // first word of a modal phrase
+	fProgram                    // a known program
+)
+
+var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
+	m := map[string]uint8{}
+	for w := range overrideVerbs {
+		m[w] |= fOverride
+	}
+	for w := range rolePhrases {
+		m[w] |= fRole
+	}
+	for w := range modalPhrases {
+		m[w] |= fModal
+	}
+	for w := range knownPrograms {
+		m[w] |= fProgram
+	}
+	return m
+})
+
+func flagsOf(w string) uint8 {
+	if w == "" {
+		return 0
+	}
+	return wordFlagTable()[w]
+}
+
+// isAbbreviation reports whether w followed by "." is an abbreviation
+// rather than the end of a sentence.
+func isAbbreviation(w string) bool {
+	switch w {
+	case "mr", "mrs", "ms", "dr", "prof", "gen", "col", "capt", "lt", "sgt", "st", "jr",
+		"sr", "mt", "ft", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+		"oct", "nov", "dec", "vs", "v", "etc", "inc", "ltd", "co", "corp", "no", "fig",
+		"approx", "dept", "est", "gov", "sen", "rep", "rev", "ave", "blvd":
+		return true
+	}
+	// Initialisms: "u.s", "d.c", "f.o.b", "e.g", "i.e", and single letters.
+	if len(w) == 1 {
+		return w[0] >= 'a' && w[0] <= 'z'
+	}
+	if len(w) >= 3 && len(w) <= 7 {
+		for i := 0; i < len(w); i++ {
+			if i%2 == 1 && w[i] != '.' || i%2 == 0 && (w[i] < 'a' || w[i] > 'z') {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// trimLead and trimTrail strip leadPunct and trailPunct; they are
+// hand-written because strings.TrimLeft with a non-ASCII cutset is slow.
+func trimLead(s string) string {
+	for len(s) > 0 {
+		c := s[0]
+		if c < utf8.RuneSelf {
+			if !punctLead[c] {
+				return s
+			}
+			s = s[1:]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		if !strings.ContainsRune(leadPunct, r) {
+			return s
+		}
+		s = s[n:]
+	}
+	return s
+}
+
+func trimTrail(s string) string {
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if !punctTrail[c] {
+				return s
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !strings.ContainsRune(trailPunct, r) {
+			return s
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+var punctLead, punctTrail = func() (l, t [utf8.RuneSelf]bool) {
+	for i := 0; i < len(leadPunct); i++ {
+		if leadPunct[i] < utf8.RuneSelf {
+			l[leadPunct[i]] = true
+		}
+	}
+	for i := 0; i < len(trailPunct); i++ {
+		if trailPunct[i] < utf8.RuneSelf {
+			t[trailPunct[i]] = true
+		}
+	}
+	return l, t
+}()
+
 func tokenize(norm string, toks []token) []token {
+	if toks == nil {
+		toks = make([]token, 0, len(norm)/5+1)
+	}
 	nl := true
 	for i := 0; i < len(norm); {
 		c := norm[i]
@@ -118,15 +296,27 @@ func tokenize(norm string, toks []token) []token {
 			j++
 		}
 		raw := norm[i:j]
-		core := strings.TrimLeft(raw, leadPunct)
+		core := trimLead(raw)
 		pre := raw[:len(raw)-len(core)]
-		w := strings.TrimRight(core, trailPunct)
+		w := trimTrail(core)
 		post := core[len(w):]
 		// Keep a trailing "." that belongs to a word like "./..." or "..".
 		if w == "" && strings.HasPrefix(post, "..") {
 			w, post = post, ""
 		}
-		toks = append(toks, token{start: i, end: j, w: w, pre: pre, post: post, nl: nl})
+		sent, comma := false, false
+		for k := 0; k < len(post); k++ {
+			switch post[k] {
+			case '.', '!', '?', ';', ':':
+				sent = true
+			case ',':
+				comma = true
+			}
+		}
+		if sent && post == "." && isAbbreviation(w) {
+			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
+		}
+		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma})
 		nl = false
 		i = j
 	}
@@ -137,14 +327,22 @@ func tokenize(norm string, toks []token) []token {
 // a sentence end or a line break. f returns how many tokens it consumed
 // past the start (0 to move on normally).
 func (d *detector) clauses(f func(i, j int)) {
-	toks := d.toks
-	for i := 0; i < len(toks); {
-		j := i + 1
-		for j < len(toks) && !toks[j-1].endsSentence() && !toks[j].nl {
-			j++
+	if !d.boundsDone {
+		d.boundsDone = true
+		toks := d.toks
+		d.bounds = d.bounds[:0]
+		for i := 0; i < len(toks); {
+			j := i + 1
+			for j < len(toks) && !toks[j-1].endsSentence() && !toks[j].nl {
+				j++
+			}
+			d.bounds = append(d.bounds, i)
+			i = j
 		}
-		f(i, j)
-		i = j
+		d.bounds = append(d.bounds, len(toks))
+	}
+	for c := 0; c+1 < len(d.bounds); c++ {
+		f(d.bounds[c], d.bounds[c+1])
 	}
 }
 

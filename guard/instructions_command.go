@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -122,7 +124,7 @@ func (d *detector) commands() {
 				end += 1 + k
 			}
 		}
-		if end-start <= maxCommandLine {
+		if end-start <= maxCommandLine && d.mayBeCommandLine(start, end) {
 			if a, b, ok := d.commandLine(start, end); ok {
 				d.report(ruleCommand, a, b)
 			}
@@ -131,6 +133,46 @@ func (d *detector) commands() {
 	}
 	// Spans inside sentences.
 	d.inlineCommands()
+}
+
+// mayBeCommandLine is a cheap filter before the shell parser: a line of
+// prose (three English function words, or one first) is not a command
+// line unless it carries a prompt, "sudo" or a pipe.
+func (d *detector) mayBeCommandLine(start, end int) bool {
+	line := d.norm[start:end]
+	if strings.Contains(line, "sudo") || strings.Contains(line, "| ") || strings.Contains(line, "|") && strings.Contains(line, "sh") {
+		return true
+	}
+	trimmed := strings.TrimLeft(line, " ")
+	for _, p := range []string{"$ ", "# ", "% ", "> "} {
+		if strings.HasPrefix(trimmed, p) {
+			return true
+		}
+	}
+	// Tokens of this line.
+	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	prose := 0
+	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
+		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
+			return true // a flag: quoted prose may follow
+		}
+		w := d.toks[k].w
+		if _, ok := functionWords[w]; ok {
+			if k == i && !isKnownProgram(w) {
+				return false
+			}
+			prose++
+			if prose >= 3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isKnownProgram(w string) bool {
+	_, ok := knownPrograms[w]
+	return ok
 }
 
 // maxCommandLine bounds the text given to the shell parser.
@@ -156,7 +198,10 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 			break
 		}
 	}
-	body := strings.TrimRight(trimmed, " .;,")
+	body := strings.TrimRight(trimmed, " ;,")
+	if strings.HasSuffix(body, ".") && !strings.HasSuffix(body, "..") && !strings.HasSuffix(body, " .") {
+		body = body[:len(body)-1]
+	}
 	if body == "" {
 		return 0, 0, false
 	}
@@ -194,10 +239,10 @@ func (d *detector) inlineCommands() {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
-		if w == "" || t.pre != "" && t.pre != "`" && t.pre != "\"" && t.pre != "'" && t.pre != "(" {
+		if w == "" || t.pre() != "" && t.pre() != "`" && t.pre() != "\"" && t.pre() != "'" && t.pre() != "(" {
 			continue
 		}
-		_, known := knownPrograms[w]
+		known := t.flags&fProgram != 0
 		if !known && !strings.HasPrefix(w, "./") {
 			continue
 		}
@@ -208,7 +253,7 @@ func (d *detector) inlineCommands() {
 		// reads as prose.
 		j := i + 1
 		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
-			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw(d.norm)) {
+			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
 				break
 			}
 			j++
@@ -216,11 +261,11 @@ func (d *detector) inlineCommands() {
 		if j == i+1 && w != "sudo" {
 			continue
 		}
-		a, b := t.start, toks[j-1].end
+		a, b := t.startAt(), toks[j-1].endAt()
 		text := strings.TrimRight(d.norm[a:b], " .;,:)")
 		text = strings.TrimLeft(text, "`\"'(")
-		if text == "" {
-			continue
+		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+			continue // inside a sentence only arguments make a command
 		}
 		if judgeCommand(text, false, true) {
 			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], " .;,:)")))
@@ -292,7 +337,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if ev.prose > 0 && !known && !prompt && !ev.sudo && !ev.pipeToShell {
 		return false // "go.sum records ... with hash ..."
 	}
-	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo {
+	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo && !ev.flag && !ev.placeholder {
 		if _, sub := subcommands[ev.first]; !sub {
 			return false // "package-lock.json pins left-pad 1.3.0"
 		}
@@ -315,7 +360,8 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		if known || !l.isDictionaryWord(prog) {
 			return true
 		}
-		return ev.nargs >= 1 && ev.proseless && ev.allShaped && ev.dictArgs < 2
+		// "nova boot --nic net-id=x vm_name", "module save collection_name".
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dictArgs < 2 || ev.flag || ev.placeholder)
 	}
 	if inline {
 		return false
@@ -323,28 +369,51 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	// A whole line without flags or paths: a known program with a
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
-	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 {
+	_, sub := subcommands[ev.first]
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 && !ev.placeholder || ev.dictArgs >= 4 {
 		// A lone name, or words that read as a phrase or a search query
 		// ("gitleaks generic-api-key entropy threshold").
 		return false
 	}
-	_, sub := subcommands[ev.first]
-	switch {
-	case known && !prosey:
-		return true // "git submodule", "docker context create context_name"
-	case known:
-		return sub || ev.placeholder // "make lint", "go vet"
-	case !l.isDictionaryWord(prog):
-		return sub || ev.placeholder || ev.dictArgs == 0 && ev.nargs <= 3
+	if ev.placeholder {
+		// "docker context create context_name", "exit exit_code"
+		return known || !l.isDictionaryWord(prog) || ev.nargs <= 4
 	}
-	return false
+	// Only words: a keyword query ("kubernetes pod restart policy",
+	// "npm workspaces hoisting") looks the same, so ask for a short line
+	// with an action word: "git submodule", "az config get", "ddev config".
+	nondict := known && !prosey || !known && !l.isDictionaryWord(prog)
+	switch {
+	case !nondict && !known:
+		return false
+	case ev.nargs == 1:
+		return nondict || sub
+	case ev.nargs == 2:
+		return ev.subs > 0 && ev.dictArgs <= 1
+	}
+	_, lastSub := subcommands[ev.last]
+	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
 }
+
+// cliEntities are nouns that CLIs take as a first argument before a
+// subcommand ("docker image ls", "gh pr list").
+var cliEntities = setOf(
+	"image", "images", "container", "containers", "volume", "network", "pod", "pods",
+	"service", "node", "nodes", "cluster", "repo", "pr", "issue", "mr", "remote",
+	"notes", "zone", "key", "keys", "secret", "user", "users", "group", "project",
+	"plugin", "plugins", "module", "package", "self", "tool", "servers", "server",
+	"context", "config", "auth", "cache", "system", "compose", "buildx", "stack",
+	"workspace", "env", "profile", "account", "role", "policy", "bucket", "instance",
+	"vm", "disk", "snapshot", "branch", "tag", "release", "run", "job", "workflow",
+	"label", "org", "team", "app", "apps", "deployment", "namespace", "secrets", "rules",
+)
 
 // evidence collects what a parsed command line shows.
 type evidence struct {
 	call        bool   // at least one simple command
 	program     string // the first program
 	first       string // its first argument
+	last        string // its last argument
 	nargs       int    // arguments of the first call
 	words       int
 	strong      bool // flags, paths, URLs, assignments, redirections, pipes
@@ -353,6 +422,7 @@ type evidence struct {
 	redirect    bool // a pipe, redirection, && or ||
 	allShaped   bool // every argument is a literal word a CLI accepts
 	dictArgs    int  // plain English words that are not common subcommands
+	subs        int  // common subcommands among the arguments
 	pipeToShell bool
 	sudo        bool
 	subst       bool // $(...), `...`, <(...)
@@ -485,6 +555,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	ev.allShaped = true
 	if len(args) > 1 {
 		ev.first = args[1].Lit()
+		ev.last = args[len(args)-1].Lit()
 	}
 	l := lex()
 	for _, a := range args[1:] {
@@ -496,7 +567,12 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 		case !argShaped(lit):
 			ev.allShaped = false
 		default:
-			if _, sub := subcommands[lit]; !sub && l.isDictionaryWord(lit) {
+			_, sub := subcommands[lit]
+			_, entity := cliEntities[lit]
+			if sub {
+				ev.subs++
+			}
+			if !sub && !entity && l.isDictionaryWord(lit) {
 				ev.dictArgs++
 			}
 		}
@@ -511,7 +587,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 			ev.strong = true
 		}
 		if lit := a.Lit(); lit != "" {
-			if _, ok := functionWords[lit]; ok {
+			if _, ok := functionWords[lit]; ok && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
 				ev.prose++
 				ev.proseless = false
 			}

@@ -18,7 +18,9 @@ var openers = setOf(
 	"afterwards", "afterward", "additionally", "alternatively", "instead", "otherwise",
 	"again", "always", "never", "maybe", "perhaps", "so", "and", "or", "but",
 	"immediately", "quickly", "carefully", "ok", "okay", "therefore", "thus",
-	"hence", "subsequently", "meanwhile", "once", "later", "still",
+	"hence", "subsequently", "meanwhile", "later", "ever", "even", "really",
+	"definitely", "actually", "seriously", "absolutely", "certainly", "however",
+	"anyway", "besides", "hey", "oh", "well", "attached", "enclosed", "guys",
 )
 
 // politeOpeners make a following verb a command whatever comes after it.
@@ -83,7 +85,7 @@ var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "w
 // proper noun, not an all-caps word).
 func (d *detector) capitalized(k int) bool {
 	t := d.toks[k]
-	o := d.offs[t.start]
+	o := d.offs[t.startAt()]
 	if o+1 >= len(d.src) {
 		return false
 	}
@@ -94,7 +96,7 @@ func (d *detector) capitalized(k int) bool {
 // notImperative are verbs that open declaratives far more often than
 // commands at the start of a sentence.
 var notImperative = setOf(
-	"thank", "thanks", "hope", "guess", "wish", "bet", "mean", "say", "like",
+	"thank", "thanks", "hope", "guess", "wish", "bet", "mean", "like",
 	"love", "hate", "agree", "think", "believe", "suppose", "reckon", "need",
 	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi",
 	"welcome", "sorry", "yes", "no", "well", "even", "still", "further",
@@ -137,7 +139,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		next := -1
 		for m := k; m < j-1; m++ {
 			t := d.toks[m]
-			if t.comma() || strings.Contains(t.post, ";") || strings.Contains(t.post, ")") {
+			if t.comma() || strings.Contains(t.post(), ";") || strings.Contains(t.post(), ")") {
 				next = m + 1
 				break
 			}
@@ -150,7 +152,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
 			k, start = next+1, next+1
-			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post, ";)") {
+			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
 				k++
 			}
 			start = k
@@ -168,12 +170,13 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	polite := false
 	negated := false     // "don't", "never", "always"
 	coordinated := false // after "so", "then", "and"
+	vocativeDone := false
 	// Skip list markers, openers and a leading adverbial clause.
 	for guard := 0; k < j && guard < 16; guard++ {
 		t := d.toks[k]
 		w := t.w
 		switch {
-		case isListMarker(t), t.pre == "[" && strings.HasSuffix(t.post, "]"):
+		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
 			k++ // "1.", "-", "[Interactive]"
 			continue
 		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
@@ -195,6 +198,12 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			negated = true
 			k++
 			continue
+		case w == "do" && isDeterminerLike(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			return k + 1 // "Do your self a favor"
+		case w == "have" && isDeterminerLike(d.word(k+1)) && !isObjectPronoun(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			return k + 1 // "Have a look at this"
+		case (w == "think") && (d.word(k+1) == "of" || d.word(k+1) == "about" || d.word(k+1) == "twice"):
+			return k + 1
 		case w == "let's":
 			return 0 // the modal rule reports "let's"
 		}
@@ -218,25 +227,30 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			}
 			if m < j && m-k < 14 && d.toks[m].comma() {
 				k = m + 1
+				sub = false
 				continue
 			}
-			return 0
+			// No comma: "If you have questions please call me".
+			return d.pleaseLater(k, j)
 		}
-		// A vocative ("Sam, please confirm ...").
-		if t.comma() && k+1 < j {
-			if _, ok := politeOpeners[d.word(k+1)]; ok {
-				k++
-				continue
-			}
+		// A vocative or a sentence adverb ("Sam, please confirm",
+		// "Hey guys, take Monday off", "However, ...").
+		if t.comma() && k+1 < j && !d.isVerb(k) && !vocativeDone && !d.toks[k+1].comma() {
+			vocativeDone = true
+			k++
+			continue
 		}
 		break
 	}
 	if k >= j {
 		return 0
 	}
+	if d.foreignImperativeAt(k, j) {
+		return k + 1
+	}
 	t := d.toks[k]
 	w := t.w
-	if t.pre != "" && t.pre != "(" && !strings.HasPrefix(t.pre, "\"") && !strings.HasPrefix(t.pre, "*") {
+	if t.pre() != "" && t.pre() != "(" && !strings.HasPrefix(t.pre(), "\"") && !strings.HasPrefix(t.pre(), "*") {
 		return 0
 	}
 	if _, bad := notImperative[w]; bad && !polite {
@@ -248,7 +262,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if !ok {
 		return 0
 	}
-	if polite || inList {
+	if polite || inList || negated {
 		return k + 1
 	}
 	if t.comma() {
@@ -260,14 +274,15 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if sub && d.capitalized(k) {
 		return 0 // a proper noun after a clause: "..., Google risks ..."
 	}
-	if negated {
-		return k + 1
-	}
 	if sub && !coordinated {
-		// After a comma only a clear object makes a command: "lint, test
-		// and build" is a list of nouns.
-		if _, ok := strongObjects[d.word(k+1)]; !ok || k+1 >= j {
-			return 0
+		// After a comma in mid-sentence a verb usually shares the
+		// sentence's subject ("I now use a service, stop every few hours")
+		// or a word is a list item ("lint, test and build").
+		return 0
+	}
+	if nx := d.word(k + 1); info.nounTag > info.verbTag {
+		if v, ok := isVerbLemma(nx); ok && v.verbTag > v.nounTag && !isDeterminerLike(nx) {
+			return 0 // "People love to buy ..."
 		}
 	}
 	return d.verbReading(k, j, info)
@@ -281,7 +296,7 @@ func (d *detector) goIsVerb(k, j int) bool {
 	}
 	_, strong := strongObjects[next]
 	_, part := particles[next]
-	return strong || part || next == "ahead" || next == "get" || next == "and"
+	return strong || part || next == "ahead" || next == "get" || next == "and" || next == "next" || next == "there" || next == "here" || next == "home" || d.isVerb(k+1) && next != "is"
 }
 
 // isVerb reports whether token k is a base-form verb.
@@ -304,7 +319,7 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	}
 	next := d.toks[k+1]
 	nw := next.w
-	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw(d.norm), "'s") {
+	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
 	}
 	if _, ok := finiteWords[nw]; ok {
@@ -367,11 +382,29 @@ func (d *detector) finiteLater(a, j int) bool {
 	verbAt := a - 1
 	l := lex()
 	for m := a; m < j && m < a+8; m++ {
-		w := d.toks[m].w
+		t := d.toks[m]
+		w := t.w
+		if strings.HasPrefix(t.pre(), "(") {
+			return false // a parenthesis: "(sponge filters are the best)"
+		}
 		if _, ok := clauseStops[w]; ok {
 			return false
 		}
+		if w == "and" || w == "or" {
+			// "and don't go outside", "and have a bite": a coordinated
+			// command, not the verb of a subject.
+			nx := d.word(m + 1)
+			if nx == "don't" || nx == "never" || nx == "please" || nx == "then" {
+				return false
+			}
+			if _, ok := finiteWords[nx]; ok && (nx == "have" || nx == "do" || nx == "be") {
+				return false
+			}
+		}
 		if _, ok := finiteWords[w]; ok {
+			if m > 0 && (d.toks[m-1].w == "and" || d.toks[m-1].w == "or") && (w == "have" || w == "do") {
+				continue
+			}
 			return true
 		}
 		if strings.HasSuffix(w, "n't") {
@@ -394,6 +427,13 @@ func (d *detector) finiteLater(a, j int) bool {
 			}
 			continue
 		}
+		if d.toks[m-1].comma() && m-1 > a {
+			// A comma ends the scan unless it separates list items
+			// ("for bash, zsh and fish live in ...").
+			if d.word(m+1) != "and" && d.word(m+1) != "or" && !t.comma() {
+				return false
+			}
+		}
 		prev := d.toks[m-1].w
 		nx := d.word(m + 1)
 		_, follows := finiteFollowers(nx)
@@ -401,13 +441,15 @@ func (d *detector) finiteLater(a, j int) bool {
 		// "Clean builds take 4 minutes", "Delete requests return 204": a
 		// base-form verb right after a plural noun.
 		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").
-		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") || m >= 2 && d.toks[m-2].w == "and" {
-			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && follows {
+		afterAnd := m >= 2 && d.toks[m-2].w == "and"
+		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") && !isNumberWord(d.word(m-2)) || afterAnd {
+			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && (follows || afterAnd && isPreposition(nx)) {
 				return true
 			}
 		}
-		// "Run time averages 3 s", "Log output goes to stderr".
-		if lemma, ok := l.sLemma(w); ok {
+		// "Run time averages 3 s", "Log output goes to stderr", but not
+		// "Continue two blocks to Hubbard".
+		if lemma, ok := l.sLemma(w); ok && !isNumberWord(prev) {
 			if v := l.verbs[lemma]; v.verbTag > 0 && follows {
 				return true
 			}
@@ -428,8 +470,8 @@ func (d *detector) finiteLater(a, j int) bool {
 // statement and rarely follow a plural noun object.
 func finiteFollowers(w string) (struct{}, bool) {
 	switch w {
-	case "the", "a", "an", "to", "about", "only", "that", "like", "automatically", "in", "on", "by",
-		"from", "at", "into", "up", "out", "every", "all", "no", "more", "less",
+	case "the", "a", "an", "to", "about", "only", "that", "automatically",
+		"every", "all", "no", "more", "less",
 		"it", "them", "its", "their", "his", "her", "our", "well", "fine":
 		return struct{}{}, true
 	}
@@ -437,6 +479,34 @@ func finiteFollowers(w string) (struct{}, bool) {
 		return struct{}{}, true
 	}
 	return struct{}{}, false
+}
+
+func isPreposition(w string) bool {
+	switch w {
+	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into":
+		return true
+	}
+	return false
+}
+
+func isObjectPronoun(w string) bool {
+	switch w {
+	case "it", "them", "me", "us", "him", "her", "you":
+		return true
+	}
+	return false
+}
+
+// pleaseLater finds "please" + verb later in a clause that opened with a
+// subordinate clause without a comma ("If you have questions please call
+// me"); it returns the verb index plus one, or 0.
+func (d *detector) pleaseLater(k, j int) int {
+	for m := k; m+1 < j && m < k+20; m++ {
+		if w := d.toks[m].w; (w == "please" || w == "kindly") && d.isVerb(m+1) {
+			return m + 2
+		}
+	}
+	return 0
 }
 
 func isDeterminerLike(w string) bool {
@@ -462,21 +532,33 @@ func isNumberWord(w string) bool {
 // isListMarker reports whether t is a list marker: "1.", "2)", "a)", "-",
 // "*", "•", "(3)".
 func isListMarker(t token) bool {
-	raw := t.pre + t.w + t.post
-	switch raw {
+	if t.raw == "" {
+		return false
+	}
+	c := t.raw[0]
+	if c >= 'a' && c <= 'z' {
+		// Only "a)" or a spelled-out or roman number with "." ")" ":".
+		last := t.raw[len(t.raw)-1]
+		if last != '.' && last != ')' && last != ':' || len(t.w) > 5 {
+			return false
+		}
+	} else if c < 0x80 && c != '(' && c != '-' && c != '*' && c != '+' && c != '>' && (c < '0' || c > '9') {
+		return false
+	}
+	switch t.raw {
 	case "-", "*", "•", "+", "–", "—", "·", "‣", "◦", "▪", "→", ">":
 		return true
 	}
 	if t.w == "" {
 		return false
 	}
-	if t.post != "." && t.post != ")" && t.post != ":" && !(t.pre == "(" && t.post == ")") {
+	if t.post() != "." && t.post() != ")" && t.post() != ":" && !(t.pre() == "(" && t.post() == ")") {
 		return false
 	}
 	if isStepNumber(t.w) {
 		return true
 	}
-	return len(t.w) == 1 && t.w[0] >= 'a' && t.w[0] <= 'h' && t.post == ")"
+	return len(t.w) == 1 && t.w[0] >= 'a' && t.w[0] <= 'h' && t.post() == ")"
 }
 
 // isStepNumber reports whether w is a step number: digits or a spelled-out

@@ -116,7 +116,7 @@ func (d *detector) injection() {
 	d.clauses(func(i, j int) {
 		body := d.clauseBody(i, j)
 		// Fake turns: "system:" opening a line (or the text).
-		if t := d.toks[i]; t.nl && t.post == ":" && (t.pre == "" || t.pre == "[" || t.pre == "<") {
+		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") {
 			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) {
 				end := i + 1
 				for end < len(d.toks) && end < i+8 && !d.toks[end].nl {
@@ -126,12 +126,18 @@ func (d *detector) injection() {
 			}
 		}
 		for k := i; k < j; k++ {
-			w := d.toks[k].w
-			if _, ok := overrideVerbs[w]; ok && !nounContext[d.word(k-1)] {
+			fl := d.toks[k].flags
+			if fl&(fOverride|fRole) == 0 {
+				continue
+			}
+			if fl&fOverride != 0 && !nounContext[d.word(k-1)] {
 				if e := d.override(k, j); e > 0 {
 					d.reportTokens(ruleInjection, k, e)
 					return
 				}
+			}
+			if fl&fRole == 0 {
+				continue
 			}
 			if e := d.matchPhrases(rolePhrases, k, j, body); e > 0 {
 				if d.roleException(k, e) {
@@ -205,9 +211,9 @@ func (d *detector) roleException(k, e int) bool {
 		return true
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
-		return !(d.toks[e-1].post == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
+		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
 	case first == "new" || first == "updated":
-		return d.toks[e-1].post != ":" && d.word(e) != "are" && d.word(e) != "follow" && d.word(e) != "is"
+		return d.toks[e-1].post() != ":" && d.word(e) != "are" && d.word(e) != "follow" && d.word(e) != "is"
 	case first == "end":
 		// "END OF DOCUMENT. The following is ...": a fake end of context
 		// only when more text follows.

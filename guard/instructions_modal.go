@@ -121,6 +121,9 @@ func (d *detector) modals() {
 	d.clauses(func(i, j int) {
 		first := d.clauseBody(i, j)
 		for k := i; k < j; k++ {
+			if d.toks[k].flags&fModal == 0 {
+				continue
+			}
 			if e := d.matchPhrases(modalPhrases, k, j, first); e > 0 {
 				if d.modalException(k, e) {
 					continue
@@ -170,7 +173,7 @@ func (d *detector) matchPhrases(ps phraseSet, k, j, body int) int {
 				break
 			}
 			// Only the last word may carry trailing punctuation.
-			if m < len(p.words)-2 && t.post != "" && t.post != "'" {
+			if m < len(p.words)-2 && t.post() != "" && t.post() != "'" {
 				ok = false
 				break
 			}
@@ -178,7 +181,7 @@ func (d *detector) matchPhrases(ps phraseSet, k, j, body int) int {
 		if !ok {
 			continue
 		}
-		if len(p.words) > 1 && d.toks[k].post != "" {
+		if len(p.words) > 1 && d.toks[k].post() != "" {
 			continue
 		}
 		if p.initial && !d.opensClause(k, body) {
@@ -196,7 +199,17 @@ func (d *detector) opensClause(k, body int) bool {
 		return true
 	}
 	prev := d.toks[k-1]
-	if prev.comma() || strings.ContainsAny(prev.post, ";:") {
+	if w := d.toks[k].w; w == "make" || w == "be" || w == "remember" {
+		// "When you get the tank make sure ...": anywhere except after a
+		// subject or an auxiliary ("tests make sure", "to make sure").
+		switch prev.w {
+		case "to", "they", "we", "i", "you", "will", "would", "should", "can", "could",
+			"must", "might", "may", "does", "do", "did", "helps", "help", "and", "or", "also":
+			return false
+		}
+		return !strings.HasSuffix(prev.w, "s") || strings.HasSuffix(prev.w, "ss")
+	}
+	if prev.comma() || strings.ContainsAny(prev.post(), ";:") {
 		return true
 	}
 	switch prev.w {

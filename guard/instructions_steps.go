@@ -15,7 +15,7 @@ func (d *detector) steps() {
 	flush := func() {
 		if len(items) >= 2 {
 			d.reportTokens(ruleSteps, items[0].start, len(toks))
-			end := items[len(items)-1].verb
+			end := items[len(items)-1].verb + 1
 			// End the finding at the end of the last item's line or sentence.
 			for end < len(toks) && !toks[end].nl && !toks[end-1].endsSentence() {
 				end++
@@ -35,9 +35,9 @@ func (d *detector) steps() {
 			// "Step 1:", "Step one —", "Step 2."
 			n := toks[i+1]
 			k = i + 2
-			if n.post == ":" || n.post == "." || n.post == ")" {
+			if n.post() == ":" || n.post() == "." || n.post() == ")" {
 				marker = true
-			} else if k < len(toks) && isDash(toks[k].raw(d.norm)) {
+			} else if k < len(toks) && isDash(toks[k].raw) {
 				marker = true
 				k++
 			}

@@ -127,10 +127,23 @@ func isNormalASCII(s string) bool {
 
 // asciiPass normalises s, which must be ASCII.
 func asciiPass(s string, wantOffs bool) (string, []int) {
-	buf := make([]byte, len(s))
-	var offs []int
+	return asciiPassInto(s, wantOffs, nil, nil)
+}
+
+// asciiPassInto is asciiPass writing into buf and offs when they are large
+// enough. The returned string aliases buf.
+func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []int) {
+	if cap(buf) >= len(s) {
+		buf = buf[:len(s)]
+	} else {
+		buf = make([]byte, len(s))
+	}
 	if wantOffs {
-		offs = make([]int, len(s)+1)
+		if cap(offs) >= len(s)+1 {
+			offs = offs[:len(s)+1]
+		} else {
+			offs = make([]int, len(s)+1)
+		}
 	}
 	k := 0
 	for i := 0; i < len(s); i++ {

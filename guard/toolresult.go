@@ -140,15 +140,15 @@ func CheckToolResult(raw string) (string, error) {
 	}
 
 	if v, ok := fields["error"]; ok {
-		return fail("error", detail(v))
+		return fail("error", toolFailureDetail(v))
 	}
-	if v, ok := fields["errors"]; ok && !emptyJSON(v) {
-		return fail("errors", detail(v))
+	if v, ok := fields["errors"]; ok && !isEmptyJSON(v) {
+		return fail("errors", toolFailureDetail(v))
 	}
 	if v, ok := fields["status"]; ok {
 		var s string
 		if json.Unmarshal(v, &s) != nil || !equalFoldASCII(s, "ok") {
-			return fail("status", detail(v))
+			return fail("status", toolFailureDetail(v))
 		}
 	}
 	for _, k := range [...]string{"ok", "success"} {
@@ -168,7 +168,7 @@ func CheckToolResult(raw string) (string, error) {
 }
 
 // emptyJSON reports whether v is null, [] or {}.
-func emptyJSON(v json.RawMessage) bool {
+func isEmptyJSON(v json.RawMessage) bool {
 	var x any
 	if json.Unmarshal(v, &x) != nil {
 		return false
@@ -187,13 +187,13 @@ func emptyJSON(v json.RawMessage) bool {
 // detail extracts the human part of a failure value: a string as is, the
 // "message" of an object, the first element of an array, else the compact
 // JSON; cleaned and cut to maxToolDetail characters.
-func detail(v json.RawMessage) string {
+func toolFailureDetail(v json.RawMessage) string {
 	var x any
 	if json.Unmarshal(v, &x) != nil {
 		return ""
 	}
 	for range 4 {
-		next, ok := inner(x)
+		next, ok := toolFailureInner(x)
 		if !ok {
 			break
 		}
@@ -220,7 +220,7 @@ func detail(v json.RawMessage) string {
 }
 
 // inner returns the part of a failure value that carries its message.
-func inner(x any) (any, bool) {
+func toolFailureInner(x any) (any, bool) {
 	switch y := x.(type) {
 	case []any:
 		if len(y) > 0 {

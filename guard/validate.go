@@ -35,7 +35,7 @@ func (e *ValidationError) Error() string {
 const maxEcho = 16
 
 // echo returns the excerpt of s that a ValidationError may show.
-func echo(s string) string {
+func validationExcerpt(s string) string {
 	if len(s) <= maxEcho {
 		return s
 	}
@@ -50,8 +50,8 @@ func echo(s string) string {
 	return fmt.Sprintf("%s…(%d bytes)", strings.ToValidUTF8(head, "\uFFFD"), len(s))
 }
 
-func invalid(validator, input, reason string) *ValidationError {
-	return &ValidationError{Validator: validator, Input: echo(input), Reason: reason}
+func newValidationError(validator, input, reason string) *ValidationError {
+	return &ValidationError{Validator: validator, Input: validationExcerpt(input), Reason: reason}
 }
 
 // maxIPLen bounds the input IPOrCIDR inspects: the longest IPv6 prefix in
@@ -78,42 +78,42 @@ func IPOrCIDR(s string) (netip.Prefix, error) {
 	t := strings.Trim(s, " \t\r\n")
 	switch {
 	case t == "":
-		return netip.Prefix{}, invalid(name, s, "empty")
+		return netip.Prefix{}, newValidationError(name, s, "empty")
 	case len(t) > maxIPLen:
-		return netip.Prefix{}, invalid(name, s, "too long for an IP address or CIDR prefix")
+		return netip.Prefix{}, newValidationError(name, s, "too long for an IP address or CIDR prefix")
 	case strings.Contains(t, "%"):
-		return netip.Prefix{}, invalid(name, s, "zone identifiers are not allowed")
+		return netip.Prefix{}, newValidationError(name, s, "zone identifiers are not allowed")
 	}
 	addrText, bitsText, hasBits := strings.Cut(t, "/")
 	if reason := checkIPv4Text(addrText); reason != "" {
-		return netip.Prefix{}, invalid(name, s, reason)
+		return netip.Prefix{}, newValidationError(name, s, reason)
 	}
 	addr, err := netip.ParseAddr(addrText)
 	if err != nil {
-		return netip.Prefix{}, invalid(name, s, "not an IP address or CIDR prefix")
+		return netip.Prefix{}, newValidationError(name, s, "not an IP address or CIDR prefix")
 	}
 	if addr.Is4In6() {
-		return netip.Prefix{}, invalid(name, s, "IPv4-mapped IPv6 address: write the IPv4 address")
+		return netip.Prefix{}, newValidationError(name, s, "IPv4-mapped IPv6 address: write the IPv4 address")
 	}
 	if !hasBits {
 		return netip.PrefixFrom(addr, addr.BitLen()), nil
 	}
 	if bitsText == "" || len(bitsText) > 3 || strings.Trim(bitsText, "0123456789") != "" {
-		return netip.Prefix{}, invalid(name, s, "prefix length must be a decimal number")
+		return netip.Prefix{}, newValidationError(name, s, "prefix length must be a decimal number")
 	}
 	if len(bitsText) > 1 && bitsText[0] == '0' {
-		return netip.Prefix{}, invalid(name, s, "prefix length has a leading zero")
+		return netip.Prefix{}, newValidationError(name, s, "prefix length has a leading zero")
 	}
 	bits := 0
 	for _, c := range bitsText {
 		bits = bits*10 + int(c-'0')
 	}
 	if bits > addr.BitLen() {
-		return netip.Prefix{}, invalid(name, s, fmt.Sprintf("prefix length out of range 0-%d", addr.BitLen()))
+		return netip.Prefix{}, newValidationError(name, s, fmt.Sprintf("prefix length out of range 0-%d", addr.BitLen()))
 	}
 	p := netip.PrefixFrom(addr, bits)
 	if m := p.Masked(); m != p {
-		return netip.Prefix{}, invalid(name, s, "host bits set: did you mean "+m.String()+"?")
+		return netip.Prefix{}, newValidationError(name, s, "host bits set: did you mean "+m.String()+"?")
 	}
 	return p, nil
 }
@@ -125,7 +125,9 @@ func checkIPv4Text(a string) string {
 	if !strings.Contains(a, ".") || strings.Trim(a, "0123456789.") != "" {
 		return ""
 	}
-	for _, f := range strings.Split(a, ".") {
+	for rest := a; rest != ""; {
+		var f string
+		f, rest, _ = strings.Cut(rest, ".")
 		if len(f) > 1 && f[0] == '0' {
 			return "IPv4 octet has a leading zero (octal or decimal?)"
 		}
@@ -163,7 +165,7 @@ func OneOf(allowed ...string) func(string) (string, error) {
 				return v, nil
 			}
 		}
-		return "", invalid("OneOf", s, reason)
+		return "", newValidationError("OneOf", s, reason)
 	}
 }
 
@@ -210,11 +212,11 @@ func equalFoldASCII(a, b string) bool {
 // after cleaning is returned as "" without error.
 func Comment(s string, max int) (string, error) {
 	if max < 1 {
-		return "", invalid("Comment", s, "maximum length must be at least 1")
+		return "", newValidationError("Comment", s, "maximum length must be at least 1")
 	}
 	out, fits := cleanText(s, max)
 	if !fits {
-		return "", invalid("Comment", s, fmt.Sprintf("longer than %d characters", max))
+		return "", newValidationError("Comment", s, fmt.Sprintf("longer than %d characters", max))
 	}
 	return out, nil
 }
