@@ -501,3 +501,13 @@ func TestConcurrentValidate(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The schema compiler reads no file and no URL, whatever a $ref says.
+func TestSchemaLoaderRefusesURLs(t *testing.T) {
+	for _, ref := range []string{"file:///etc/passwd", "https://example.com/schema.json", "other.json"} {
+		doc := map[string]any{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": ref}
+		_, err := compileDoc(doc)
+		require.Error(t, err, ref)
+		assert.Contains(t, err.Error(), errNoLoad.Error(), ref) // jsonschema.LoadURLError does not unwrap
+	}
+}
