@@ -121,11 +121,13 @@ func TestSizeRefusedBeforeParsing(t *testing.T) {
 	big := make([]byte, 64<<10+1) // not even JSON: size is checked first
 	resp, err := c.Validate(big)
 	require.Nil(t, resp)
-	assert.Equal(t, []string{RuleJSONSize}, rulesOf(err))
+	assert.Equal(t, []string{RuleJSONSyntax}, rulesOf(err))
+	assert.Contains(t, err.Error(), "the limit is 65536")
 
 	c2 := newStub(t, WithLimits(Limits{MaxBytes: 128 << 10}))
 	_, err = c2.Validate(big)
 	assert.Equal(t, []string{RuleJSONSyntax}, rulesOf(err))
+	assert.Contains(t, err.Error(), "text precedes the JSON object", "parsed, not refused for size")
 }
 
 func TestContentWiring(t *testing.T) {
