@@ -3,10 +3,8 @@ package guard
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -111,14 +109,3 @@ func TestDataCorpusFields(t *testing.T) {
 	t.Logf("allow lines flagged: %d of %d (%.1f%%)", fp, allow, 100*rate)
 	assert.LessOrEqual(t, rate, 0.02)
 }
-
-func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-var _ = fmt.Sprint

@@ -111,13 +111,30 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding)
 	for _, h := range hidden {
 		drop(h.rule, h.start, h.end)
 	}
+	// The detectors that need context run once over the whole text (with
+	// hidden parts blanked out); each unit then looks up what overlaps it.
+	masked := maskSpans(retrieved, 0, len(retrieved), hidden)
+	hits := wholeTextHits(masked)
 	for _, u := range sanitizeUnits(retrieved) {
-		// Judge the unit without hidden parts already removed.
-		text := maskSpans(retrieved, u[0], u[1], hidden)
+		text := masked[u[0]:u[1]]
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		if rule := judgeRetrieved(text, 0); rule != "" {
+		rule := ""
+		for _, h := range hits {
+			if h.end <= u[0] || h.start >= u[1] {
+				continue
+			}
+			if h.rule == ruleInjection && roleLabelData(text) {
+				continue
+			}
+			rule = h.rule
+			break
+		}
+		if rule == "" {
+			rule = judgeLocal(text, 0)
+		}
+		if rule != "" {
 			drop(rule, u[0], u[1])
 		}
 	}
@@ -326,34 +343,64 @@ func commentActs(body string) bool {
 // judgeRetrieved returns the rule of the first reason to drop a unit of
 // retrieved text, or "".
 func judgeRetrieved(text string, depth int) string {
+	for _, h := range wholeTextHits(text) {
+		if h.rule != ruleInjection || !roleLabelData(text) {
+			return h.rule
+		}
+	}
+	return judgeLocal(text, depth)
+}
+
+// wholeTextHits runs the detectors that need more than one line of
+// context over text: Instructions' injection findings, exfiltration
+// requests and URLs carrying a payload (or a script or data scheme).
+func wholeTextHits(text string) []hiddenSpan {
+	var hits []hiddenSpan
+	for _, f := range Instructions(text) {
+		if f.Rule == ruleInjection {
+			hits = append(hits, hiddenSpan{ruleInjection, f.Start, f.End})
+		}
+	}
+	for _, f := range exfilRequests(text) {
+		hits = append(hits, hiddenSpan{ruleExfilRequest, f.Start, f.End})
+	}
+	for _, u := range findURLs(text) {
+		if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
+			u.scheme != "vbscript" && u.scheme != "data" {
+			continue
+		}
+		if urlPayload(text, u) != "" {
+			hits = append(hits, hiddenSpan{ruleExfilURL, u.start, u.end})
+		}
+	}
+	return hits
+}
+
+// judgeLocal applies the line-local checks: markers, tool-call bait, AI
+// addressing and encoded instructions.
+func judgeLocal(text string, depth int) string {
 	sanitizeRes()
 	n := Normalize(text)
-	if rule := injectionRule(text); rule != "" {
-		return rule
+	// Each expression runs only when the text holds a byte sequence every
+	// one of its matches needs.
+	if strings.ContainsAny(n, "<[") || strings.Contains(n, "##") || strings.Contains(n, "--") {
+		if sanitizeRe.marker.MatchString(n) {
+			return ruleMarker
+		}
 	}
-	if sanitizeRe.marker.MatchString(n) {
-		return ruleMarker
-	}
-	if sanitizeRe.toolJSON.MatchString(n) || sanitizeRe.toolLine.MatchString(n) ||
-		(sanitizeRe.toolCall.MatchString(n) && sanitizeRe.toolArgs.MatchString(n)) {
+	if strings.Contains(n, "\"") && strings.Contains(n, ":") && sanitizeRe.toolJSON.MatchString(n) ||
+		strings.Contains(n, ":") && sanitizeRe.toolLine.MatchString(n) ||
+		(strings.Contains(n, "tool") || strings.Contains(n, "function") || strings.Contains(n, "action")) &&
+			sanitizeRe.toolCall.MatchString(n) && sanitizeRe.toolArgs.MatchString(n) {
 		return ruleToolCall
 	}
 	if sanitizeRe.aiAddress.MatchString(n) {
 		return ruleAIAddressed
 	}
-	if len(exfilRequests(text)) > 0 {
-		return ruleExfilRequest
-	}
-	for _, u := range findURLs(text) {
-		if reason := urlPayload(text, u); reason != "" && (u.scheme == "" || u.scheme == "http" || u.scheme == "https" ||
-			u.scheme == "javascript" || u.scheme == "vbscript" || u.scheme == "data") {
-			return ruleExfilURL
-		}
-	}
-	if sanitizeRe.decodeFollow.MatchString(n) {
+	if strings.Contains(n, "decode") && sanitizeRe.decodeFollow.MatchString(n) {
 		return ruleEncoded
 	}
-	if depth == 0 {
+	if depth == 0 && hasB64Run(text, 20) {
 		for _, m := range sanitizeRe.b64.FindAllString(text, -1) {
 			dec := decodeB64Text(m)
 			if dec != "" && judgeRetrieved(dec, depth+1) != "" {
@@ -362,6 +409,22 @@ func judgeRetrieved(text string, depth int) string {
 		}
 	}
 	return ""
+}
+
+// hasB64Run reports whether s holds n or more base64 characters in a row.
+func hasB64Run(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if isB64Char(s[i]) {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // decodeB64Text decodes s as base64 (standard or URL alphabet, padded or

@@ -38,7 +38,6 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
-	"github.com/zricethezav/gitleaks/v8/detect/codec"
 	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
@@ -252,9 +251,9 @@ func sortFindings(fs []Finding) {
 func (e *secretEngine) scan(raw string) []rawSecret {
 	var (
 		findings []rawSecret
-		segments []*codec.EncodedSegment
+		segments []*glEncodedSegment
 		current  = raw
-		decoder  = codec.NewDecoder()
+		decoder  = glNewDecoder()
 		newlines []int
 		nlDone   bool
 	)
@@ -331,7 +330,7 @@ func hasFoldRunes(s string) bool {
 }
 
 // finding applies gitleaks' per-match logic (detect.Detector.detectRule).
-func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*codec.EncodedSegment, lineIdx func() []int) (rawSecret, bool) {
+func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lineIdx func() []int) (rawSecret, bool) {
 	matchText := current[m[0]:m[1]]
 	secret := strings.Trim(matchText, "\n")
 	lead := strings.Index(matchText, secret) // newlines trimmed in front
@@ -342,12 +341,12 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	currentLine := ""
 	decoded := len(segments) > 0
 	if decoded {
-		segs := codec.SegmentsWithDecodedOverlap(segments, m[0], m[1])
+		segs := glSegmentsWithDecodedOverlap(segments, m[0], m[1])
 		if len(segs) == 0 {
 			return rawSecret{}, false
 		}
-		idx = codec.AdjustMatchIndex(segs, idx)
-		currentLine = codec.CurrentLine(segs, current)
+		idx = glAdjustMatchIndex(segs, idx)
+		currentLine = glCurrentLine(segs, current)
 	} else {
 		idx[1] = idx[0] + len(secret)
 	}

@@ -22,6 +22,9 @@ func FuzzSecrets(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if !encodingsEqual(t, s) {
+			t.FailNow()
+		}
 		fs := Secrets(s)
 		if !sort.SliceIsSorted(fs, func(i, j int) bool {
 			if fs[i].Start != fs[j].Start {

@@ -179,3 +179,33 @@ func anyKeyword(lower string, kws []string) bool {
 	}
 	return false
 }
+
+func encodingsEqual(t testing.TB, data string) bool {
+	want, got := glRegexEncodings(data), glScanEncodings(data)
+	if len(want) != len(got) {
+		t.Errorf("encodings: regexp found %d, scanner %d", len(want), len(got))
+		return false
+	}
+	for i := range want {
+		if want[i].encoding != got[i].encoding || want[i].glStartEnd != got[i].glStartEnd {
+			t.Errorf("encoding match %d: regexp %s %v, scanner %s %v", i,
+				want[i].encoding.kind, want[i].glStartEnd, got[i].encoding.kind, got[i].glStartEnd)
+			return false
+		}
+	}
+	return true
+}
+
+// TestScanEncodingsMatchesRegexp checks the hand-written segment scanner
+// against gitleaks' combined expression.
+func TestScanEncodingsMatchesRegexp(t *testing.T) {
+	cases := []string{
+		"", "%", "%4", "%41", "a%41b%42c\n%43", "%41 text %zz %42 end", "U+0041 U+0042", "U+0041", "U+0041x U+0042\n",
+		`\u0041\u0042`, `\\u0041\U0042`, `\\\u0041`, `\x\u00`, strings.Repeat("ab", 20), strings.Repeat("0f", 20) + "zz" + strings.Repeat("Q", 20),
+		"dGhpcyBpcyBhIHRlc3Q==", "dGhpcyBpcyBhIHRlc3Q===", "short_run and a_much_longer_identifier_here", "é%41é" + strings.Repeat("é", 3),
+	}
+	cases = append(cases, parityInputs(t)...)
+	for _, c := range cases {
+		encodingsEqual(t, c)
+	}
+}
