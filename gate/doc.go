@@ -55,9 +55,13 @@
 // also denies "sh -c 'rm -rf /'". A command that does not parse, here
 // or in such a script, is denied (ErrParse).
 //
-// Wrappers that run their arguments as a command (sudo, env, xargs, nice,
-// timeout, find -exec, ...) are parts with their own program name: an
-// allowlist denies them unless it names them; a denylist must name them.
+// Wrappers that run their arguments as a command (sudo, doas, env, nice,
+// nohup, setsid, command, builtin, exec, time, timeout, stdbuf, ionice,
+// chroot, xargs, watch, and find -exec) are parts themselves, and the
+// command they run, found by reading their options, is added as a part of
+// its own: "sudo -u root rm -rf /" meets the rules for rm. Other wrappers
+// are parts with their own program name only: an allowlist denies them
+// unless it names them; a denylist must name them.
 //
 // # Rules
 //

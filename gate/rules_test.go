@@ -195,6 +195,12 @@ func TestRulesSeeThroughShellObfuscation(t *testing.T) {
 		`echo ${x:-$(rm -rf /)}`, `x=$(rm -rf /)`, `[[ $(rm -rf /) ]]`, `(( $(rm -rf /) ))`,
 		`bash -c 'rm -rf /'`, `sh -xec "rm -rf /"`, `eval 'rm -rf /'`, `eval r''m -rf /`,
 		`bash -c "bash -c 'rm -rf /'"`, `coproc rm -rf /`, "sh <<'X'\nrm -rf /\nX", `bash <<< "rm -rf /"`,
+		`sudo rm -rf /`, `sudo -u root -- rm -rf /`, `sudo -Eu root rm -rf /`, `doas rm -rf /`,
+		`env -i PATH=/bin rm -rf /`, `env -S 'rm -rf /'`, `nice -n 19 rm -rf /`, `nohup rm -rf / &`,
+		`timeout -s KILL 5 rm -rf /`, `command rm -rf /`, `exec rm -rf /`, `/usr/bin/time -o t rm -rf /`,
+		`xargs -I{} rm -rf {} < list`, `find / -exec rm -rf {} \;`, `find / -execdir rm {} +`,
+		`sudo env nice -n 5 bash -c 'rm -rf /'`, `stdbuf -oL rm -rf /`, `setsid rm -rf /`,
+		`chroot / rm -rf /`, `watch -n 1 rm -rf /tmp/x`, `ionice -c 3 rm -rf /`,
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			d := denylist.Check(ctx, Proposal{Command: cmd})

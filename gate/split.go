@@ -50,12 +50,13 @@ type Part struct {
 	// Dynamic reports that some word of Argv or Redirects is only known
 	// at run time.
 	Dynamic bool
-	// Via is "" for a part of the command line itself. For a part of a
-	// literal script that a part runs, it names the nearest runner:
-	// "bash -c" (any of sh, bash, dash, zsh, ksh, mksh, ash, yash with a -c
-	// option), "bash <<" (a shell reading its script from a here-document
-	// or here-string) or "eval"; Text is then the text in that script, and
-	// the runner's redirections are added to Redirects.
+	// Via is "" for a part of the command line itself. For a command that
+	// another part runs, it names the nearest runner: "bash -c" (any of sh,
+	// bash, dash, zsh, ksh, mksh, ash, yash with a -c option), "bash <<" (a
+	// shell reading its script from a here-document or here-string),
+	// "eval", a wrapper ("sudo", "env", "xargs", "timeout", ...) or
+	// "find -exec". Text is then the text of that command, and the
+	// runner's redirections are added to Redirects.
 	Via string
 }
 
@@ -69,8 +70,9 @@ var parserPool = sync.Pool{New: func() any {
 // conditionals, loops and function bodies, and those nested in command
 // substitutions ("$( )", backticks), process substitutions ("<( )",
 // ">( )"), here-documents, redirection targets, assignments, parameter
-// expansions and arithmetic, and of the literal scripts run by "sh -c"
-// and eval (see [Part.Via]). Parts come in source order of their start,
+// expansions and arithmetic, of the literal scripts run by "sh -c", eval
+// or a shell reading a here-document, and the commands run by wrappers
+// such as sudo, env, xargs and find -exec (see [Part.Via]). Parts come in source order of their start,
 // outer before inner.
 //
 // A statement that has redirections but contains no simple command
@@ -157,7 +159,7 @@ func fastSplit(command string) (Part, bool) {
 		return Part{}, false
 	}
 	prog := path.Base(argv[0])
-	if shells[prog] || strings.HasSuffix(argv[0], "/") {
+	if shells[prog] || wrappers[prog].known || prog == "find" || strings.HasSuffix(argv[0], "/") {
 		return Part{}, false
 	}
 	return Part{Text: text, Argv: argv, Program: prog}, true
@@ -382,8 +384,9 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 		}
 	}
 	s.add(p)
-	if len(dynWords) == len(p.Argv) && s.err == nil {
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(dynWords) == len(p.Argv) && s.err == nil {
 		s.nested(p, dynWords, st)
+		s.unwrap(p, c.Args, dynWords, st)
 	}
 }
 
@@ -510,6 +513,172 @@ func (s *splitter) runScript(p Part, script, via string) {
 		q.Redirects = append(q.Redirects, p.Redirects...)
 		s.add(q)
 	}
+}
+
+// wrapSpec is the option grammar of a program that runs its arguments as
+// a command.
+type wrapSpec struct {
+	known      bool
+	argOpts    string   // short options that take an argument
+	longArg    []string // long options that take a separate argument
+	assigns    bool     // NAME=value words may precede the command
+	positional int      // words between the options and the command
+	script     string   // option whose argument is a script (env -S)
+	joined     bool     // the remaining words are joined into a script (watch)
+}
+
+// wrappers run the command in their arguments; Split adds that command as
+// a part of its own (Via names the wrapper), so "sudo rm" meets the rules
+// for rm. Only parts are added: a wrapper is still a part itself.
+var wrappers = map[string]wrapSpec{
+	"sudo":    {known: true, argOpts: "CDghpRrtTUu", longArg: []string{"--user", "--group", "--host", "--prompt", "--chdir", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--close-from"}, assigns: true},
+	"doas":    {known: true, argOpts: "uC"},
+	"env":     {known: true, argOpts: "uCS", longArg: []string{"--unset", "--chdir", "--split-string"}, assigns: true, script: "S"},
+	"nice":    {known: true, argOpts: "n", longArg: []string{"--adjustment"}},
+	"nohup":   {known: true},
+	"setsid":  {known: true},
+	"command": {known: true},
+	"builtin": {known: true},
+	"exec":    {known: true, argOpts: "a"},
+	"time":    {known: true, argOpts: "fo", longArg: []string{"--format", "--output"}},
+	"timeout": {known: true, argOpts: "sk", longArg: []string{"--signal", "--kill-after"}, positional: 1},
+	"stdbuf":  {known: true, argOpts: "ioe", longArg: []string{"--input", "--output", "--error"}},
+	"ionice":  {known: true, argOpts: "cnp", longArg: []string{"--class", "--classdata", "--pid"}},
+	"chroot":  {known: true, longArg: []string{"--userspec", "--groups"}, positional: 1},
+	"xargs":   {known: true, argOpts: "adEILnPs", longArg: []string{"--arg-file", "--delimiter", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+	"watch":   {known: true, argOpts: "n", longArg: []string{"--interval"}, joined: true},
+}
+
+// unwrap adds the command a wrapper (sudo, env, xargs, timeout, ...) or
+// find -exec runs as a part of its own, and follows it further (a wrapped
+// shell's -c script, a wrapped wrapper).
+func (s *splitter) unwrap(p Part, words []*syntax.Word, dynWords []bool, st *syntax.Stmt) {
+	if s.err != nil || len(p.Argv) < 2 {
+		return
+	}
+	if p.Program == "find" {
+		for k := 1; k < len(p.Argv); k++ {
+			switch p.Argv[k] {
+			case "-exec", "-execdir", "-ok", "-okdir":
+				j := k + 1
+				for j < len(p.Argv) && p.Argv[j] != ";" && p.Argv[j] != "+" {
+					j++
+				}
+				if j > k+1 {
+					s.wrapped(p, words[k+1:j], p.Argv[k+1:j], dynWords[k+1:j], nil, "find "+p.Argv[k], st)
+				}
+				k = j
+			}
+		}
+		return
+	}
+	spec := wrappers[p.Program]
+	if !spec.known {
+		return
+	}
+	i, script, hasScript := 1, "", false
+options:
+	for i < len(p.Argv) {
+		a := p.Argv[i]
+		switch {
+		case a == "--":
+			i++
+			break options
+		case strings.HasPrefix(a, "--"):
+			name, value, eq := strings.Cut(a, "=")
+			isArg := false
+			for _, l := range spec.longArg {
+				isArg = isArg || l == name
+			}
+			if isArg && !eq && i+1 < len(p.Argv) {
+				value = p.Argv[i+1]
+				i++
+			}
+			if name == "--split-string" && spec.script != "" {
+				script, hasScript = value, true
+			}
+			i++
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(spec.argOpts, a[j]) < 0 {
+					continue
+				}
+				value := a[j+1:]
+				if value == "" && i+1 < len(p.Argv) {
+					value = p.Argv[i+1]
+					i++
+				}
+				if spec.script != "" && a[j] == spec.script[0] {
+					script, hasScript = value, true
+				}
+				break
+			}
+			i++
+		default:
+			break options
+		}
+	}
+	var assigns []string
+	for spec.assigns && i < len(p.Argv) && isAssignment(p.Argv[i]) {
+		assigns = append(assigns, p.Argv[i])
+		i++
+	}
+	i += spec.positional
+	via := p.Program
+	if hasScript {
+		s.runScript(p, script, via+" -"+spec.script)
+	}
+	if i >= len(p.Argv) {
+		return
+	}
+	if spec.joined {
+		for _, d := range dynWords[i:] {
+			if d {
+				return
+			}
+		}
+		s.runScript(p, strings.Join(p.Argv[i:], " "), via)
+		return
+	}
+	s.wrapped(p, words[i:], p.Argv[i:], dynWords[i:], assigns, via, st)
+}
+
+// wrapped adds the part a wrapper runs and follows it.
+func (s *splitter) wrapped(p Part, words []*syntax.Word, argv []string, dynWords []bool, assigns []string, via string, st *syntax.Stmt) {
+	q := Part{
+		Text:      s.slice(words[0].Pos(), words[len(words)-1].End()),
+		Argv:      append([]string(nil), argv...),
+		Program:   path.Base(argv[0]),
+		Redirects: p.Redirects,
+		Assigns:   append(append([]string(nil), p.Assigns...), assigns...),
+		Dynamic:   p.Dynamic,
+		Via:       via,
+	}
+	if argv[0] == "" || strings.HasSuffix(argv[0], "/") || dynWords[0] {
+		q.Program = argv[0]
+	}
+	if len(q.Assigns) == 0 {
+		q.Assigns = nil
+	}
+	s.add(q)
+	if s.err == nil {
+		s.nested(q, dynWords, st)
+		s.unwrap(q, words, dynWords, st)
+	}
+}
+
+// isAssignment reports a NAME=value word.
+func isAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // shellScript returns the index in args of a shell's -c script, or -1.
@@ -660,7 +829,8 @@ func literal(w *syntax.Word) (string, bool) {
 // unquotedLit appends the value of an unquoted literal and reports whether
 // it holds an unescaped glob, brace expansion or leading tilde.
 func unquotedLit(b *strings.Builder, v string, first bool) (dynamic bool) {
-	braceOpen := false
+	braceAt := -1     // index in v of the last unescaped '{'
+	braceSep := false // a ',' or ".." after it: "{a,b}" and "{1..3}" expand, "{}" does not
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c == '\\' {
@@ -686,9 +856,13 @@ func unquotedLit(b *strings.Builder, v string, first bool) (dynamic bool) {
 				return true
 			}
 		case '{':
-			braceOpen = true
+			braceAt, braceSep = i, false
+		case ',':
+			braceSep = braceSep || braceAt >= 0
+		case '.':
+			braceSep = braceSep || braceAt >= 0 && i+1 < len(v) && v[i+1] == '.'
 		case '}':
-			if braceOpen {
+			if braceAt >= 0 && braceSep {
 				return true
 			}
 		}

@@ -132,6 +132,27 @@ func TestSplit(t *testing.T) {
 		{"here-document to a script file is data", "bash run.sh <<'EOF'\nrm -rf /\nEOF", []Part{
 			{Text: "bash run.sh <<'EOF'", Argv: []string{"bash", "run.sh"}, Program: "bash"},
 		}},
+		{"wrapper with options and assignments", "sudo -u root FOO=1 rm -rf / > log", []Part{
+			{Text: "sudo -u root FOO=1 rm -rf / > log", Argv: []string{"sudo", "-u", "root", "FOO=1", "rm", "-rf", "/"}, Program: "sudo", Redirects: []string{"log"}},
+			{Text: "rm -rf /", Argv: []string{"rm", "-rf", "/"}, Program: "rm", Redirects: []string{"log"}, Assigns: []string{"FOO=1"}, Via: "sudo"},
+		}},
+		{"timeout skips its duration", "timeout -k 1 5 ping 127.0.0.1", []Part{
+			{Text: "timeout -k 1 5 ping 127.0.0.1", Argv: []string{"timeout", "-k", "1", "5", "ping", "127.0.0.1"}, Program: "timeout"},
+			{Text: "ping 127.0.0.1", Argv: []string{"ping", "127.0.0.1"}, Program: "ping", Via: "timeout"},
+		}},
+		{"find -exec", `find . -name x -exec rm {} \; -print`, []Part{
+			{Text: `find . -name x -exec rm {} \; -print`, Argv: []string{"find", ".", "-name", "x", "-exec", "rm", "{}", ";", "-print"}, Program: "find"},
+			{Text: "rm {}", Argv: []string{"rm", "{}"}, Program: "rm", Via: "find -exec"},
+		}},
+		{"wrapped wrapper running a script", `sudo env bash -c 'id'`, []Part{
+			{Text: `sudo env bash -c 'id'`, Argv: []string{"sudo", "env", "bash", "-c", "id"}, Program: "sudo"},
+			{Text: `env bash -c 'id'`, Argv: []string{"env", "bash", "-c", "id"}, Program: "env", Via: "sudo"},
+			{Text: `bash -c 'id'`, Argv: []string{"bash", "-c", "id"}, Program: "bash", Via: "env"},
+			{Text: "id", Argv: []string{"id"}, Program: "id", Via: "bash -c"},
+		}},
+		{"wrapper without a command", "env -i", []Part{
+			{Text: "env -i", Argv: []string{"env", "-i"}, Program: "env"},
+		}},
 		{"shell running a file is not a script", "bash ./deploy.sh -c", []Part{
 			{Text: "bash ./deploy.sh -c", Argv: []string{"bash", "./deploy.sh", "-c"}, Program: "bash"},
 		}},
@@ -206,7 +227,7 @@ func TestFastSplitAgreesWithParser(t *testing.T) {
 	for _, cmd := range []string{
 		"FOO=1 ls", "ls *", "ls ~", "ls #x", "ls; id", "ls | sh", "ls > f", "echo $x", "echo 'a'",
 		`echo \x`, "time ls", "if", "export A", "eval ls", "bash -c ls", "sh", "/bin/", "%1", "ls\nid",
-		"echo {a,b}", "! ls", "",
+		"echo {a,b}", "! ls", "", "sudo ls", "env ls", "find . -exec ls", "xargs ls",
 	} {
 		t.Run("needs parser "+cmd, func(t *testing.T) {
 			_, ok := fastSplit(cmd)
