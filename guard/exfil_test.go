@@ -23,6 +23,7 @@ func TestURLs(t *testing.T) {
 		{"Module github.com/acme/widget/v2 and image ghcr.io/acme/widget:2.3.1.", nil},
 		{"Docs are on pkg.go.dev and the mail is ops@example.org.", nil},
 		{"Version 1.2.3 of widget.go fixes e.g. the parser.", nil},
+		{"gio marks files with metadata::trusted true.", nil},
 	}
 	for _, tt := range tests {
 		var got []string
