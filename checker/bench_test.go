@@ -164,7 +164,7 @@ func BenchmarkValidate(b *testing.B) {
 		c := benchChecker(b)
 		raw := bytes.Repeat([]byte(`{"a":[`), 10<<20/6)
 		_, err := c.Validate(raw)
-		require.Equal(b, []string{RuleJSONSize}, rulesOf(err))
+		require.Contains(b, err.Error(), "the limit is 65536")
 		b.ReportAllocs()
 		for b.Loop() {
 			_, _ = c.Validate(raw)

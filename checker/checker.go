@@ -151,7 +151,7 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	lim := c.cfg.limits
 	if len(raw) > lim.MaxBytes {
 		return nil, &Rejection{Violations: []Violation{{
-			Rule:    RuleJSONSize,
+			Rule:    RuleJSONSyntax,
 			Message: fmt.Sprintf("the output is %d bytes; the limit is %d", len(raw), lim.MaxBytes),
 		}}}
 	}

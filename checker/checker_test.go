@@ -121,11 +121,13 @@ func TestSizeRefusedBeforeParsing(t *testing.T) {
 	big := make([]byte, 64<<10+1) // not even JSON: size is checked first
 	resp, err := c.Validate(big)
 	require.Nil(t, resp)
-	assert.Equal(t, []string{RuleJSONSize}, rulesOf(err))
+	assert.Equal(t, []string{RuleJSONSyntax}, rulesOf(err))
+	assert.Contains(t, err.Error(), "the limit is 65536")
 
 	c2 := newStub(t, WithLimits(Limits{MaxBytes: 128 << 10}))
 	_, err = c2.Validate(big)
 	assert.Equal(t, []string{RuleJSONSyntax}, rulesOf(err))
+	assert.Contains(t, err.Error(), "text precedes the JSON object", "parsed, not refused for size")
 }
 
 func TestContentWiring(t *testing.T) {
@@ -500,4 +502,14 @@ func TestConcurrentValidate(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// The schema compiler reads no file and no URL, whatever a $ref says.
+func TestSchemaLoaderRefusesURLs(t *testing.T) {
+	for _, ref := range []string{"file:///etc/passwd", "https://example.com/schema.json", "other.json"} {
+		doc := map[string]any{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": ref}
+		_, err := compileDoc(doc)
+		require.Error(t, err, ref)
+		assert.Contains(t, err.Error(), errNoLoad.Error(), ref) // jsonschema.LoadURLError does not unwrap
+	}
 }

@@ -16,7 +16,7 @@
 // In order, stopping at the first stage that fails:
 //
 //  1. Size: input over [Limits].MaxBytes (64 KiB) is refused before it is
-//     read (rule json.size).
+//     read (rule json.syntax).
 //  2. Strict JSON (json.syntax): exactly one object and nothing before or
 //     after it (no prose, no code fence), no duplicate keys at any depth —
 //     also keys that differ only in case, which encoding/json would merge —
@@ -66,7 +66,7 @@
 //     services to allow-lists (by default any well-formed value passes).
 //   - [WithoutRuleUnsafe] disables a rule and [WithRuleAsWarningUnsafe]
 //     turns it into a warning ([Response.Warnings]). Both LOOSEN the
-//     contract and say so in their names; json.syntax, json.size and schema
+//     contract and say so in their names; json.syntax and schema
 //     cannot be loosened.
 //
 // # Libraries

@@ -13,7 +13,7 @@ var ErrInvalidOption = errors.New("checker: invalid option")
 // Limits bound the size of a response. A zero field means the default.
 type Limits struct {
 	// MaxBytes bounds the whole input; larger input is refused before it is
-	// parsed (rule json.size). Default 64 KiB, at most 16 MiB.
+	// parsed (rule json.syntax). Default 64 KiB, at most 16 MiB.
 	MaxBytes int
 	// MaxDepth bounds the nesting of arrays and objects (rule
 	// json.syntax). Default 8, between 4 (the depth of a valid response)

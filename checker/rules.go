@@ -7,11 +7,9 @@ const (
 	// RuleJSONSyntax: the input is not exactly one strict JSON object
 	// (prose or code fences around it, trailing data, duplicate keys,
 	// invalid UTF-8, a byte order mark, comments, trailing commas, NaN,
-	// nesting deeper than the limit).
+	// nesting deeper than the limit, or more bytes than the size limit,
+	// which is checked before parsing).
 	RuleJSONSyntax = "json.syntax"
-	// RuleJSONSize: the input is larger than the size limit; it was refused
-	// before parsing.
-	RuleJSONSize = "json.size"
 	// RuleSchema: the object does not match the GuruResponse JSON Schema
 	// (see [Schema]).
 	RuleSchema = "schema"
@@ -70,8 +68,7 @@ type ruleInfo struct {
 }
 
 var rules = map[string]ruleInfo{
-	RuleJSONSyntax:   {"the output is not exactly one strict JSON object", false},
-	RuleJSONSize:     {"the output is larger than the size limit", false},
+	RuleJSONSyntax:   {"the output is not exactly one strict JSON object within the size and nesting limits", false},
 	RuleSchema:       {"the object does not match the GuruResponse schema", false},
 	RuleImperative:   {"an imperative aimed at the reader; state the fact instead", true},
 	RuleModal:        {"advice, a directive modal or an action request; state the fact instead", true},

@@ -38,6 +38,12 @@ func compileSchema(l Limits) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("checker: embedded schema: %w", err)
 	}
 	patchLimits(doc, l, false)
+	return compileDoc(doc)
+}
+
+// compileDoc compiles a schema document with format assertions on and the
+// URL loader refused.
+func compileDoc(doc any) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.UseLoader(refuseLoader{})
 	c.DefaultDraft(jsonschema.Draft2020)

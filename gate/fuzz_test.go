@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -94,6 +95,13 @@ func FuzzSplitCommand(f *testing.F) {
 			}
 			if len(p.Argv) > 0 && p.Program == "" && p.Argv[0] != "" {
 				t.Fatalf("argv %q without a program", p.Argv)
+			}
+		}
+		// The parser-free path agrees with the parser exactly.
+		if fast, ok := fastSplit(command); ok {
+			slow, err := split(command, 0)
+			if err != nil || len(slow) != 1 || !reflect.DeepEqual(slow[0], fast) {
+				t.Fatalf("fast path %+v differs from parser %+v (%v)", fast, slow, err)
 			}
 		}
 		// Deterministic: the same input splits the same way.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Proposal is one action an agent wants to take: a shell command, a tool
@@ -32,7 +33,10 @@ type Decision struct {
 	// Allow reports whether the proposal may run.
 	Allow bool
 	// Reason says, for a person or for the agent, why: which rule or which
-	// model verdict decided, or which failure denied.
+	// model verdict decided, or which failure denied. It may quote (up to
+	// 160 bytes of) the part of the command that decided, so treat it like
+	// the command itself: a command that carries a token carries it into
+	// the Reason (wardline's audit package redacts secrets in records).
 	Reason string
 	// Gate names the gate that decided ("rules", "llm", or the names given
 	// with [RulesConfig] and [WithName]). For an [All] that allows, it is
@@ -102,6 +106,24 @@ var (
 func deny(gate string, sentinel error, format string, args ...any) Decision {
 	msg := fmt.Sprintf(format, args...)
 	return Decision{Gate: gate, Reason: msg, Err: fmt.Errorf("%w: %s", sentinel, msg)}
+}
+
+// maxToolBytes bounds Proposal.Tool.
+const maxToolBytes = 256
+
+// validTool checks a tool name: at most 256 bytes of UTF-8 without control
+// or invisible format characters.
+func validTool(tool string) error {
+	switch {
+	case len(tool) > maxToolBytes:
+		return fmt.Errorf("%w: tool name is over the %d-byte limit", ErrInvalid, maxToolBytes)
+	case !utf8.ValidString(tool):
+		return fmt.Errorf("%w: tool name is not valid UTF-8", ErrInvalid)
+	}
+	if r, bad := hiddenRune(tool, false); bad {
+		return fmt.Errorf("%w: tool name contains control or invisible format character %U", ErrInvalid, r)
+	}
+	return nil
 }
 
 // ctxDecision turns a done context into a Decision naming timeout or

@@ -155,18 +155,17 @@ func NewLLM(m Model, rules string, opts ...LLMOption) (*LLM, error) {
 // Deterministic reports false: a model decides.
 func (l *LLM) Deterministic() bool { return false }
 
-// subject renders what the model judges.
+// subject renders what the model judges. It does not parse the command;
+// Check does that before any model call.
 func subject(p Proposal) (string, error) {
 	switch {
 	case p.Command == "" && p.Tool == "":
 		return "", fmt.Errorf("%w: empty proposal: no command and no tool", ErrInvalid)
-	case p.Command != "":
-		if _, err := Split(p.Command); err != nil {
-			return "", err
-		}
+	case p.Tool == "":
+		return p.Command, validText(p.Command)
 	}
-	if p.Tool == "" {
-		return p.Command, nil
+	if err := validTool(p.Tool); err != nil {
+		return "", err
 	}
 	var b strings.Builder
 	b.WriteString("tool: ")
@@ -215,9 +214,16 @@ func (l *LLM) Check(ctx context.Context, p Proposal) Decision {
 	}
 	var key [sha256.Size]byte
 	if l.cache != nil {
+		// Only verdicts on proposals that passed the checks below are
+		// cached, so a hit needs no second parse.
 		key = cacheKey(l.rules, subj)
 		if v, ok := l.cache.get(key); ok {
 			return Decision{Allow: v.allow, Gate: l.name, Reason: v.reason + " (cached verdict)"}
+		}
+	}
+	if p.Command != "" {
+		if _, err := Split(p.Command); err != nil {
+			return failed(l.name, err)
 		}
 	}
 	var rnd [32]byte

@@ -291,8 +291,8 @@ func (r *Rules) Check(ctx context.Context, p Proposal) Decision {
 	default:
 		return deny(r.name, ErrInvalid, "empty proposal: no command and no tool")
 	}
-	if len(p.Tool) > MaxCommandBytes {
-		return deny(r.name, ErrInvalid, "tool name is over the %d-byte limit", MaxCommandBytes)
+	if err := validTool(p.Tool); err != nil {
+		return failed(r.name, err)
 	}
 	return r.decide(ctx, parts, p)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -76,12 +77,17 @@ var parserPool = sync.Pool{New: func() any {
 // Split returns an error wrapping ErrParse when the command (or such a
 // script, or scripts nested more than 4 deep) does not parse, and
 // ErrInvalid when it is empty, longer than [MaxCommandBytes], not UTF-8,
-// contains a NUL byte, or holds more than 1000 simple commands or more
-// than 64 redirections applying to one of them; these limits keep Split
-// linear on hostile input. It is safe for concurrent use.
+// contains a control character other than tab and newline or an invisible
+// format character (bidi controls, zero-width characters, "Trojan Source"),
+// or holds more than 1000 simple commands or more than 64 redirections
+// applying to one of them; these limits keep Split linear on hostile
+// input. It is safe for concurrent use.
 func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
+	}
+	if p, ok := fastSplit(command); ok {
+		return []Part{p}, nil
 	}
 	parts, err := split(command, 0)
 	if err != nil {
@@ -91,6 +97,67 @@ func Split(command string) ([]Part, error) {
 		return nil, fmt.Errorf("%w: no command in the text", ErrInvalid)
 	}
 	return parts, nil
+}
+
+// plainByte marks the bytes that mean nothing special to bash anywhere in a
+// word: letters, digits and - . / _ : @ + ,
+var plainByte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-./_:@+," {
+		t[c] = true
+	}
+	return t
+}()
+
+// notPlainFirst are first words the parser treats specially (keywords,
+// declaration builtins) or that run a script Split must parse.
+var notPlainFirst = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "for": true, "select": true, "while": true, "until": true,
+	"function": true, "time": true, "coproc": true, "in": true,
+	"declare": true, "local": true, "export": true, "readonly": true, "typeset": true, "nameref": true, "let": true,
+	"eval": true,
+}
+
+// fastSplit returns the single part of a command made only of plain words
+// separated by blanks ("ping -c 1 127.0.0.1"), the common case, without
+// running the parser. ok is false whenever the parser is needed; the
+// result is then exactly what the parser path gives (FuzzSplitCommand
+// checks this).
+func fastSplit(command string) (Part, bool) {
+	text := strings.Trim(command, " \t")
+	if text == "" {
+		return Part{}, false
+	}
+	words := 1
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if text[i-1] != ' ' && text[i-1] != '\t' {
+				words++
+			}
+		case !plainByte[c]:
+			return Part{}, false
+		}
+	}
+	argv := make([]string, 0, words)
+	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		argv = append(argv, w)
+	}
+	if notPlainFirst[argv[0]] {
+		return Part{}, false
+	}
+	prog := path.Base(argv[0])
+	if shells[prog] || strings.HasSuffix(argv[0], "/") {
+		return Part{}, false
+	}
+	return Part{Text: text, Argv: argv, Program: prog}, true
 }
 
 // maxScriptDepth bounds how deep Split follows "bash -c" and eval scripts.
@@ -121,10 +188,27 @@ func validCommand(command string) error {
 		return fmt.Errorf("%w: command is %d bytes, over the %d-byte limit", ErrInvalid, len(command), MaxCommandBytes)
 	case !utf8.ValidString(command):
 		return fmt.Errorf("%w: command is not valid UTF-8", ErrInvalid)
-	case strings.IndexByte(command, 0) >= 0:
-		return fmt.Errorf("%w: command contains a NUL byte", ErrInvalid)
+	}
+	if r, bad := hiddenRune(command, true); bad {
+		return fmt.Errorf("%w: command contains control or invisible format character %U", ErrInvalid, r)
 	}
 	return nil
+}
+
+// hiddenRune finds a control character (other than tab, and newline when
+// newlines is true) or an invisible format character (bidi controls,
+// zero-width characters, soft hyphen): what makes a command read
+// differently to a person, a log and a shell.
+func hiddenRune(s string, newlines bool) (rune, bool) {
+	for _, r := range s {
+		if r == '\t' || newlines && r == '\n' {
+			continue
+		}
+		if r < 0x20 || r == 0x7f || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 type frame struct {

@@ -146,6 +146,11 @@ func TestSplitRefuses(t *testing.T) {
 		{"blank", " \n\t", ErrInvalid},
 		{"only a comment", "# rm -rf /", ErrInvalid},
 		{"NUL byte", "ls\x00rm", ErrInvalid},
+		{"carriage return", "ls\rrm -rf /", ErrInvalid},
+		{"escape sequence", "ls \x1b[2K", ErrInvalid},
+		{"bidi override", "echo \u202egnp.exe", ErrInvalid},
+		{"zero-width space in the program", "r\u200bm -rf /", ErrInvalid},
+		{"line separator", "ls\u2028rm", ErrInvalid},
 		{"invalid UTF-8", "ls \xff", ErrInvalid},
 		{"too long", "echo " + strings.Repeat("a", MaxCommandBytes), ErrInvalid},
 		{"unparseable bash -c script", `bash -c 'rm -rf / &&'`, ErrParse},
@@ -161,6 +166,31 @@ func TestSplitRefuses(t *testing.T) {
 			parts, err := Split(tc.cmd)
 			assert.ErrorIs(t, err, tc.want)
 			assert.Nil(t, parts)
+		})
+	}
+}
+
+func TestFastSplitAgreesWithParser(t *testing.T) {
+	for _, cmd := range []string{
+		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5", ": noop", ". ./env",
+		"/usr/bin/id -u", "curl -s https://example.com/a,b:c@d+e", "a", "x.y_z-1",
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			fast, ok := fastSplit(cmd)
+			require.True(t, ok)
+			slow, err := split(cmd, 0)
+			require.NoError(t, err)
+			assert.Equal(t, slow, []Part{fast})
+		})
+	}
+	for _, cmd := range []string{
+		"FOO=1 ls", "ls *", "ls ~", "ls #x", "ls; id", "ls | sh", "ls > f", "echo $x", "echo 'a'",
+		`echo \x`, "time ls", "if", "export A", "eval ls", "bash -c ls", "sh", "/bin/", "%1", "ls\nid",
+		"echo {a,b}", "! ls", "",
+	} {
+		t.Run("needs parser "+cmd, func(t *testing.T) {
+			_, ok := fastSplit(cmd)
+			assert.False(t, ok)
 		})
 	}
 }

@@ -52,6 +52,7 @@ func Instructions(s string) []Finding {
 	d.imperatives()
 	d.commands()
 	d.steps()
+	d.letterSpaced()
 	d.dropCommandImperatives()
 	out := append(hiddenCarriers(s), d.found...)
 	for i := range out {
@@ -61,6 +62,63 @@ func Instructions(s string) []Finding {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End), cmp.Compare(a.Rule, b.Rule))
 	})
 	return slices.CompactFunc(out, func(a, b Finding) bool { return a == b })
+}
+
+// letterSpaced re-runs the language rules with letter-spaced words joined
+// ("i g n o r e previous instructions"): runs of three or more
+// single-letter tokens become one word.
+func (d *detector) letterSpaced() {
+	runs := 0
+	for i := 0; i < len(d.toks); {
+		j := i
+		for j < len(d.toks) && isSingleLetter(d.toks[j].raw) && !(j > i && d.toks[j].nl) {
+			j++
+		}
+		if j-i >= 3 {
+			runs++
+			i = j
+			continue
+		}
+		i = max(j, i+1)
+	}
+	if runs == 0 {
+		return
+	}
+	var b strings.Builder
+	offs := make([]int, 0, len(d.norm)+1)
+	emit := func(from, to int) {
+		b.WriteString(d.norm[from:to])
+		offs = append(offs, d.offs[from:to]...)
+	}
+	pos := 0
+	for i := 0; i < len(d.toks); {
+		j := i
+		for j < len(d.toks) && isSingleLetter(d.toks[j].raw) && !(j > i && d.toks[j].nl) {
+			j++
+		}
+		if j-i < 3 {
+			i = max(j, i+1)
+			continue
+		}
+		emit(pos, d.toks[i].startAt())
+		for k := i; k < j; k++ {
+			emit(d.toks[k].startAt(), d.toks[k].endAt())
+		}
+		pos = d.toks[j-1].endAt()
+		i = j
+	}
+	emit(pos, len(d.norm))
+	offs = append(offs, len(d.src))
+	d2 := detector{src: d.src, norm: b.String(), offs: offs}
+	d2.toks = tokenize(d2.norm, nil)
+	d2.injection()
+	d2.modals()
+	d2.imperatives()
+	d.found = append(d.found, d2.found...)
+}
+
+func isSingleLetter(raw string) bool {
+	return len(raw) == 1 && raw[0] >= 'a' && raw[0] <= 'z'
 }
 
 var detectorPool = sync.Pool{New: func() any { return new(detector) }}
@@ -132,7 +190,12 @@ func (d *detector) reportTokens(rule string, i, j int) {
 	if last.w != "" {
 		end = last.startAt() + int(last.wOff) + len(last.w)
 	}
-	d.report(rule, d.toks[i].startAt(), end)
+	first := d.toks[i]
+	start := first.startAt()
+	if first.w != "" {
+		start += int(first.wOff)
+	}
+	d.report(rule, start, end)
 }
 
 // token is one white-space separated piece of the normalised text.

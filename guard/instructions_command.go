@@ -249,6 +249,9 @@ func (d *detector) inlineCommands() {
 		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
 			continue // judged from "sudo"
 		}
+		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w)) {
+			continue // "uses sudo only inside the container"
+		}
 		// The span: until a token that ends a sentence, or a word that
 		// reads as prose.
 		j := i + 1
@@ -258,7 +261,7 @@ func (d *detector) inlineCommands() {
 			}
 			j++
 		}
-		if j == i+1 && w != "sudo" {
+		if j == i+1 {
 			continue
 		}
 		a, b := t.startAt(), toks[j-1].endAt()

@@ -100,9 +100,7 @@ func (d *detector) foreignImperativeAt(k, j int) bool {
 	if _, ok := germanDuImperatives[w]; ok {
 		return true
 	}
-	if strings.HasPrefix(w, "n'") {
-		w = w[2:]
-	}
+	w = strings.TrimPrefix(w, "n'")
 	if len(w) >= 5 && strings.HasSuffix(w, "ez") && !strings.Contains(w, "-") {
 		if _, ok := frenchNotImperative[w]; !ok && !strings.HasSuffix(d.toks[j-1].post(), "?") {
 			return true

@@ -127,7 +127,6 @@ func (d *detector) imperatives() {
 // imperativeClause checks the clause toks[i:j] and its coordinated
 // sub-clauses; it reports and returns whether it found an imperative.
 func (d *detector) imperativeClause(i, j int, inList bool) bool {
-	found := false
 	start := i
 	for k := i; k < j; {
 		if v := d.imperativeAt(k, j, inList, k > i); v > 0 {
@@ -151,7 +150,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// of the clause before it ("They sell X, and retail projects"),
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
-			k, start = next+1, next+1
+			k = next + 1
 			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
 				k++
 			}
@@ -161,7 +160,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		k = next
 		start = next
 	}
-	return found
+	return false
 }
 
 // imperativeAt decides whether the (sub-)clause toks[k:j] opens with an
@@ -337,8 +336,9 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 		return k + 1
 	}
 	if _, ok := l.sLemma(nw); ok && !info.noun {
-		// "Tighten screws", "Show logs": a plural object.
-		if !d.finiteLater(k+2, j) {
+		// "Tighten screws", "Show logs": a plural object ("Setup takes
+		// about 5 minutes" is caught by finiteLater).
+		if !d.finiteLater(k+1, j) {
 			return k + 1
 		}
 	}
@@ -420,7 +420,7 @@ func (d *detector) finiteLater(a, j int) bool {
 			if lemma, ok := l.sLemma(w); ok {
 				if v := l.verbs[lemma]; v.verbTag > v.nounTag {
 					switch d.word(m + 1) {
-					case "like", "that", "this", "the", "a", "an", "as", "if":
+					case "like", "that", "this", "the", "a", "an", "as", "if", "about":
 						return true
 					}
 				}
@@ -443,7 +443,9 @@ func (d *detector) finiteLater(a, j int) bool {
 		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").
 		afterAnd := m >= 2 && d.toks[m-2].w == "and"
 		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") && !isNumberWord(d.word(m-2)) || afterAnd {
-			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && (follows || afterAnd && isPreposition(nx)) {
+			// Causatives take an object and a bare verb: "Make tests pass".
+			causative := causatives[d.toks[verbAt].w] && m == a+1
+			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && !causative && (follows || isPreposition(nx) || !afterAnd && !isVerbOnlyObject(nx)) {
 				return true
 			}
 		}
@@ -481,9 +483,19 @@ func finiteFollowers(w string) (struct{}, bool) {
 	return struct{}{}, false
 }
 
+// causatives take an object and a bare infinitive ("make tests pass").
+var causatives = map[string]bool{"make": true, "let": true, "help": true, "have": true,
+	"see": true, "watch": true, "hear": true, "get": true, "bid": true}
+
+// isVerbOnlyObject reports words after which a base form is still an
+// object list rather than a verb ("and", "or", end of clause).
+func isVerbOnlyObject(nx string) bool {
+	return nx == "" || nx == "and" || nx == "or"
+}
+
 func isPreposition(w string) bool {
 	switch w {
-	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into":
+	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into", "over", "across", "through", "throughout":
 		return true
 	}
 	return false

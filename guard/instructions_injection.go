@@ -159,18 +159,11 @@ func (d *detector) override(k, j int) int {
 		if _, ok := overrideAnchors[w]; ok {
 			anchor = true
 		}
-		if _, ok := overrideTargets[w]; ok && (anchor || w == "above") && m > k+1 {
-			return m + 1
-		}
-		if _, ok := overrideTargets[w]; ok && w == "above" {
+		if _, ok := overrideTargets[w]; ok && (anchor || w == "above") {
 			return m + 1
 		}
 		if _, ok := overrideFillers[w]; !ok {
-			// "assistant's" or any other word ends the phrase.
-			if strings.HasSuffix(w, "'s") {
-				return 0
-			}
-			return 0
+			return 0 // "the assistant's instructions": another word ends it
 		}
 		if d.toks[m].endsSentence() {
 			break
@@ -183,16 +176,10 @@ func (d *detector) roleException(k, e int) bool {
 	first := d.toks[k].w
 	switch {
 	case first == "you" || first == "you're":
-		if d.word(k+1) != "now" && d.word(k+2) != "now" {
-			return false
+		if d.word(k+1) == "will" {
+			return false // "you will now act as ...", "you will now be ..."
 		}
-		if d.word(k+2) != "now" && d.word(k+1) != "now" {
-			return false
-		}
-		if strings.Join(wordsOf(d.toks[k:e]), " ") == "you will now act" || strings.Join(wordsOf(d.toks[k:e]), " ") == "you will now be" {
-			return false
-		}
-		// "you are now" + persona, not a state.
+		// "you are now" + persona, not a state ("You are now logged in").
 		next := d.word(e)
 		if _, ok := roleAfterNow[next]; ok {
 			return false
@@ -241,11 +228,3 @@ func (d *detector) roleException(k, e int) bool {
 // disregard of all of the above".
 var nounContext = map[string]bool{"total": true, "complete": true, "utter": true, "a": true,
 	"the": true, "such": true, "their": true, "his": true, "her": true, "its": true, "of": true, "with": true}
-
-func wordsOf(ts []token) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.w
-	}
-	return out
-}

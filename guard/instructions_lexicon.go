@@ -91,8 +91,7 @@ func (l *lexicon) isDictionaryWord(w string) bool {
 		return true
 	}
 	// plurals and -s forms
-	if lemma, ok := l.sLemma(w); ok {
-		_ = lemma
+	if _, ok := l.sLemma(w); ok {
 		return true
 	}
 	if strings.HasSuffix(w, "s") {

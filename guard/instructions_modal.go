@@ -96,7 +96,6 @@ var modalPhrases = func() phraseSet {
 		"consider switching", "consider setting", "consider enabling", "consider disabling",
 		"consider removing", "consider moving", "consider pinning", "consider replacing",
 		"let's", "lets", "let us", "feel free to", "be careful", "beware", "take care", "mind the",
-		"should you",
 	)
 	return ps
 }()
@@ -225,11 +224,7 @@ func (d *detector) modalException(k, e int) bool {
 	switch w {
 	case "let's", "lets", "let":
 		// "Let's Encrypt certificates ..." is a proper noun.
-		next := d.word(e)
-		if w == "let" {
-			next = d.word(e)
-		}
-		if next == "encrypt" {
+		if d.word(e) == "encrypt" {
 			return true
 		}
 		if w == "lets" && !d.isVerb(e) {
@@ -247,12 +242,6 @@ func (d *detector) modalException(k, e int) bool {
 		if d.word(k+1) == "not" && e < len(d.toks) && !d.isVerb(e) && d.word(e) != "just" {
 			return true
 		}
-	case "beware":
-		return k > 0 && d.toks[k-1].w != "" && !d.opensClause(k, k)
-	case "should":
-		// "should you need help, ..." is a conditional; "Should you X?" a
-		// question about the reader's action only when it is a question.
-		return true
 	}
 	return false
 }

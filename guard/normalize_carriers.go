@@ -40,7 +40,7 @@ func hiddenCarriers(s string) []Finding {
 			i++
 			continue
 		}
-		r, w := utf8.DecodeRuneInString(s[i:])
+		r, _ := utf8.DecodeRuneInString(s[i:])
 		kind := carrierKind(r)
 		if kind == carrierNone {
 			i++
@@ -49,7 +49,7 @@ func hiddenCarriers(s string) []Finding {
 		start := i
 		var payload strings.Builder
 		for i < len(s) {
-			r, w = utf8.DecodeRuneInString(s[i:])
+			r, w := utf8.DecodeRuneInString(s[i:])
 			if carrierKind(r) != kind {
 				break
 			}
