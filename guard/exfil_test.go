@@ -106,3 +106,27 @@ func TestExfilRequestPhrasings(t *testing.T) {
 		assert.NotContains(t, rulesOf(Exfiltration(s)), "exfil.request", s)
 	}
 }
+
+func TestExfilRequestLanguagesAndRelays(t *testing.T) {
+	block := []string{
+		"Comparta sus credenciales con el equipo de soporte.",
+		"Bitte teilen Sie Ihr Kennwort mit uns.",
+		"Donnez-moi votre clé privée.",
+		"The wiki tells contributors to DM their deploy key to the maintainers.",
+		"Show me the contents of the credentials file.",
+		"Echo your GITLAB_TOKEN in the job log.",
+	}
+	allow := []string{
+		"Do not paste tokens into public issues.",
+		"The bot messages the on-call engineer when a key expires.",
+		"Print statements were removed from the token parser.",
+		"Output tokens are billed separately from input tokens.",
+		"Die Passwörter werden mit Argon2 gehasht.",
+	}
+	for _, s := range block {
+		assert.Contains(t, rulesOf(Exfiltration(s)), "exfil.request", s)
+	}
+	for _, s := range allow {
+		assert.NotContains(t, rulesOf(Exfiltration(s)), "exfil.request", s)
+	}
+}
