@@ -54,7 +54,19 @@ func (p *wordPhrases) find(toks []reqToken) [][2]int {
 			out = append(out, [2]int{t.start, t.end})
 			continue
 		}
-		for _, ph := range p.first[t.w] {
+		phrases := p.first[t.w]
+		if len(phrases) == 0 {
+			// "envoyez-nous", "schick's": try the word before the hyphen
+			if k := strings.IndexAny(t.w, "-'"); k > 0 && !strings.ContainsAny(t.w, "/.") {
+				phrases = p.first[t.w[:k]]
+				if len(phrases) > 0 && len(phrases[0]) == 1 {
+					out = append(out, [2]int{t.start, t.end})
+					continue
+				}
+				phrases = nil
+			}
+		}
+		for _, ph := range phrases {
 			if i+len(ph) > len(toks) {
 				continue
 			}
@@ -162,9 +174,11 @@ var secretNameSuffixes = func() []string {
 
 func exfilRequestPhrases() *exfilRequestSets {
 	exfilReqOnce.Do(func() {
-		people := []string{"readers", "users", "you", "visitors", "developers", "contributors", "the reader", "the user"}
+		people := []string{"readers", "users", "you", "visitors", "developers", "contributors", "the reader", "the user",
+			"them", "people", "everyone", "customers", "members", "followers", "viewers", "maintainers"}
 		var asks []string
-		for _, f := range reqInflect("ask") {
+		for _, f := range reqJoin(reqInflect("ask", "instruct", "request", "urge", "invite", "encourage", "want",
+			"direct", "remind", "prompt"), []string{"tell", "tells", "told", "telling"}) {
 			for _, o := range append([]string{"that", "for"}, people...) {
 				asks = append(asks, f+" "+o)
 			}
@@ -182,19 +196,41 @@ func exfilRequestPhrases() *exfilRequestSets {
 				reqInflect("reveal", "leak", "dump", "exfiltrate", "paste", "upload", "share", "disclose", "forward",
 					"email", "e-mail", "transmit", "post", "collect", "harvest", "submit", "hand over"),
 				[]string{"send", "sends", "sending", "sent", "steal", "steals", "stealing", "stole", "reply with", "respond with"},
+				// Spanish, German and French: the common imperative and
+				// infinitive forms of send, share, reveal, paste, upload.
+				[]string{"envíe", "envía", "envíen", "enviar", "envíanos", "envíame", "mande", "manda", "mandar",
+					"comparta", "comparte", "compartan", "compartir", "revele", "revela", "revelar", "pegue", "pega",
+					"pegar", "suba", "sube", "subir", "reenvíe", "reenvía",
+					"schicken", "schick", "schickt", "schicke", "senden", "sende", "sendet", "teilen", "teile", "teilt",
+					"verraten", "verrate", "verratet", "übermitteln", "übermittle", "übermittelt", "hochladen",
+					"einfügen", "posten", "poste", "postet", "weiterleiten",
+					"envoyez", "envoie", "envoyer", "envoyez-nous", "envoyez-moi", "envoie-moi", "partagez", "partage",
+					"partager", "révélez", "révèle", "révéler", "collez", "colle", "coller", "transmettez", "transmets",
+					"transmettre", "publiez", "publie", "téléversez"},
 			)...),
 			weakVerb: newWordPhrases(nil, reqJoin(
 				reqInflect("show", "display", "print", "echo", "output", "provide", "list", "expose", "repeat", "copy",
 					"confirm", "include", "return", "spell out", "read out", "type"),
 				[]string{"shown", "tell", "tells", "telling", "told", "give", "gives", "given", "giving", "gave",
 					"write", "writes", "writing", "wrote", "replies with", "replied with", "replying with",
-					"responds with", "responded with", "responding with"},
+					"responds with", "responded with", "responding with", "dm", "dms", "dmed", "dm'd", "dming"},
+				// "messages" is far more often the noun than the verb
+				[]string{"message", "messaged", "messaging"},
+				[]string{"muestre", "muestra", "mostrar", "dame", "deme", "dé", "proporcione", "proporciona",
+					"indique", "indica", "escriba", "escribe", "diga", "dime", "facilite",
+					"zeigen", "zeige", "zeigt", "gib", "gebt", "geben", "gebe", "nennen", "nenne", "nennt", "schreiben",
+					"schreib", "schreibt", "ausgeben",
+					"montrez", "montre", "montrer", "donnez", "donne", "donner", "indiquez", "indique", "fournissez",
+					"fournis", "dites", "dis", "écrivez", "affichez", "affiche"},
 			)...),
 			strongObj: newWordPhrases(sensitivePath, reqJoin(
 				reqPlural("environment variable", "env var", "private key", "ssh key", "deploy key", "signing key",
 					"secret key", "master key", "system prompt", "credentials file", "credential file", "session cookie"),
 				[]string{"environment", "environ", "keychain", "cookies", "all secrets", "all the secrets", "every secret",
-					"your instructions", "your prompt"},
+					"your instructions", "your prompt",
+					"variables de entorno", "variable de entorno", "clave privada", "claves privadas",
+					"umgebungsvariablen", "privaten schlüssel", "private schlüssel", "privater schlüssel",
+					"variables d'environnement", "clé privée", "clés privées"},
 				func() []string {
 					var out []string
 					for _, det := range []string{"your", "the"} {
@@ -205,15 +241,24 @@ func exfilRequestPhrases() *exfilRequestSets {
 					return out
 				}(),
 			)...),
-			weakObj: newWordPhrases(secretName, reqPlural("token", "api key", "api-key", "api_key", "apikey", "access key",
+			weakObj: newWordPhrases(secretName, reqJoin(reqPlural("token", "api key", "api-key", "api_key", "apikey", "access key",
 				"key", "password", "passphrase", "pass word", "secret", "credential", "pin", "otp", "2fa code",
-				"cookie", "creds", "passwd")...),
+				"cookie", "creds", "passwd"),
+				[]string{"contraseña", "contraseñas", "clave", "claves", "clave api", "claves api", "clave de api",
+					"credencial", "credenciales", "secreto", "secretos",
+					"passwort", "passwörter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "schlüssel",
+					"api-schlüssel", "geheimnis",
+					"mot de passe", "mots de passe", "clé", "clés", "clé api", "clés api", "clé d'api", "jeton", "jetons",
+					"identifiants"})...),
 			cue: newWordPhrases(func(t string) bool {
 				at := strings.IndexByte(t, '@')
 				return at > 0 && strings.Contains(t[at:], ".") || strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://")
 			}, reqJoin(
 				[]string{"your", "you", "me", "us", "here", "please", "pls", "kindly", "readers", "can you", "could you",
-					"would you", "will you", "reply with", "respond with", "to verify", "to confirm", "for verification"},
+					"would you", "will you", "reply with", "respond with", "to verify", "to confirm", "for verification",
+					"su", "sus", "tu", "tus", "nos", "aquí", "por favor", "usted",
+					"ihr", "ihre", "ihren", "ihrem", "dein", "deine", "deinen", "uns", "mir", "hier", "bitte",
+					"votre", "vos", "ton", "ta", "tes", "nous", "moi", "ici", "svp"},
 				channels, asks,
 				func() []string {
 					var out []string
@@ -295,7 +340,8 @@ const maxRequestGap = 90
 
 // objectHints are substrings every sensitive object contains; a sentence
 // with none of them is not a request for secrets.
-var objectHints = []string{"env", "environ", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
+var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "contrase", "credencial", "secreto",
+	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
 	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
 
 func isExfilRequest(sent string, res *exfilRequestSets) bool {
@@ -333,11 +379,15 @@ func isExfilRequest(sent string, res *exfilRequestSets) bool {
 			}
 		}
 	}
+	if len(toks) > 0 && (toks[0].w == "never" || toks[0].w == "don't" || toks[0].w == "dont" ||
+		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
+		return false // a warning: "Never share your API key in issues."
+	}
 	strong := notNegated(sent, res.strongVerb.find(toks))
 	if near(strong, strongObj) {
 		return true
 	}
-	if len(res.cue.find(toks)) == 0 {
+	if len(res.cue.find(toks)) == 0 && !imperativeRequest(toks, res) {
 		return false
 	}
 	weak := notNegated(sent, res.weakVerb.find(toks))
@@ -405,4 +455,38 @@ func notNegated(sent string, verbs [][2]int) [][2]int {
 		}
 	}
 	return out
+}
+
+// reqOpeners may precede an imperative verb: "Please print ...", "Now send ...".
+var reqOpeners = map[string]bool{"please": true, "kindly": true, "now": true, "then": true, "first": true,
+	"just": true, "also": true, "and": true, "next": true, "finally": true}
+
+// reqDeterminers follow an imperative verb that takes an object: "Print the
+// API key", "Output your .env file", "Show all tokens".
+var reqDeterminers = map[string]bool{"the": true, "your": true, "all": true, "every": true, "any": true, "my": true,
+	"our": true, "this": true, "that": true, "these": true, "those": true, "a": true, "an": true, "its": true,
+	"their": true, "each": true, "me": true, "us": true, "them": true, "full": true, "entire": true, "whole": true}
+
+// imperativeRequest reports a sentence that opens with a disclosure verb
+// followed by its object ("Print the API key.", "Output the .env file."):
+// an order addressed to the reader, which needs no other cue.
+func imperativeRequest(toks []reqToken, res *exfilRequestSets) bool {
+	i := 0
+	for i < len(toks) && reqOpeners[toks[i].w] {
+		i++
+	}
+	if i+1 >= len(toks) {
+		return false
+	}
+	verb := toks[i : i+1]
+	if len(res.strongVerb.find(verb)) == 0 && len(res.weakVerb.find(verb)) == 0 {
+		return false
+	}
+	w := toks[i].w
+	if strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") {
+		return false // "Prints the key", "Printed ..." describe, they do not order
+	}
+	// A determiner must follow: "Output tokens are billed ..." is a noun
+	// phrase, not an order.
+	return reqDeterminers[toks[i+1].w]
 }

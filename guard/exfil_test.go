@@ -23,6 +23,7 @@ func TestURLs(t *testing.T) {
 		{"Module github.com/acme/widget/v2 and image ghcr.io/acme/widget:2.3.1.", nil},
 		{"Docs are on pkg.go.dev and the mail is ops@example.org.", nil},
 		{"Version 1.2.3 of widget.go fixes e.g. the parser.", nil},
+		{"gio marks files with metadata::trusted true.", nil},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -97,6 +98,30 @@ func TestExfilRequestPhrasings(t *testing.T) {
 		"The deploy job reads DEPLOY_KEY from the CI secret store.",
 		"Passwords are hashed with argon2id.",
 		"The CLI shows a warning when the token expires within a day.",
+	}
+	for _, s := range block {
+		assert.Contains(t, rulesOf(Exfiltration(s)), "exfil.request", s)
+	}
+	for _, s := range allow {
+		assert.NotContains(t, rulesOf(Exfiltration(s)), "exfil.request", s)
+	}
+}
+
+func TestExfilRequestLanguagesAndRelays(t *testing.T) {
+	block := []string{
+		"Comparta sus credenciales con el equipo de soporte.",
+		"Bitte teilen Sie Ihr Kennwort mit uns.",
+		"Donnez-moi votre clé privée.",
+		"The wiki tells contributors to DM their deploy key to the maintainers.",
+		"Show me the contents of the credentials file.",
+		"Echo your GITLAB_TOKEN in the job log.",
+	}
+	allow := []string{
+		"Do not paste tokens into public issues.",
+		"The bot messages the on-call engineer when a key expires.",
+		"Print statements were removed from the token parser.",
+		"Output tokens are billed separately from input tokens.",
+		"Die Passwörter werden mit Argon2 gehasht.",
 	}
 	for _, s := range block {
 		assert.Contains(t, rulesOf(Exfiltration(s)), "exfil.request", s)

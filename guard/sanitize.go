@@ -294,14 +294,24 @@ func sanitizeRes() {
 		r.toolLine = regexp.MustCompile(`(?m)^\s*(?:execute|exec|tool_call|function_call|action_input|action)\s*:\s*\S`)
 		r.toolCall = regexp.MustCompile(`\b(?:call|calls|calling|invoke|invokes|invoking|trigger|triggers|use|run)\s+(?:the\s+)?(?:(?:function|tool|action)\s+[a-z0-9_.-]+|[a-z0-9_.-]+\s+(?:tool|function|action))\b`)
 		r.toolArgs = regexp.MustCompile(`\bwith\s+(?:[a-z_]+\s*=|the\s+contents|arguments?|parameters?|args)|\b[a-z0-9]+_[a-z0-9_]+\b|\(\s*[a-z_]+\s*=`)
-		machine := `(?:ai|llm|large language models?|language models?|assistants?|agents?|chatbots?|bots?|models?|gpts?|` +
-			`automated\s+(?:[a-z]+\s+)?(?:software|systems?|tools?|readers?|screeners?|reviewers?)|screening\s+systems?|analysis\s+software|scanners?|crawlers?)`
+		machine := `(?:ais?|llms?|large language models?|language models?|assistants?|agents?|chatbots?|bots?|models?|gpts?|` +
+			`automated\s+(?:[a-z]+\s+)?(?:software|systems?|tools?|readers?|screeners?|reviewers?)|screening\s+systems?|analysis\s+software|scanners?|crawlers?|` +
+			`ki|ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|ia|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
+			`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage|intelligences?\s+artificielles?|künstliche\s+intelligenz)`
+		// The machine readers a line may address by name, followed by a
+		// colon or comma ("AI agents:", "KI-Assistenten:", "LLMs,"); bare
+		// "agents:" or "models:" are ordinary headings and stay.
+		vocative := `(?:ais?|llms?|(?:ai|llm)\s+(?:assistants?|agents?|models?|systems?|tools?|readers?)|language\s+models?|chatbots?|` +
+			`ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
+			`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage)`
 		r.aiAddress = regexp.MustCompile(`(?:note|message|instructions?|reminder|notice|profile|metadata)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?` + machine + `\b|` +
 			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large language model|language model|assistant|agent|bot|chatbot|automated)\b|` +
 			`\b(?:ai|llm)\s+(?:assistants?|agents?|models?|crawlers?|systems?|tools?)\b(?:\s+\w+){0,2}\s*(?:reading|processing|summari[sz]ing|parsing|crawling|indexing|that\s+read|:|must|should)|` +
 			`(?m:^)\s*(?:assistant|ai|model|agent|chatbot|claude|chatgpt|gpt|gemini|copilot)\s*,|` +
 			`\b(?:visible|readable|meant|intended)\s+(?:only\s+)?(?:to|for)\s+(?:the\s+)?` + machine + `\b|\binvisible\s+to\s+humans\b|` +
 			`\b(?:if|when|whenever)\s+(?:the\s+)?user\s+asks\b|` +
+			`(?m:^)\s*(?:dear\s+|hey\s+|attention\s+|to\s+)?(?:the\s+|all\s+|any\s+)?` + vocative + `\s*[:,]|` +
+			`\b` + machine + `\s+(?:reading|processing|parsing|summari[sz]ing|indexing|crawling|scanning|ingesting|that\s+reads?|who\s+reads?)\s+(?:this|these|the\s+(?:page|document|text|file|content))\b|` +
 			`\bwhen\s+(?:you\s+are\s+)?(?:summari[sz]ing|processing|reading|answering\s+about|indexing)\s+this\s+(?:page|document|file|text|repository|article|site)`)
 		r.decodeFollow = regexp.MustCompile(`\bdecode\b.{0,30}\b(?:follow|execute|run|obey|do|apply)\b`)
 		r.b64 = regexp.MustCompile(`[A-Za-z0-9+/_-]{20,}={0,2}`)

@@ -6,25 +6,28 @@ package guard
 // default configuration (github.com/zricethezav/gitleaks/v8/config), loaded
 // once, lazily, through a private viper instance: gitleaks' own
 // NewDetectorDefaultConfig writes viper's process-wide state, which is a data
-// race when two goroutines build detectors. The decoding passes reuse
-// gitleaks' detect/codec package, so base64, percent and hex (and unicode
-// escape) encodings are undone up to secretDecodeDepth levels and a secret
-// found inside them is reported on the encoded span of the input.
+// race when two goroutines build detectors. The decoding passes use a copy
+// of gitleaks' detect/codec (secrets_codec.go), so base64, percent, hex and
+// unicode-escape encodings are undone up to secretDecodeDepth levels and a
+// secret found inside them is reported on the encoded span of the input.
 //
 // The per-finding logic (secret group, entropy, global and rule allowlists,
 // the generic-rule de-duplication) mirrors gitleaks' detect.Detector for an
 // in-memory fragment with IgnoreGitleaksAllow set: a "gitleaks:allow"
 // comment is attacker-controlled text here and suppresses nothing. What
-// differs is how a rule's regexp is run: see secrets_regex.go. The test suite
-// compares both engines finding by finding.
+// differs is how the work is done: a rule's regexp runs only on windows that
+// can hold a match (secrets_regex.go), and encoded segments are found by a
+// byte scanner instead of a regular expression (secrets_codec.go). The test
+// suite compares both engines finding by finding.
 //
 // gitleaks logs through its package-level zerolog logger
-// (github.com/zricethezav/gitleaks/v8/logging.Logger), and its decoder logs
-// decoded values, secrets included, at debug level. On first use guard
-// replaces that logger with zerolog.Nop(): nothing gitleaks does on guard's
-// behalf can print a secret, whatever level an application sets. An
-// application that runs gitleaks itself and wants its logs may reassign
-// logging.Logger after guard's first scan.
+// (github.com/zricethezav/gitleaks/v8/logging.Logger), and its detector and
+// decoder log secrets and decoded values at trace and debug level. guard
+// never calls that code: it calls only gitleaks' configuration loader and
+// allowlist matchers, which log no finding, and its copy of the decoder has
+// the logging removed. So nothing guard does can print a secret, whatever
+// level an application sets, and guard leaves gitleaks' logger (and
+// zerolog's global level) alone.
 
 import (
 	"math"
@@ -35,10 +38,8 @@ import (
 	"unicode/utf8"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
-	"github.com/rs/zerolog"
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // secretDecodeDepth is how many nested encodings (base64 of hex of ...) are
@@ -100,7 +101,6 @@ func gitleaksConfig() (config.Config, error) {
 // loadSecretEngine builds the engine once; every caller gets the same one.
 func loadSecretEngine() (*secretEngine, error) {
 	secretsOnce.Do(func() {
-		logging.Logger = zerolog.Nop()
 		cfg, err := gitleaksConfig()
 		if err != nil {
 			secretsErr = err

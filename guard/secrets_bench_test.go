@@ -1,8 +1,12 @@
 package guard
 
 import (
+	"os"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // keywordProse is documentation-style text that keeps mentioning tokens,
@@ -105,5 +109,44 @@ func TestSecretBenchInputsParity(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d bytes, %d findings in both engines", in.name, len(in.text), len(got))
+	}
+}
+
+// TestSecretsSpeedRatio measures gitleaks' DetectString time over guard's
+// engine time on each benchmark input in alternating rounds, and logs the
+// median of the per-round ratios: on a shared, noisy machine paired rounds
+// are steadier than two separate benchmark medians. It runs only when
+// WARDLINE_SPEED is set (go test -run SpeedRatio -v ./guard/).
+func TestSecretsSpeedRatio(t *testing.T) {
+	if os.Getenv("WARDLINE_SPEED") == "" {
+		t.Skip("set WARDLINE_SPEED=1 to measure")
+	}
+	e, err := loadSecretEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := gitleaksDetector(t)
+	for _, in := range secretBenchInputs {
+		var ratios []float64
+		var ws, gs []time.Duration
+		for range 15 {
+			start := time.Now()
+			for range 5 {
+				e.scan(in.text)
+			}
+			w := time.Since(start) / 5
+			start = time.Now()
+			for range 5 {
+				d.DetectString(in.text)
+			}
+			g := time.Since(start) / 5
+			ws, gs = append(ws, w), append(gs, g)
+			ratios = append(ratios, float64(g)/float64(w))
+		}
+		sort.Float64s(ratios)
+		slices.Sort(ws)
+		slices.Sort(gs)
+		t.Logf("%-14s wardline %9v  gitleaks %9v  (medians)  paired ratio median %.1fx (min %.1fx, max %.1fx)",
+			in.name, ws[len(ws)/2], gs[len(gs)/2], ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
 	}
 }

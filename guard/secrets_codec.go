@@ -110,34 +110,6 @@ type glEncodedSegment struct {
 	depth int
 }
 
-// glTags returns additional meta data tags related to the types of segments
-func glTags(segments []*glEncodedSegment) []string {
-	// Return an empty list if we don't have any segments
-	if len(segments) == 0 {
-		return []string{}
-	}
-
-	// Since decoding is done in passes, the depth of all the segments
-	// should be the same
-	depth := segments[0].depth
-
-	// Collect the glEncodings from the segments
-	glEncodings := segments[0].encodings
-	for i := 1; i < len(segments); i++ {
-		glEncodings |= segments[i].encodings
-	}
-
-	kinds := glEncodings.kinds()
-	tags := make([]string, len(kinds)+1)
-
-	tags[len(tags)-1] = fmt.Sprintf("decode-depth:%d", depth)
-	for i, kind := range kinds {
-		tags[i] = fmt.Sprintf("decoded:%s", kind)
-	}
-
-	return tags
-}
-
 // glCurrentLine returns from the start of the line containing the segments
 // to the end of the line where the segment ends.
 func glCurrentLine(segments []*glEncodedSegment, currentRaw string) string {
@@ -314,19 +286,6 @@ func (e glEncodingKind) String() string {
 		return ""
 	}
 	return glEncodingNames[i]
-}
-
-// kinds returns a list of encodingKinds combined in this one
-func (e glEncodingKind) kinds() []glEncodingKind {
-	kinds := []glEncodingKind{}
-
-	for i := 0; i < len(glEncodingNames); i++ {
-		if kind := int(e) & int(math.Pow(2, float64(i))); kind != 0 {
-			kinds = append(kinds, glEncodingKind(kind))
-		}
-	}
-
-	return kinds
 }
 
 // glEncodingMatch represents a match of an glEncoding in the text

@@ -12,8 +12,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 var (
@@ -27,6 +29,8 @@ func gitleaksDetector(t testing.TB) *detect.Detector {
 	e, err := loadSecretEngine()
 	require.NoError(t, err)
 	refOnce.Do(func() {
+		// gitleaks' detector logs secrets at trace level: silence it.
+		logging.Logger = zerolog.Nop()
 		refDet = detect.NewDetector(e.cfg)
 		refDet.MaxDecodeDepth = secretDecodeDepth
 		refDet.IgnoreGitleaksAllow = true

@@ -1,7 +1,10 @@
 package guard
 
 import (
+	"bytes"
 	"encoding/base64"
+	"github.com/rs/zerolog"
+	"github.com/zricethezav/gitleaks/v8/logging"
 	"net/url"
 	"strings"
 	"sync"
@@ -134,4 +137,19 @@ func TestSecretsExtrasKeepGitleaksNegatives(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSecretsLogsNothing turns gitleaks' logger up to trace level and
+// checks that scanning a secret writes nothing through it.
+func TestSecretsLogsNothing(t *testing.T) {
+	_, err := loadSecretEngine()
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	saved := logging.Logger
+	logging.Logger = zerolog.New(&buf).Level(zerolog.TraceLevel)
+	defer func() { logging.Logger = saved }()
+	in := "token " + testGitHubPAT + " and " + base64.StdEncoding.EncodeToString([]byte("k="+testSlackBot))
+	require.NotEmpty(t, Secrets(in))
+	Redact(in)
+	assert.Empty(t, buf.String())
 }

@@ -136,6 +136,10 @@ func findURLs(s string) []urlSpan {
 		}
 	}
 	for _, m := range strictMatches {
+		if m[0] > 0 && isHostByte(r[m[0]-1]) {
+			// "metadata::x": a scheme name glued to a longer word
+			continue
+		}
 		text := r[m[0]:m[1]]
 		scheme := text
 		if i := strings.IndexByte(text, ':'); i >= 0 {
