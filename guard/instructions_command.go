@@ -144,9 +144,14 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 		return true
 	}
 	trimmed := strings.TrimLeft(line, " ")
-	for _, p := range []string{"$ ", "# ", "% ", "> "} {
+	for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
 		if strings.HasPrefix(trimmed, p) {
 			return true
+		}
+	}
+	for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
+		if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
+			return true // a shell compound command: "while getopts ...; do"
 		}
 	}
 	// Tokens of this line.
@@ -395,6 +400,9 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return ev.subs > 0 && ev.dictArgs <= 1
 	}
 	_, lastSub := subcommands[ev.last]
+	if known && !prosey {
+		return ev.subs > 0 && ev.dictArgs == 0 && ev.nargs <= 4 // "uv tool upgrade package"
+	}
 	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
 }
 
@@ -481,7 +489,8 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		for _, s := range c.Stmts {
 			judgeStmt(s, ev, depth+1)
 		}
-	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl:
+	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl,
+		*syntax.CaseClause, *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
 		ev.strong = true
 		ev.call = true
 		if ev.program == "" {
@@ -616,6 +625,8 @@ func argStrong(w *syntax.Word) bool {
 	switch {
 	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
 		return true
+	case len(lit) >= 3 && lit[0] == '+' && lit[1] >= 'a' && lit[1] <= 'z':
+		return true // "+noall", "+short"
 	case lit == "." || lit == ".." || lit == "-":
 		return true
 	case strings.ContainsAny(lit, "/~*"):
@@ -642,7 +653,7 @@ func argShaped(lit string) bool {
 	}
 	for i := 0; i < len(lit); i++ {
 		c := lit[i]
-		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#", c) >= 0) {
+		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#*?!'\"", c) >= 0) {
 			return false
 		}
 	}
