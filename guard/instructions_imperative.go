@@ -295,7 +295,11 @@ func (d *detector) goIsVerb(k, j int) bool {
 	}
 	_, strong := strongObjects[next]
 	_, part := particles[next]
-	return strong || part || next == "ahead" || next == "get" || next == "and" || next == "next" || next == "there" || next == "here" || next == "home" || d.isVerb(k+1) && next != "is"
+	switch next {
+	case "ahead", "get", "and", "next", "there", "here", "home", "somewhere", "elsewhere", "straight", "see":
+		return true
+	}
+	return strong || part || isNumberWord(next) && !strings.ContainsAny(next, ".0123456789") || d.isVerb(k+1) && next != "is"
 }
 
 // isVerb reports whether token k is a base-form verb.
@@ -427,7 +431,7 @@ func (d *detector) finiteLater(a, j int) bool {
 			}
 			continue
 		}
-		if d.toks[m-1].comma() && m-1 > a {
+		if d.toks[m-1].comma() && m-1 >= a {
 			// A comma ends the scan unless it separates list items
 			// ("for bash, zsh and fish live in ...").
 			if d.word(m+1) != "and" && d.word(m+1) != "or" && !t.comma() {
@@ -461,7 +465,7 @@ func (d *detector) finiteLater(a, j int) bool {
 		if _, ok := l.edLemma(w); ok && (last || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
 			return true
 		}
-		if _, ok := l.irregular[w]; ok && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
+		if _, ok := l.irregular[w]; ok && !isDeterminerLike(prev) && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
 			return true
 		}
 	}
