@@ -208,6 +208,7 @@ type token struct {
 	nl       bool   // a line break (or the start of text) precedes it
 	sent     bool   // post holds one of .!?;:
 	hasComma bool   // post holds a comma
+	semi     bool   // post holds ";" or ")"
 }
 
 // pre and post return the punctuation before and after the word.
@@ -235,6 +236,7 @@ const (
 	fRole                       // first word of a role/injection phrase
 	fModal                      // first word of a modal phrase
 	fProgram                    // a known program
+	fForeign                    // a Spanish, German or French command word or opener
 )
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
@@ -251,11 +253,28 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 	for w := range knownPrograms {
 		m[w] |= fProgram
 	}
+	for _, set := range []map[string]struct{}{spanishImperatives, germanDuImperatives, frenchImperatives, foreignOpeners} {
+		for w := range set {
+			m[w] |= fForeign
+		}
+	}
+	m["no"] |= fForeign
+	m["ne"] |= fForeign
 	return m
 })
 
+// wordFlagPrefilter[n][c] is set when some word of length n (capped at
+// 31) starting with byte c has flags: most words skip the map lookup.
+var wordFlagPrefilter = sync.OnceValue(func() *[32][256]bool {
+	var t [32][256]bool
+	for w := range wordFlagTable() {
+		t[min(len(w), 31)][w[0]] = true
+	}
+	return &t
+})
+
 func flagsOf(w string) uint8 {
-	if w == "" {
+	if w == "" || !wordFlagPrefilter()[min(len(w), 31)][w[0]] {
 		return 0
 	}
 	return wordFlagTable()[w]
@@ -367,11 +386,15 @@ func tokenize(norm string, toks []token) []token {
 		if w == "" && strings.HasPrefix(post, "..") {
 			w, post = post, ""
 		}
-		sent, comma := false, false
+		sent, comma, semi := false, false, false
 		for k := 0; k < len(post); k++ {
 			switch post[k] {
-			case '.', '!', '?', ';', ':':
+			case '.', '!', '?', ':':
 				sent = true
+			case ';':
+				sent, semi = true, true
+			case ')':
+				semi = true
 			case ',':
 				comma = true
 			}
@@ -379,7 +402,7 @@ func tokenize(norm string, toks []token) []token {
 		if sent && post == "." && isAbbreviation(w) {
 			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
 		}
-		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma})
+		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
 		nl = false
 		i = j
 	}

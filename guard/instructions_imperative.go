@@ -138,7 +138,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		next := -1
 		for m := k; m < j-1; m++ {
 			t := d.toks[m]
-			if t.comma() || strings.Contains(t.post(), ";") || strings.Contains(t.post(), ")") {
+			if t.comma() || t.semi {
 				next = m + 1
 				break
 			}
@@ -151,7 +151,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
 			k = next + 1
-			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
+			for k < j && !d.toks[k-1].comma() && !d.toks[k-1].semi {
 				k++
 			}
 			start = k
@@ -244,7 +244,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if k >= j {
 		return 0
 	}
-	if d.foreignImperativeAt(k, j) {
+	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && d.foreignImperativeAt(k, j) {
 		return k + 1
 	}
 	t := d.toks[k]

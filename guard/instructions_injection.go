@@ -85,7 +85,11 @@ var templateTokens = []string{
 
 func (d *detector) injection() {
 	n := d.norm
+	hasMarkers := strings.ContainsAny(n, "<|[#")
 	for _, tok := range templateTokens {
+		if !hasMarkers {
+			break
+		}
 		for from := 0; from < len(n); {
 			i := strings.Index(n[from:], tok)
 			if i < 0 {
