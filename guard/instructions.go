@@ -35,7 +35,8 @@ func Instructions(s string) []Finding {
 	d := detectorPool.Get().(*detector)
 	defer d.release()
 	d.src = s
-	if isASCII(s) {
+	ascii := isASCII(s)
+	if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
 		d.norm, d.offs = asciiPassInto(s, true, d.nbuf[:0], d.obuf[:0])
@@ -54,7 +55,11 @@ func Instructions(s string) []Finding {
 	d.steps()
 	d.letterSpaced()
 	d.dropCommandImperatives()
-	out := append(hiddenCarriers(s), d.found...)
+	var out []Finding
+	if !ascii {
+		out = hiddenCarriers(s)
+	}
+	out = append(out, d.found...)
 	for i := range out {
 		out[i].Excerpt = strings.Clone(out[i].Excerpt)
 	}
@@ -68,20 +73,19 @@ func Instructions(s string) []Finding {
 // ("i g n o r e previous instructions"): runs of three or more
 // single-letter tokens become one word.
 func (d *detector) letterSpaced() {
-	runs := 0
-	for i := 0; i < len(d.toks); {
-		j := i
-		for j < len(d.toks) && isSingleLetter(d.toks[j].raw) && !(j > i && d.toks[j].nl) {
-			j++
-		}
-		if j-i >= 3 {
-			runs++
-			i = j
+	run, found := 0, false
+	for i := range d.toks {
+		if len(d.toks[i].raw) == 1 && isSingleLetter(d.toks[i].raw) && !(run > 0 && d.toks[i].nl) {
+			run++
+			if run >= 3 {
+				found = true
+				break
+			}
 			continue
 		}
-		i = max(j, i+1)
+		run = 0
 	}
-	if runs == 0 {
+	if !found {
 		return
 	}
 	var b strings.Builder
@@ -263,21 +267,54 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 	return m
 })
 
-// wordFlagPrefilter[n][c] is set when some word of length n (capped at
-// 31) starting with byte c has flags: most words skip the map lookup.
-var wordFlagPrefilter = sync.OnceValue(func() *[32][256]bool {
-	var t [32][256]bool
-	for w := range wordFlagTable() {
-		t[min(len(w), 31)][w[0]] = true
+// flagHash is an open-addressing hash table over wordFlagTable with a
+// cheap FNV-1a hash: flagsOf runs once per token, and a Go map lookup
+// there was a fifth of Instructions' time.
+type flagHash struct {
+	keys  []string
+	flags []uint8
+	mask  uint32
+}
+
+func fnv32(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
 	}
-	return &t
+	return h
+}
+
+var wordFlags = sync.OnceValue(func() *flagHash {
+	m := wordFlagTable()
+	size := uint32(1)
+	for size < uint32(4*len(m)) {
+		size <<= 1
+	}
+	fh := &flagHash{keys: make([]string, size), flags: make([]uint8, size), mask: size - 1}
+	for w, f := range m {
+		i := fnv32(w) & fh.mask
+		for fh.keys[i] != "" {
+			i = (i + 1) & fh.mask
+		}
+		fh.keys[i], fh.flags[i] = w, f
+	}
+	return fh
 })
 
 func flagsOf(w string) uint8 {
-	if w == "" || !wordFlagPrefilter()[min(len(w), 31)][w[0]] {
+	if w == "" {
 		return 0
 	}
-	return wordFlagTable()[w]
+	fh := wordFlags()
+	for i := fnv32(w) & fh.mask; ; i = (i + 1) & fh.mask {
+		switch fh.keys[i] {
+		case w:
+			return fh.flags[i]
+		case "":
+			return 0
+		}
+	}
 }
 
 // isAbbreviation reports whether w followed by "." is an abbreviation
