@@ -140,7 +140,7 @@ func (d *detector) commands() {
 // line unless it carries a prompt, "sudo" or a pipe.
 func (d *detector) mayBeCommandLine(start, end int) bool {
 	line := d.norm[start:end]
-	if strings.Contains(line, "sudo") || strings.Contains(line, "| ") || strings.Contains(line, "|") && strings.Contains(line, "sh") {
+	if strings.IndexByte(line, '|') >= 0 || strings.Contains(line, "sudo") {
 		return true
 	}
 	trimmed := strings.TrimLeft(line, " ")

@@ -85,10 +85,13 @@ var templateTokens = []string{
 
 func (d *detector) injection() {
 	n := d.norm
-	hasMarkers := strings.ContainsAny(n, "<|[#")
+	var present [4]bool // '<', '|', '[', '#'
+	for i, c := range []byte("<|[#") {
+		present[i] = strings.IndexByte(n, c) >= 0
+	}
 	for _, tok := range templateTokens {
-		if !hasMarkers {
-			break
+		if k := strings.IndexByte("<|[#", tok[0]); k >= 0 && !present[k] {
+			continue
 		}
 		for from := 0; from < len(n); {
 			i := strings.Index(n[from:], tok)

@@ -41,7 +41,7 @@ func (d *detector) steps() {
 				marker = true
 				k++
 			}
-		case isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
+		case maybeMarker(t.raw) && isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
 			marker = true
 		case t.nl && isOrdinalOpener(t):
 			marker = true
@@ -84,6 +84,22 @@ func successor(s string) string {
 		return string(rune('0' + n))
 	}
 	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// maybeMarker is a cheap test before isListMarker: a lower-case word
+// must end in ".", ")" or ":" to be a marker.
+func maybeMarker(raw string) bool {
+	if raw == "" {
+		return false
+	}
+	if c := raw[0]; c < 'a' || c > 'z' {
+		return true
+	}
+	switch raw[len(raw)-1] {
+	case '.', ')', ':':
+		return true
+	}
+	return false
 }
 
 func isDash(s string) bool { return s == "-" || s == "–" || s == "—" || s == ":" }
