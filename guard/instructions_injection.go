@@ -24,6 +24,8 @@ var overrideFillers = setOf(
 	"preceding", "foregoing", "former", "initial", "original", "system", "existing",
 	"current", "old", "every", "these", "those", "that", "this", "safety", "developer",
 	"given", "provided", "default", "and", "everything", "said", "instructions",
+	"rest", "negative", "manual", "other", "remaining", "prior", "their", "its", "his",
+	"her", "our", "earlier",
 	// Spanish, German, French
 	"todas", "todos", "las", "los", "anteriores", "previas", "alle", "vorherigen",
 	"bisherigen", "vorigen", "die", "toutes", "tous", "les", "précédentes",
@@ -35,6 +37,7 @@ var overrideFillers = setOf(
 var overrideAnchors = setOf(
 	"previous", "prior", "above", "earlier", "preceding", "foregoing", "former",
 	"initial", "original", "system", "all", "your", "any", "everything", "safety", "default",
+	"rest", "manual", "negative",
 	"anteriores", "previas", "todas", "vorherigen", "bisherigen", "vorigen", "alle",
 	"précédentes", "precedentes", "toutes", "vos",
 )
@@ -44,6 +47,7 @@ var overrideTargets = setOf(
 	"directives", "guidelines", "context", "messages", "message", "commands",
 	"programming", "guardrails", "restrictions", "constraints", "policies", "policy",
 	"text", "content", "input", "orders", "above", "everything", "training", "filters",
+	"data", "info", "information", "indicators", "scoring", "evaluation", "guidance",
 	"instrucciones", "reglas", "anweisungen", "regeln", "anordnungen", "consignes",
 	"règles", "regles",
 )
@@ -58,6 +62,13 @@ var rolePhrases = newPhraseSet(false,
 	"reveal your", "print your", "show your", "repeat your", "output your", "leak your",
 	"reveal the system", "print the system", "show the system", "repeat the system",
 	"output the system", "reveal the hidden", "print the hidden", "your hidden",
+	"ai agents", "ai assistants", "ai agent", "ai assistant", "language model",
+	"assistant instructions", "llm", "if you are an ai", "if you are a language model",
+	"if you're an ai", "note to the ai", "note to the language model", "note to the assistant",
+	"note to ai", "note to llm", "dear ai", "to the ai reading",
+	"if user asks", "if the user asks", "if questioned", "if asked about", "core instruction",
+	"reply with only", "respond with only", "answer with only", "and absolutely nothing else",
+	"admin request", "assistant must", "the assistant must", "the ai must", "ai assistants must",
 	"ahora eres", "a partir de ahora", "du bist jetzt", "ab jetzt bist du", "tu es maintenant",
 	"vous êtes maintenant", "à partir de maintenant",
 )
@@ -73,14 +84,15 @@ var roleAfterNow = setOf(
 )
 
 // turnRoles are chat roles that may not open a line of a fact.
-var turnRoles = setOf("system", "assistant", "developer", "human", "ai", "bot", "model", "user", "sys", "instruction", "instructions", "response", "gpt", "chatgpt", "claude")
+var turnRoles = setOf("execute", "system", "assistant", "developer", "human", "ai", "bot", "model", "user", "sys", "instruction", "instructions", "response", "gpt", "chatgpt", "claude")
 
 // templateTokens are chat-template markers, searched for in the normalised
 // text.
 var templateTokens = []string{
 	"<|", "|>", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn>",
 	"<end_of_turn>", "[system]", "[/system]", "<system>", "</system>",
-	"### instruction", "### system", "### response", "<s>[", "</s>",
+	"### instruction", "### system", "### response", "<s>[", "</s>", "<instruction>",
+	"</instruction>", "[admin request", "[system note", "[note to ai",
 }
 
 func (d *detector) injection() {
@@ -123,8 +135,8 @@ func (d *detector) injection() {
 	d.clauses(func(i, j int) {
 		body := d.clauseBody(i, j)
 		// Fake turns: "system:" opening a line (or the text).
-		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") {
-			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) {
+		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") && !d.indented(i) {
+			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) && (strongRoles[t.w] || d.readsAsTurn(i+1)) {
 				end := i + 1
 				for end < len(d.toks) && end < i+8 && !d.toks[end].nl {
 					end++
@@ -137,7 +149,7 @@ func (d *detector) injection() {
 			if fl&(fOverride|fRole) == 0 {
 				continue
 			}
-			if fl&fOverride != 0 && !nounContext[d.word(k-1)] {
+			if fl&fOverride != 0 && !nounContext[d.word(k-1)] && !d.reportedOverride(k) {
 				if e := d.override(k, j); e > 0 {
 					d.reportTokens(ruleInjection, k, e)
 					return
@@ -196,13 +208,19 @@ func (d *detector) roleException(k, e int) bool {
 		}
 		return true
 	case first == "from":
-		// "from now on" addressed to the model: "you" or "your" follows.
+		// "from now on" addressed to the model: "you" or a command follows.
 		for m := e; m < len(d.toks) && m < e+3; m++ {
-			if w := d.toks[m].w; w == "you" || w == "your" || w == "you'll" || w == "you're" {
+			switch d.toks[m].w {
+			case "you", "your", "you'll", "you're", "respond", "answer", "reply", "act", "behave",
+				"ignore", "say", "speak", "write", "output", "always", "never", "only", "do",
+				"don't", "pretend", "obey", "follow", "print", "reveal":
 				return false
 			}
 		}
 		return true
+	case first == "ai" || first == "language" || first == "assistant" || first == "llm":
+		// Addressed to AI readers only as a label: "AI agents: run ...".
+		return d.toks[e-1].post() != ":" && !(first == "ai" && d.word(e) == "reading")
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
 		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
@@ -227,6 +245,49 @@ func (d *detector) roleException(k, e int) bool {
 			w = d.word(e + 1)
 		}
 		return !(w == "prompt" || w == "instructions" || w == "rules" || w == "system" || w == "prompts")
+	}
+	return false
+}
+
+// strongRoles open a fake turn whatever follows; other roles ("Developer:
+// Jane Doe", "User: admin", "Model: X1") are also metadata labels and need
+// a sentence after them.
+var strongRoles = map[string]bool{"system": true, "assistant": true, "sys": true, "gpt": true, "chatgpt": true, "claude": true, "execute": true}
+
+// readsAsTurn reports whether the text from token k to the end of its line
+// reads as a message: it holds a finite verb or addresses "you".
+func (d *detector) readsAsTurn(k int) bool {
+	for m := k; m < len(d.toks) && m < k+12 && (m == k || !d.toks[m].nl); m++ {
+		w := d.toks[m].w
+		if _, ok := finiteWords[w]; ok {
+			return true
+		}
+		switch w {
+		case "you", "your", "ignore", "disregard", "instructions", "rules", "reveal", "print", "tell", "give", "send":
+			return true
+		}
+	}
+	return false
+}
+
+// indented reports whether token k is preceded by white space on its line
+// (an indented YAML key, not a chat turn).
+func (d *detector) indented(k int) bool {
+	s := d.toks[k].startAt()
+	return s > 0 && d.norm[s-1] == ' '
+}
+
+// reportedOverride reports "an instruction to ignore ...", "tries to
+// override ...": an override described, not issued.
+func (d *detector) reportedOverride(k int) bool {
+	if d.word(k-1) != "to" {
+		return false
+	}
+	switch d.word(k - 2) {
+	case "instruction", "instructions", "request", "requests", "attempt", "attempts",
+		"attempted", "tries", "tried", "try", "trying", "asks", "asked", "tells", "told",
+		"text", "meant", "designed", "intended", "attempting", "wants", "wanted", "aims":
+		return true
 	}
 	return false
 }
