@@ -1,6 +1,160 @@
-// Package gate will decide whether a proposed command may run: deterministic
-// CEL rules first, then a pluggable LLM gatekeeper that sees only the rules
-// and the command and fails closed on every error.
+// Package gate decides whether a command or tool call that an LLM agent
+// proposes may run. Deterministic CEL rules judge every simple command in
+// the proposal first; a pluggable model gatekeeper that sees only the
+// ground rules and the command can judge what the rules leave open; every
+// failure on the way denies.
 //
-// The package is being built; it exports nothing yet.
+//	rules, _ := gate.NewRules(
+//		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
+//		gate.Rule{Name: "no-shell", Expr: `program in ["sh", "bash"]`, Effect: gate.Deny},
+//		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.Defer},
+//	)
+//	model, _ := gate.NewAnthropicMessages("claude-haiku-4-5", gate.WithAPIKey(key))
+//	keeper, _ := gate.NewLLM(model, groundRules, gate.WithCache(1024, time.Hour))
+//	g := gate.All(rules, keeper)
+//
+//	cmd, ok := gate.ExtractCommand(agentOutput) // exactly one "EXECUTE: <command>" line
+//	if !ok {
+//		return tellAgent("propose exactly one EXECUTE: line")
+//	}
+//	d := g.Check(ctx, gate.Proposal{Command: cmd})
+//	if !d.Allow {
+//		return tellAgent(d.Reason) // the command did not run
+//	}
+//	return run(cmd)
+//
+// # Contract: fail closed
+//
+// A [Gate] returns a [Decision], never an error: Decision.Allow is true
+// only when a gate positively allowed the proposal and nothing failed. A
+// model error, a timeout, a canceled context, an empty or ambiguous answer,
+// a panic inside a model adapter, a rule that fails to evaluate, a command
+// that does not parse, a missing rules text, a zero-value gate: each gives
+// Allow == false, a Reason that names the cause, and an Err that matches
+// one of the sentinel errors with errors.Is (ErrModel, ErrTimeout,
+// ErrCanceled, ErrVerdict, ErrParse, ErrRule, ErrNoRule, ErrDeferred,
+// ErrInvalid, ErrPanic, ErrConfig). A deny that is a decision (a deny rule
+// matched, the model said DENY) has a nil Err. Decision.Gate names the gate
+// that decided.
+//
+// # Compound commands
+//
+// [Split] parses the command with mvdan.cc/sh/v3/syntax, a complete
+// POSIX/bash parser (the one behind shfmt), in bash mode. Hand-written
+// splitting on ";" or "|" misses what an attacker would use first: "$( )"
+// and backticks, process substitution, here-documents whose body runs
+// substitutions, redirections to /etc, functions, loops, quoting that turns
+// "r'm'" into rm. Split returns every simple command wherever it occurs,
+// with its argv after quote removal, the base name of its program, every
+// file it redirects to (including redirections inherited from an enclosing
+// block), its environment assignments, and whether any word is only known
+// at run time. The literal script of "bash -c '...'" (and the other
+// shells' -c) and of eval is parsed too, and its simple commands are added
+// as parts of their own (Part.Via names the runner), so a rule that denies
+// rm also denies "sh -c 'rm -rf /'". A command that does not parse, here
+// or in such a script, is denied (ErrParse).
+//
+// Wrappers that run their arguments as a command (sudo, env, xargs, nice,
+// timeout, find -exec, ...) are parts with their own program name: an
+// allowlist denies them unless it names them; a denylist must name them.
+//
+// # Rules
+//
+// [NewRules] takes rules written in CEL (cel.dev/cel-go, the canonical
+// path of cel-go since v0.32): a small expression language without side
+// effects or unbounded loops, with a type checker and a cost model,
+// designed for exactly this kind of policy (Kubernetes admission, Envoy,
+// Google Cloud IAM). Rules are compiled and type-checked once; an
+// expression that does not compile or is not of type bool is an error at
+// construction, not a surprise at run time. Each rule is evaluated once per
+// simple command, with these variables, all of them always bound:
+//
+//	command    string        the simple command's source text
+//	argv       list(string)  its words after quote removal
+//	program    string        base name of argv[0] ("/bin/rm" -> "rm"); "" for none
+//	redirects  list(string)  file targets of its redirections
+//	assigns    list(string)  environment assignments before it ("LD_PRELOAD=x")
+//	dynamic    bool          some word is only known at run time ($x, $(..), globs, ~)
+//	via        string        "" or the runner of a nested script ("bash -c", "eval")
+//	tool       string        Proposal.Tool
+//	args       map(string, dyn)  Proposal.Args
+//
+// plus the cel-go string extensions. A tool call without a command is
+// evaluated once with an empty command, argv, program, redirects and
+// assigns. Every variable is bound on every evaluation because cel-go's
+// "||" and "&&" absorb errors: with an unbound variable, "unbound || true"
+// is true.
+//
+// Deny rules are evaluated first on every part; one match denies the whole
+// proposal, whatever any allow rule says. Then each part needs an allow
+// rule (the part is allowed) or a defer rule (the part is deferred to the
+// next gate); a part that no rule matches denies (ErrNoRule), so a rule set
+// is an allowlist unless it says otherwise with a catch-all defer rule.
+// Mind that program is a base name and that argv, assigns and dynamic are
+// there to be checked: "LD_PRELOAD=/tmp/x.so ping" is program "ping".
+//
+// An evaluation error denies (ErrRule). Evaluation is bounded by a cost
+// limit ([RulesConfig.CostLimit], default [DefaultCostLimit]); a rule whose
+// static worst case over the bounded inputs fits the limit runs without the
+// run-time tracker, any other is tracked and stopped at the limit. Rules
+// with comprehensions stop when the context is done.
+//
+// # The model gate
+//
+// [NewLLM] wraps a [Model]. The prompt holds only the ground rules and the
+// proposal, fenced between two lines carrying a random boundary drawn for
+// each call, and asks for a first line "ALLOW <nonce>: <reason>" or
+// "DENY <nonce>: <reason>" with a second per-call random nonce. A command
+// that contains "ALLOW: ok", or that closes the fence and writes a verdict,
+// cannot know the nonce. [ParseVerdict] is exact: anything else denies. An
+// empty rules text is a construction error, so a missing rules file cannot
+// open the gate. Each call has a timeout ([WithTimeout], default 30 s); the
+// model runs on its own goroutine so that one that ignores its context
+// cannot hold the gate. [WithCache] keeps verdicts for identical proposals
+// (keyed by a SHA-256 of rules and proposal, bounded in size and age) so a
+// repeated command does not pay seconds of model time twice.
+//
+// Adapters for real models use only the standard library: [CommandModel]
+// runs a CLI such as `claude -p <prompt>` without a shell; [OpenAIChat]
+// speaks the chat-completions wire format (OpenAI, llama.cpp, Ollama,
+// vLLM); [AnthropicMessages] the Messages API. API keys come from options
+// and never appear in errors, fmt or slog output.
+//
+// # Composition: allow, defer, deny
+//
+// [All] runs deterministic gates (those reporting
+// [DeterministicGate.Deterministic]) before the others and requires every
+// gate to allow. The three outcomes mean:
+//
+//   - allow: this gate allows. All still asks the later gates, so a rule
+//     allow never skips the model placed after it.
+//   - deny: All stops; no later gate runs (a rule deny costs no model
+//     call). The Decision is the denying gate's own.
+//   - defer: this gate has no verdict (a Rules gate returns Allow == false
+//     with ErrDeferred); a later gate must allow. Used alone, or last,
+//     deferring denies.
+//
+// To let known-safe commands skip the model, give them their own gate
+// rather than an allow rule in front of the model, for example a Rules
+// allowlist used alone, with All(rules, llm) for everything else.
+//
+// # Zero values and concurrency
+//
+// The zero (and nil) [Rules], [LLM], [OpenAIChat] and [AnthropicMessages],
+// and a [CommandModel] without a Path, refuse: checks deny with ErrConfig,
+// models return ErrConfig. The zero [Decision] denies. All gates and
+// adapters are safe for concurrent use by multiple goroutines.
+//
+// # Performance
+//
+// Compile once, evaluate many: build gates at start-up and share them.
+// Medians on a shared, noisy 2-core AMD EPYC (go test -bench, see
+// bench_test.go): a decision of five CEL rules takes 1.5 to 5 µs (about
+// 1 µs per rule evaluated); a plain command ("ping -c 1 127.0.0.1") is split
+// without the parser, so the whole Rules check takes about 4 µs; a compound
+// command needs the sh/v3 parser and takes 15 to 20 µs; the model gate adds
+// about 6 µs around the model call (randomness, prompt, goroutine, timeout,
+// verdict parsing), and a cached verdict about 0.6 µs.
+//
+// The package does not import any other wardline package.
 package gate

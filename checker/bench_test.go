@@ -1,0 +1,212 @@
+package checker
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+func typicalResponse(tb testing.TB) []byte {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "responses", "typical.json"))
+	require.NoError(tb, err)
+	return b
+}
+
+// maxResponse builds a conforming response just under the 64 KiB limit:
+// every array full of facts of ordinary prose.
+func maxResponse(tb testing.TB) []byte {
+	sentence := "The parser in internal/toml/lexer.go reads tables, arrays of tables and dotted keys in one pass; its tests cover %d fixtures. "
+	fact := func(i int) string {
+		var b strings.Builder
+		for b.Len() < 300 {
+			fmt.Fprintf(&b, sentence, i+b.Len())
+		}
+		return strings.TrimSpace(b.String())
+	}
+	r := Response{Role: "guru", Summary: fact(0)}
+	for i := 0; i < 50; i++ {
+		r.RepoFacts = append(r.RepoFacts, fact(i))
+	}
+	for i := 0; i < 50; i++ {
+		r.InternetFacts = append(r.InternetFacts, InternetFact{
+			Source: fmt.Sprintf("https://toml.io/en/v1.0.0#section-%d", i), RetrievedAt: "2026-05-01T12:00:00Z",
+			Claims: []string{fact(i)}, Confidence: "medium",
+		})
+	}
+	for i := 0; i < 50; i++ {
+		r.OpenQuestions = append(r.OpenQuestions, "Is it documented that "+strings.TrimSuffix(fact(i), ".")+"?")
+	}
+	raw, err := json.Marshal(r)
+	require.NoError(tb, err)
+	for len(raw) > 64<<10 {
+		r.RepoFacts = r.RepoFacts[:len(r.RepoFacts)-1]
+		raw, _ = json.Marshal(r)
+	}
+	require.Greater(tb, len(raw), 60<<10)
+	return raw
+}
+
+// naive is the straightforward composition of the same dependencies:
+// encoding/json decode, JSON Schema validation, an x/text normalisation
+// chain and a gitleaks scan per field.
+type naive struct {
+	sch *jsonschema.Schema
+	det *detect.Detector
+}
+
+func newNaive(tb testing.TB) *naive {
+	sch, err := compileSchema(defaultLimits)
+	require.NoError(tb, err)
+	det, err := detect.NewDetectorDefaultConfig()
+	require.NoError(tb, err)
+	return &naive{sch: sch, det: det}
+}
+
+func (n *naive) validate(raw []byte) (*Response, error) {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	if err := n.sch.Validate(v); err != nil {
+		return nil, err
+	}
+	var r Response
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	fold := cases.Fold()
+	strip := func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}
+	check := func(s string) error {
+		s = strings.Map(strip, fold.String(norm.NFKC.String(s)))
+		if len(n.det.DetectString(s)) > 0 {
+			return errors.New("secret")
+		}
+		return nil
+	}
+	var errs []error
+	errs = append(errs, check(r.Summary))
+	for _, s := range r.RepoFacts {
+		errs = append(errs, check(s))
+	}
+	for _, f := range r.InternetFacts {
+		errs = append(errs, check(f.Source))
+		for _, s := range f.Claims {
+			errs = append(errs, check(s))
+		}
+	}
+	for _, s := range r.OpenQuestions {
+		errs = append(errs, check(s))
+	}
+	for _, q := range r.MCPRequests {
+		errs = append(errs, check(q.MCP), check(q.Purpose), check(q.Query))
+		for _, s := range q.ContextRefs {
+			errs = append(errs, check(s))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+func BenchmarkValidate(b *testing.B) {
+	typical := typicalResponse(b)
+	b.Run("typical", func(b *testing.B) {
+		c := benchChecker(b)
+		_, err := c.Validate(typical)
+		require.NoError(b, err)
+		b.SetBytes(int64(len(typical)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.Validate(typical)
+		}
+	})
+	b.Run("naive", func(b *testing.B) {
+		n := newNaive(b)
+		_, err := n.validate(typical)
+		require.NoError(b, err)
+		b.SetBytes(int64(len(typical)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = n.validate(typical)
+		}
+	})
+	b.Run("max", func(b *testing.B) {
+		c := benchChecker(b)
+		raw := maxResponse(b)
+		_, err := c.Validate(raw)
+		require.NoError(b, err)
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.Validate(raw)
+		}
+	})
+	b.Run("reject-fast", func(b *testing.B) {
+		c := benchChecker(b)
+		raw := bytes.Repeat([]byte(`{"a":[`), 10<<20/6)
+		_, err := c.Validate(raw)
+		require.Contains(b, err.Error(), "the limit is 65536")
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.Validate(raw)
+		}
+	})
+}
+
+// BenchmarkStrictJSON measures the tokenizer alone on the typical response.
+func BenchmarkStrictJSON(b *testing.B) {
+	typical := string(typicalResponse(b))
+	var nodes []node
+	b.ReportAllocs()
+	for b.Loop() {
+		var err *syntaxError
+		nodes, err = parse(typical, 8, nodes)
+		if err != nil {
+			b.Fatal(err.msg)
+		}
+	}
+}
+
+func benchChecker(b *testing.B) *Checker {
+	c, err := New()
+	if errors.Is(err, ErrNoDetectors) {
+		b.Skip("pending: package guard's detectors have not been merged yet")
+	}
+	require.NoError(b, err)
+	return c
+}
+
+// BenchmarkCheckerOwnCost measures the checker without the guard
+// detectors (each returns nothing): tokenizer, schema mirror, markdown
+// pre-scan, field rules and bookkeeping on the typical response.
+func BenchmarkCheckerOwnCost(b *testing.B) {
+	none := func(string) []guard.Finding { return nil }
+	c, err := New(withScanner(&scanner{normalize: guard.Normalize, instructions: none, secrets: none, urls: none, exfiltration: none}))
+	require.NoError(b, err)
+	typical := typicalResponse(b)
+	_, err = c.Validate(typical)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = c.Validate(typical)
+	}
+}

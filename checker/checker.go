@@ -1,0 +1,436 @@
+package checker
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wardline/wardline/guard"
+)
+
+// Checker validates GuruResponses against the contract. Build one with
+// [New] and reuse it: New compiles the schema once, and a Checker is safe
+// for concurrent use by multiple goroutines.
+//
+// The zero Checker (and a nil *Checker) is usable and behaves like the
+// package-level [Validate]: the strictest, default configuration.
+type Checker struct {
+	cfg    config
+	schema *jsonschema.Schema
+	scan   *scanner
+}
+
+// Violation is one broken rule. Rule is a stable dotted id (see [Rules]),
+// Path a JSON Pointer to the offending value ("/repo_facts/2"; "" for the
+// whole input), Message a short explanation that never contains a secret.
+type Violation struct {
+	Rule    string
+	Path    string
+	Message string
+}
+
+// String formats the violation as "rule at path: message".
+func (v Violation) String() string {
+	p := v.Path
+	if p == "" {
+		p = "/"
+	}
+	return v.Rule + " at " + p + ": " + v.Message
+}
+
+// Rejection is the error Validate returns for a blocked response; get it
+// with errors.As. Violations is never empty and is sorted by path (document
+// order), then rule id, then message.
+type Rejection struct {
+	Violations []Violation
+}
+
+// maxErrorViolations bounds how many violations Error spells out.
+const maxErrorViolations = 10
+
+// Error lists the violations on one line (the first ten, then a count).
+func (r *Rejection) Error() string {
+	var b strings.Builder
+	b.WriteString("checker: response rejected: ")
+	for i, v := range r.Violations {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if i == maxErrorViolations {
+			fmt.Fprintf(&b, "and %d more", len(r.Violations)-i)
+			break
+		}
+		b.WriteString(v.String())
+	}
+	return b.String()
+}
+
+// Rules returns the distinct rule ids of the violations, sorted.
+func (r *Rejection) Rules() []string {
+	var ids []string
+	for _, v := range r.Violations {
+		ids = append(ids, v.Rule)
+	}
+	sortStrings(ids)
+	return slices.Compact(ids)
+}
+
+// ErrNoDetectors is returned by New when the text detectors of package
+// guard are not available; the checker refuses to run without them.
+var ErrNoDetectors = errors.New("checker: the guard text detectors are not available")
+
+// New builds a Checker. With no options it is the strictest configuration:
+// default limits, every rule blocking, any source domain and any service
+// name. It compiles the embedded schema; call it once and reuse the result.
+func New(opts ...Option) (*Checker, error) {
+	cfg := config{limits: defaultLimits}
+	for i, o := range opts {
+		if o == nil {
+			return nil, fmt.Errorf("%w: option %d is nil", ErrInvalidOption, i)
+		}
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	scan := cfg.scan
+	if scan == nil {
+		scan = guardScanner()
+	}
+	if !scan.complete() {
+		return nil, ErrNoDetectors
+	}
+	sch, err := compileSchema(cfg.limits)
+	if err != nil {
+		return nil, err
+	}
+	return &Checker{cfg: cfg, schema: sch, scan: scan}, nil
+}
+
+var defaultChecker = sync.OnceValues(func() (*Checker, error) { return New() })
+
+// Validate checks raw model output with the default Checker (built on first
+// use). It returns a nil Response whenever it returns an error; a blocked
+// response yields a *[Rejection].
+func Validate(raw []byte) (*Response, error) {
+	c, err := defaultChecker()
+	if err != nil {
+		return nil, err
+	}
+	return c.Validate(raw)
+}
+
+// scratch is per-call working memory, pooled so that a typical call
+// allocates little.
+type scratch struct {
+	nodes  []node
+	fields []field
+	vs     []Violation
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// Validate checks raw model output: size, strict JSON, schema, then the
+// facts-only rules on every string. It returns a nil Response whenever it
+// returns an error; a blocked response yields a *[Rejection] listing every
+// violation found.
+func (c *Checker) Validate(raw []byte) (*Response, error) {
+	if c == nil || c.schema == nil {
+		d, err := defaultChecker()
+		if err != nil {
+			return nil, err
+		}
+		c = d
+	}
+	lim := c.cfg.limits
+	if len(raw) > lim.MaxBytes {
+		return nil, &Rejection{Violations: []Violation{{
+			Rule:    RuleJSONSyntax,
+			Message: fmt.Sprintf("the output is %d bytes; the limit is %d", len(raw), lim.MaxBytes),
+		}}}
+	}
+	st := scratchPool.Get().(*scratch)
+	defer func() {
+		clear(st.nodes) // drop string references before pooling
+		clear(st.fields)
+		st.vs = st.vs[:0]
+		scratchPool.Put(st)
+	}()
+
+	src := string(raw)
+	nodes, serr := parse(src, lim.MaxDepth, st.nodes)
+	st.nodes = nodes
+	if serr != nil {
+		return nil, &Rejection{Violations: []Violation{{
+			Rule:    RuleJSONSyntax,
+			Path:    serr.path,
+			Message: fmt.Sprintf("%s (at byte %d)", serr.msg, serr.off),
+		}}}
+	}
+	d := decoder{nodes: nodes, limits: lim, fields: st.fields[:0]}
+	resp, ok := d.decodeResponse(0)
+	st.fields = d.fields
+	if !ok {
+		vs := schemaViolations(c.schema, nodes, 0)
+		sortViolations(vs)
+		return nil, &Rejection{Violations: slices.Compact(vs)}
+	}
+
+	vs := c.contentRules(src, d.fields, st.vs[:0])
+	st.vs = vs
+	var blocking, warnings []Violation
+	for _, v := range vs {
+		switch c.cfg.severity[v.Rule] {
+		case block:
+			blocking = append(blocking, v)
+		case warn:
+			warnings = append(warnings, v)
+		}
+	}
+	if len(blocking) > 0 {
+		return nil, &Rejection{Violations: mergeViolations(blocking)}
+	}
+	if len(warnings) > 0 {
+		resp.warnings = mergeViolations(warnings)
+	}
+	return resp, nil
+}
+
+// enabled reports whether any of the rules is not switched off.
+func (c *Checker) enabled(ids ...string) bool {
+	for _, id := range ids {
+		if c.cfg.severity[id] != off {
+			return true
+		}
+	}
+	return false
+}
+
+// contentRules runs the facts-only rules on every field and appends the
+// violations to vs.
+func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Violation {
+	s := c.scan
+	runInstr := c.enabled(RuleImperative, RuleModal, RuleCommand, RuleSteps, RuleInjection)
+	runSecrets := c.enabled(RuleSecret)
+	runURLs := c.enabled(RuleExfilURL)
+	runExfil := c.enabled(RuleExfilURL, RuleExfilRequest)
+	runMD := c.enabled(RuleMarkdown)
+
+	// The whole input as well: a secret split across two fields, or
+	// spanning JSON punctuation, is still a secret in the output. When one
+	// is found, no message quotes any text at all.
+	quoteOK := true
+	if runSecrets {
+		for _, fd := range s.secrets(src) {
+			quoteOK = false
+			path := ""
+			for k := range fields {
+				if f := &fields[k]; int32(fd.Start) >= f.start && int32(fd.Start) < f.end {
+					path = f.path()
+					break
+				}
+			}
+			vs = append(vs, Violation{Rule: RuleSecret, Path: path, Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
+		}
+	}
+	for k := range fields {
+		f := &fields[k]
+		hasSecret := !quoteOK
+		if runSecrets {
+			for _, fd := range s.secrets(f.text) {
+				hasSecret = true
+				vs = append(vs, fieldViolation(f, RuleSecret, fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule)), fd))
+			}
+		}
+		// A well-formed context reference ("file:<relative path>#L1-L20")
+		// is a repository pointer, not a file: URL.
+		if runExfil && !(f.kind == fContextRef && validContextRef(f.text)) {
+			for _, fd := range s.exfiltration(f.text) {
+				rule := fd.Rule
+				if rule != RuleExfilRequest {
+					rule = RuleExfilURL
+					hasSecret = true // a payload URL may carry data: quote nothing from this field
+				}
+				vs = append(vs, fieldViolation(f, rule, ruleDesc(rule), fd))
+			}
+		}
+		if runURLs && !f.urlAllowed() {
+			for _, fd := range s.urls(f.text) {
+				hasSecret = true
+				vs = append(vs, fieldViolation(f, RuleExfilURL, "a URL in a field where URLs are not allowed (only internet_facts[].source, internet_facts[].claims and mcp_requests[] may hold URLs)", fd))
+			}
+		}
+		if runInstr {
+			for _, fd := range s.instructions(f.text) {
+				rule := fd.Rule
+				if _, known := rules[rule]; !known && !strings.HasPrefix(rule, "instruction.") {
+					rule = RuleInjection
+				}
+				msg := ruleDesc(rule)
+				if !hasSecret {
+					if q := quote(f.text, fd.Start, fd.End); q != "" {
+						msg += ": " + q
+					}
+				}
+				vs = append(vs, fieldViolation(f, rule, msg, fd))
+			}
+		}
+		if runMD && f.prose() {
+			reason := markdownReason(f.text)
+			if reason == "" && !plainASCII(f.text) {
+				// Fullwidth asterisks, zero-width joiners and the like
+				// hide markup that Normalize restores.
+				reason = markdownReason(s.normalize(f.text))
+			}
+			if reason != "" {
+				vs = append(vs, Violation{Rule: RuleMarkdown, Path: f.path(), Message: reason + "; every field is one paragraph of plain text"})
+			}
+		}
+		vs = c.fieldRules(f, vs)
+	}
+	return vs
+}
+
+func fieldViolation(f *field, rule, msg string, _ guard.Finding) Violation {
+	return Violation{Rule: rule, Path: f.path(), Message: msg}
+}
+
+func ruleDesc(rule string) string {
+	if info, ok := rules[rule]; ok {
+		return info.desc
+	}
+	return "a facts-only rule"
+}
+
+// secretID returns the gitleaks rule id of a "secret.<id>" finding rule,
+// or "unknown".
+func secretID(rule string) string {
+	if id, ok := strings.CutPrefix(rule, "secret."); ok && id != "" && len(id) <= 64 {
+		return id
+	}
+	return "unknown"
+}
+
+// quote renders a short excerpt of s[start:end] for a message: at most 48
+// characters, control and format characters removed, and any word longer
+// than 24 characters elided so that nothing key-shaped is ever quoted.
+func quote(s string, start, end int) string {
+	if start < 0 || end > len(s) || start >= end {
+		return ""
+	}
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(s[start:end]) {
+		if utf8.RuneCountInString(w) > 24 {
+			w = "…"
+		}
+		for _, r := range w {
+			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+				continue
+			}
+			if n == 48 {
+				b.WriteString("…")
+				return strconv.Quote(b.String())
+			}
+			b.WriteRune(r)
+			n++
+		}
+		if n < 48 {
+			b.WriteByte(' ')
+			n++
+		}
+	}
+	return strconv.Quote(strings.TrimSpace(b.String()))
+}
+
+// mergeViolations sorts vs and merges violations of the same rule at the
+// same path into one (the first message, with a count of the others).
+func mergeViolations(vs []Violation) []Violation {
+	sortViolations(vs)
+	out := make([]Violation, 0, len(vs))
+	for i := 0; i < len(vs); {
+		j := i + 1
+		for j < len(vs) && vs[j].Rule == vs[i].Rule && vs[j].Path == vs[i].Path {
+			j++
+		}
+		v := vs[i]
+		if j-i > 1 {
+			v.Message += fmt.Sprintf(" (and %d more)", j-i-1)
+		}
+		out = append(out, v)
+		i = j
+	}
+	return out
+}
+
+// sortViolations orders violations by path in document order (array
+// indices compared as numbers), then rule id, then message.
+func sortViolations(vs []Violation) {
+	slices.SortStableFunc(vs, func(a, b Violation) int {
+		if c := comparePointers(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return cmp.Or(strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+	})
+}
+
+func comparePointers(a, b string) int {
+	for a != "" && b != "" {
+		var sa, sb string
+		sa, a = nextSeg(a)
+		sb, b = nextSeg(b)
+		if sa == sb {
+			continue
+		}
+		na, ea := strconv.Atoi(sa)
+		nb, eb := strconv.Atoi(sb)
+		if ea == nil && eb == nil {
+			return cmp.Compare(na, nb)
+		}
+		return cmp.Or(cmp.Compare(keyRank(sa), keyRank(sb)), strings.Compare(sa, sb))
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// keyOrder is the order of the schema's properties; unknown keys sort
+// after them.
+var keyOrder = map[string]int{
+	"role": 1, "summary": 2, "repo_facts": 3, "internet_facts": 4, "source": 5,
+	"retrieved_at": 6, "claims": 7, "confidence": 8, "open_questions": 9,
+	"mcp_requests": 10, "mcp": 11, "purpose": 12, "query": 13, "context_refs": 14,
+}
+
+func keyRank(k string) int {
+	if r, ok := keyOrder[k]; ok {
+		return r
+	}
+	return len(keyOrder) + 1
+}
+
+func nextSeg(p string) (seg, rest string) {
+	p = strings.TrimPrefix(p, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
+}
+
+func sortStrings(s []string) { slices.Sort(s) }
+
+// plainASCII reports whether s is printable ASCII plus tab and newlines:
+// normalising such text only folds case and collapses spaces, which can
+// remove markup but never create it.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

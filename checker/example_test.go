@@ -1,0 +1,78 @@
+package checker_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wardline/wardline/checker"
+)
+
+func ExampleValidate() {
+	output := []byte(`{"role":"guru",
+	  "summary":"The repository contains a Go library that reads TOML configuration files.",
+	  "repo_facts":["The module declares Go 1.24 in go.mod."],
+	  "internet_facts":[{"source":"https://toml.io/en/v1.0.0","retrieved_at":"2026-05-01T12:00:00Z",
+	    "claims":["TOML 1.0.0 was released in January 2021."],"confidence":"high"}]}`)
+
+	resp, err := checker.Validate(output)
+	if err != nil {
+		fmt.Println("rejected:", err)
+		return
+	}
+	fmt.Println(resp.Summary)
+	fmt.Println(resp.InternetFacts[0].Source, resp.InternetFacts[0].Confidence)
+	// Output:
+	// The repository contains a Go library that reads TOML configuration files.
+	// https://toml.io/en/v1.0.0 high
+}
+
+func ExampleRejection() {
+	output := []byte(`{"role":"guru",
+	  "summary":"The library is **stable** and reads TOML files.",
+	  "repo_facts":["The changelog is at https://example.com/changelog."],
+	  "open_questions":["The parser targets TOML 1.0."]}`)
+
+	resp, err := checker.Validate(output)
+	var rej *checker.Rejection
+	if errors.As(err, &rej) {
+		fmt.Println("response:", resp)
+		for _, v := range rej.Violations {
+			fmt.Printf("%s at %s\n", v.Rule, v.Path)
+		}
+		fmt.Println(rej.Rules())
+	}
+	// Output:
+	// response: <nil>
+	// format.markdown at /summary
+	// exfil.url at /repo_facts/0
+	// question.form at /open_questions/0
+	// [exfil.url format.markdown question.form]
+}
+
+func ExampleWithRuleAsWarningUnsafe() {
+	// This application renders summaries as markdown itself and accepts
+	// formatting there: it downgrades one rule to a warning. Everything
+	// else stays blocking.
+	c, err := checker.New(checker.WithRuleAsWarningUnsafe(checker.RuleMarkdown))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	resp, err := c.Validate([]byte(`{"role":"guru","summary":"The library is **stable** and reads TOML files."}`))
+	if err != nil {
+		fmt.Println("rejected:", err)
+		return
+	}
+	for _, w := range resp.Warnings() {
+		fmt.Println("warning:", w.Rule, "at", w.Path)
+	}
+	// Output:
+	// warning: format.markdown at /summary
+}
+
+func ExampleReformatPrompt() {
+	_, err := checker.Validate([]byte("Sure! Here is the JSON: {}"))
+	fmt.Println(checker.ReformatPrompt(err)[:58])
+	// Output:
+	// Your previous answer was rejected by the response checker.
+}

@@ -1,0 +1,161 @@
+package checker
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// fieldRules applies the rules that depend on which field a string is in.
+func (c *Checker) fieldRules(f *field, vs []Violation) []Violation {
+	switch f.kind {
+	case fSource:
+		if rule, msg := c.checkSource(f.text); rule != "" {
+			vs = append(vs, Violation{Rule: rule, Path: f.path(), Message: msg})
+		}
+	case fMCP:
+		if len(c.cfg.services) > 0 && !c.cfg.services[f.text] {
+			vs = append(vs, Violation{Rule: RuleMCPService, Path: f.path(), Message: "the service is not one of the configured MCP services"})
+		}
+	case fContextRef:
+		if !validContextRef(f.text) {
+			vs = append(vs, Violation{Rule: RuleContextRef, Path: f.path(), Message: ruleDesc(RuleContextRef)})
+		}
+	case fQuestion:
+		if !isQuestion(f.text) {
+			vs = append(vs, Violation{Rule: RuleQuestion, Path: f.path(), Message: ruleDesc(RuleQuestion)})
+		}
+	}
+	return vs
+}
+
+// checkSource accepts an absolute http(s) URL with a host and no user
+// information, or a provider identifier: "<provider>:<id>" such as
+// "doi:10.1000/182" or "arxiv:2401.00001", or a bare provider name such as
+// "docs-search" (the service-name syntax). With allowed domains configured, a URL's host must be
+// one of them or a subdomain.
+func (c *Checker) checkSource(s string) (rule, msg string) {
+	if i := strings.Index(s, "://"); i >= 0 {
+		u, err := url.Parse(s)
+		switch {
+		case err != nil || strings.ContainsAny(s, " \t\r\n"):
+			return RuleSourceURL, "the source is not a well-formed URL"
+		case u.Scheme != "http" && u.Scheme != "https":
+			return RuleSourceURL, "the source URL's scheme is not http or https"
+		case u.Host == "" || u.Hostname() == "":
+			return RuleSourceURL, "the source URL has no host"
+		case u.User != nil:
+			return RuleSourceURL, "the source URL carries user information"
+		}
+		if len(c.cfg.domains) > 0 && !c.domainAllowed(strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))) {
+			return RuleSourceDomain, "the source host is not on an allowed domain"
+		}
+		return "", ""
+	}
+	if validProviderID(s) || validServiceName(s) && !strings.Contains(s, "..") {
+		return "", ""
+	}
+	return RuleSourceURL, ruleDesc(RuleSourceURL)
+}
+
+func (c *Checker) domainAllowed(host string) bool {
+	for _, d := range c.cfg.domains {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedSchemes are never provider identifiers.
+var blockedSchemes = map[string]bool{
+	"javascript": true, "data": true, "file": true, "vbscript": true, "blob": true,
+	"ftp": true, "http": true, "https": true, "mailto": true, "ws": true, "wss": true,
+}
+
+// validProviderID accepts "<provider>:<id>": a lower-case provider name
+// (letters, digits, hyphens; up to 32) and an id of letters, digits and
+// ". _ / - :" with no whitespace, query, fragment or percent-encoding.
+func validProviderID(s string) bool {
+	name, id, ok := strings.Cut(s, ":")
+	if !ok || len(name) == 0 || len(name) > 32 || blockedSchemes[name] || len(id) == 0 || strings.HasPrefix(id, "/") {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' && i > 0 || b == '-' && i > 0) {
+			return false
+		}
+	}
+	for i := 0; i < len(id); i++ {
+		b := id[i]
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("._/-:", b) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// validContextRef accepts "file:<path>#L<a>" and "file:<path>#L<a>-L<b>"
+// with 1 <= a <= b, and a relative, clean path: no leading "/", no "."
+// or ".." segments, no backslashes, spaces, control characters, "?" or "#".
+func validContextRef(s string) bool {
+	rest, ok := strings.CutPrefix(s, "file:")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndex(rest, "#L")
+	if i <= 0 {
+		return false
+	}
+	path, lines := rest[:i], rest[i+2:]
+	if strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.ContainsAny(path, "\\?#% \t") {
+		return false
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+		for _, r := range seg {
+			if r < 0x20 || r == 0x7f {
+				return false
+			}
+		}
+	}
+	a, b, ranged := strings.Cut(lines, "-L")
+	na, ok := lineNumber(a)
+	if !ok {
+		return false
+	}
+	if ranged {
+		nb, ok := lineNumber(b)
+		return ok && nb >= na
+	}
+	return true
+}
+
+func lineNumber(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 9 || s[0] == '0' {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 1
+}
+
+// isQuestion reports whether s asks something: it has a question mark
+// (ASCII, fullwidth, Arabic or Greek) with some text before it. A trailing
+// remark after the question ("Is v1 supported? The docs disagree.") is
+// allowed; a statement without any question mark is not a question.
+func isQuestion(s string) bool {
+	for _, q := range []string{"?", "\uFF1F", "\u061F", "\u037E"} {
+		if i := strings.Index(s, q); i >= 0 && strings.TrimSpace(s[:i]) != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,225 @@
+package checker
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// The markdown rule: a field must parse as one paragraph of plain text.
+// Fields are parsed with goldmark (CommonMark plus the GFM table and
+// strikethrough extensions; no linkify, so a bare URL stays text) only when
+// a cheap scan finds a character that could start markdown. Renderer
+// constructs that are really plain-text idioms are not formatting:
+// intraword or punctuation-led emphasis delimiters (2*3, snake_case, globs
+// such as **/*.md and vendor/**), double-underscore identifiers
+// (__init__) and an HTML-looking tag glued to a word (Option<String>).
+
+var mdParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough)).Parser()
+})
+
+// markdownReason returns what makes s render as more than plain text, or ""
+// when it is plain. It never quotes s.
+func markdownReason(s string) string {
+	if !mdSuspect(s) {
+		return ""
+	}
+	src := []byte(s)
+	pc := parser.NewContext()
+	doc := mdParser().Parse(text.NewReader(src), parser.WithContext(pc))
+	if len(pc.References()) > 0 {
+		return "a link reference definition"
+	}
+	first := doc.FirstChild()
+	if first == nil {
+		return ""
+	}
+	if first.NextSibling() != nil || first.Kind() != ast.KindParagraph {
+		b := first
+		if b.Kind() == ast.KindParagraph {
+			b = first.NextSibling()
+		}
+		return blockName(b)
+	}
+	reason := ""
+	_ = ast.Walk(first, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n == first {
+			return ast.WalkContinue, nil
+		}
+		switch n.Kind() {
+		case ast.KindText:
+			if n.(*ast.Text).HardLineBreak() {
+				reason = "a hard line break"
+			}
+		case ast.KindString:
+		case ast.KindEmphasis, east.KindStrikethrough:
+			if delimitsWords(n, src) {
+				if n.Kind() == east.KindStrikethrough {
+					reason = "strikethrough"
+				} else {
+					reason = "emphasis"
+				}
+			}
+		case ast.KindRawHTML:
+			if segs := n.(*ast.RawHTML).Segments; segs.Len() > 0 {
+				if start := segs.At(0).Start; start > 0 && isWordByte(src, start) {
+					return ast.WalkSkipChildren, nil // Option<String>
+				}
+			}
+			reason = "an HTML tag"
+		case ast.KindCodeSpan:
+			reason = "a code span"
+		case ast.KindLink:
+			reason = "a link"
+		case ast.KindImage:
+			reason = "an image"
+		case ast.KindAutoLink:
+			reason = "an autolink"
+		default:
+			reason = "inline markup"
+		}
+		if reason != "" {
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return reason
+}
+
+func blockName(n ast.Node) string {
+	switch n.Kind() {
+	case ast.KindHeading:
+		return "a heading"
+	case ast.KindList, ast.KindListItem:
+		return "a list"
+	case ast.KindBlockquote:
+		return "a block quote"
+	case ast.KindCodeBlock, ast.KindFencedCodeBlock:
+		return "a code block"
+	case ast.KindHTMLBlock:
+		return "an HTML block"
+	case ast.KindThematicBreak:
+		return "a thematic break"
+	case east.KindTable:
+		return "a table"
+	case ast.KindParagraph:
+		return "more than one paragraph"
+	default:
+		return "block markup"
+	}
+}
+
+// isWordByte reports whether the rune ending just before src[i] is a letter
+// or digit.
+func isWordByte(src []byte, i int) bool {
+	r, _ := utf8.DecodeLastRune(src[:i])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// delimitsWords decides whether an emphasis or strikethrough node formats
+// words: its opening delimiter follows a non-word character, its content
+// opens with a letter, digit or quote, and its closing delimiter is not
+// followed by a word character. __identifier__ is a dunder name.
+func delimitsWords(n ast.Node, src []byte) bool {
+	start, end := -1, -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			if start < 0 {
+				start = t.Segment.Start
+			}
+			end = t.Segment.Stop
+		}
+		return ast.WalkContinue, nil
+	})
+	if start <= 0 || end < start || end > len(src) {
+		return true // no text to judge by: treat as markup
+	}
+	delim := src[start-1]
+	open := start
+	for open > 0 && src[open-1] == delim {
+		open--
+	}
+	if open > 0 && isWordByte(src, open) {
+		return false // intraword: 2*3 and 4*5
+	}
+	first, _ := utf8.DecodeRune(src[start:])
+	if !unicode.IsLetter(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'(\u201c\u2018", first) {
+		return false // glob or path: **/*.go
+	}
+	close := end
+	for close < len(src) && src[close] == delim {
+		close++
+	}
+	if close < len(src) {
+		if r, _ := utf8.DecodeRune(src[close:]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	if delim == '_' && start-open >= 2 && isIdent(src[start:end]) {
+		return false // __init__
+	}
+	return true
+}
+
+func isIdent(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// mdSuspect is the cheap pre-scan: false means s cannot parse as anything
+// but one plain paragraph.
+func mdSuspect(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '`', '<', '[', '\n', '\r':
+			return true
+		case '*', '_', '~':
+			if i == 0 || !precededByWord(s, i) {
+				return true
+			}
+		}
+	}
+	t := s
+	for k := 0; k < 3 && len(t) > 0 && t[0] == ' '; k++ {
+		t = t[1:]
+	}
+	if len(t) == 0 {
+		return false
+	}
+	switch t[0] {
+	case ' ', '\t', '#', '>', '-', '+', '*', '=', '|':
+		return true
+	}
+	k := 0
+	for k < len(t) && k < 10 && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')')
+}
+
+// precededByWord reports whether the rune ending just before s[i] is a
+// letter or digit (the same test delimitsWords applies).
+func precededByWord(s string, i int) bool {
+	c := s[i-1]
+	if c < utf8.RuneSelf {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}

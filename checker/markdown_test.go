@@ -1,0 +1,120 @@
+package checker
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/text/unicode/norm"
+)
+
+func TestMarkdownReason(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" = plain text
+	}{
+		// plain text, including look-alikes of markdown
+		{"The worker pool starts 2*3 workers per node.", ""},
+		{"2*3 and 4*5 are products.", ""},
+		{"The linter checks **/*.go but skips vendor/**.", ""},
+		{"Files matching *.pb.go and *_test.go are excluded.", ""},
+		{"The package initialiser is __init__ in widget/__init__.py.", ""},
+		{"snake_case keys such as max_retry_count are used.", ""},
+		{"The app reads GITHUB_TOKEN and DB_PASSWORD.", ""},
+		{"The cache type is Map<string, Entry> in src/cache.ts.", ""},
+		{"Parsers return Option<String> or Vec<u8>.", ""},
+		{"The tag pattern ^v[0-9]+\\.[0-9]+$ is enforced.", ""},
+		{"Is issue #42 the flaky one?", ""},
+		{"Cost is given in $ per hour; a < b and c > d.", ""},
+		{"The API is at https://api.acme-tools.dev/v2.", ""},
+		{"[INST] looks like a tag but is text.", ""},
+		{"Keys like id_rsa* are ignored.", ""},
+		{"The path ~/.cache and ~/go are used.", ""},
+		{"Version 1.4.0 - the current release - adds ARM64 builds.", ""},
+		{"2026 was the year of the rewrite.", ""},
+		{"C:\\Users\\dev\\go is the GOPATH on Windows.", ""},
+		{"", ""},
+		// markdown
+		{"## Summary\nThe repository is a Go library.", "a heading"},
+		{"# Title", "a heading"},
+		{"**Note:** the module requires Go 1.24.", "emphasis"},
+		{"Is the *legacy* client still supported?", "emphasis"},
+		{"The library is _stable_ and used in production.", "emphasis"},
+		{"Checks the **default** timeout value.", "emphasis"},
+		{"~~Experimental~~ flags were removed.", "strikethrough"},
+		{"The entry point is `cmd/widget/main.go`.", "a code span"},
+		{"The [configuration reference](https://docs.acme-tools.dev/config) lists 14 options.", "a link"},
+		{"![x](https://pixel.example/p.gif)", "an image"},
+		{"See <https://example.com>.", "an autolink"},
+		{"| file | lines |\n|---|---|\n| main.go | 120 |", "a table"},
+		{"<b>Deprecated</b> since v3.0.0.", "an HTML tag"},
+		{"<span style=\"display:none\">internal</span> The release is signed.", "an HTML tag"},
+		{"<!-- hidden --> text", "an HTML block"},
+		{"<img src=\"https://pixel.example/t.gif\">", "an HTML block"},
+		{"- go.mod\n- go.sum\n- Makefile", "a list"},
+		{"1. Go 1.24\n2. Node 20", "a list"},
+		{"* item", "a list"},
+		{"> quoted text", "a block quote"},
+		{"```\ncode\n```", "a code block"},
+		{"    indented code", "a code block"},
+		{"First paragraph.\n\nSecond paragraph.", "more than one paragraph"},
+		{"Line one  \nline two", "a hard line break"},
+		{"[x]: https://example.com\nText", "a link reference definition"},
+		{"---", "a thematic break"},
+		{"Title\n===", "a heading"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, markdownReason(tt.in), "%q", tt.in)
+	}
+}
+
+// mdSuspect must never skip a string goldmark would format: for every
+// string it rejects, goldmark finds plain text.
+func TestMdSuspectIsSound(t *testing.T) {
+	for _, l := range readCorpus(t, "fields.jsonl") {
+		for _, s := range []string{l.Text, strings.ToLower(norm.NFKC.String(l.Text))} {
+			if !mdSuspect(s) {
+				assert.Equal(t, "", markdownReasonParsed(s), "%s %q", l.ID, s)
+			}
+		}
+	}
+}
+
+// markdownReasonParsed is markdownReason without the pre-scan.
+func markdownReasonParsed(s string) string {
+	return markdownReason("\n" + s) // a leading newline forces a parse and changes nothing else
+}
+
+func TestMarkdownCorpus(t *testing.T) {
+	normalize := func(s string) string { return strings.ToLower(norm.NFKC.String(s)) }
+	for _, l := range readCorpus(t, "fields.jsonl") {
+		got := markdownReason(l.Text)
+		if got == "" {
+			got = markdownReason(normalize(l.Text))
+		}
+		switch {
+		case l.Rule == RuleMarkdown:
+			assert.NotEmpty(t, got, "%s %q", l.ID, l.Text)
+		case l.Expect == "allow":
+			assert.Empty(t, got, "%s %q", l.ID, l.Text)
+		}
+	}
+}
+
+func FuzzMarkdownReason(f *testing.F) {
+	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := markdownReason(s)
+		if !mdSuspect(s) && r != "" {
+			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
+		}
+		if mdSuspect(s) {
+			return
+		}
+		if r2 := markdownReason("\n" + s); r2 != "" {
+			t.Fatalf("pre-scan skipped markdown %q: %s", s, r2)
+		}
+	})
+}

@@ -1,0 +1,33 @@
+package checker
+
+import "github.com/wardline/wardline/guard"
+
+// scanner is the seam between the checker and package guard: the text
+// detectors every field goes through. guardScanner (guardwire.go) fills it
+// with package guard's functions; tests may substitute their own with the
+// unexported withScanner option.
+type scanner struct {
+	// normalize undoes obfuscation (NFKC, invisible characters,
+	// homoglyphs, spacing, case); the markdown rule reads its output too.
+	normalize func(string) string
+	// instructions finds instruction.* and injection.
+	instructions func(string) []guard.Finding
+	// secrets finds "secret.<gitleaks-id>".
+	secrets func(string) []guard.Finding
+	// urls finds every URL (rule "url"); placement is the checker's job.
+	urls func(string) []guard.Finding
+	// exfiltration finds exfil.url and exfil.request.
+	exfiltration func(string) []guard.Finding
+}
+
+func (s *scanner) complete() bool {
+	return s != nil && s.normalize != nil && s.instructions != nil && s.secrets != nil && s.urls != nil && s.exfiltration != nil
+}
+
+// withScanner replaces the guard detectors (tests only).
+func withScanner(s *scanner) Option {
+	return func(c *config) error {
+		c.scan = s
+		return nil
+	}
+}

@@ -1,0 +1,91 @@
+package citation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Replace errors, matched with errors.Is on the *ReplaceError ReplaceOnce
+// returns.
+var (
+	// ErrNoMatch: old does not occur in the document (or is empty).
+	ErrNoMatch = errors.New("citation: text to replace not found")
+	// ErrMultipleMatches: old occurs more than once, counting overlapping
+	// occurrences, so the edit is ambiguous.
+	ErrMultipleMatches = errors.New("citation: text to replace occurs more than once")
+)
+
+// ReplaceError reports why [ReplaceOnce] refused an edit.
+type ReplaceError struct {
+	Err   error // ErrNoMatch or ErrMultipleMatches
+	Count int   // occurrences found (0, or 2 and more; counting stops at 100)
+}
+
+func (e *ReplaceError) Error() string {
+	if e.Err == ErrMultipleMatches {
+		return fmt.Sprintf("%v (%d occurrences; include more context to make it unique)", e.Err, e.Count)
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *ReplaceError) Unwrap() error { return e.Err }
+
+// ReplaceOnce replaces the single occurrence of old in doc with new, the way
+// a safe str_replace tool must: it returns a *ReplaceError wrapping
+// [ErrNoMatch] when old is empty or absent and [ErrMultipleMatches] when old
+// occurs more than once, overlapping occurrences included ("aa" occurs
+// twice in "aaa"). On error the returned string is empty. Matching is exact
+// bytes: no normalisation.
+func ReplaceOnce(doc, old, new string) (string, error) {
+	if old == "" {
+		return "", &ReplaceError{Err: ErrNoMatch}
+	}
+	i := strings.Index(doc, old)
+	if i < 0 {
+		return "", &ReplaceError{Err: ErrNoMatch}
+	}
+	if j := strings.Index(doc[i+1:], old); j >= 0 {
+		n := 2
+		for k := i + 1 + j + 1; n < 100 && k <= len(doc); n++ {
+			m := strings.Index(doc[k:], old)
+			if m < 0 {
+				break
+			}
+			k += m + 1
+		}
+		return "", &ReplaceError{Err: ErrMultipleMatches, Count: n}
+	}
+	return doc[:i] + new + doc[i+len(old):], nil
+}
+
+// ErrQuota matches the error CheckQuota returns with errors.Is.
+var ErrQuota = errors.New("citation: page quota")
+
+// QuotaError reports a refused create.
+type QuotaError struct {
+	Count, Limit int
+}
+
+func (e *QuotaError) Error() string {
+	if e.Limit < 1 || e.Count < 0 {
+		return fmt.Sprintf("citation: page quota: invalid count %d or limit %d", e.Count, e.Limit)
+	}
+	return fmt.Sprintf("citation: page quota: workspace has %d of %d pages", e.Count, e.Limit)
+}
+
+// Is makes errors.Is(err, ErrQuota) true.
+func (e *QuotaError) Is(target error) bool { return target == ErrQuota }
+
+// CheckQuota decides whether a workspace that has count pages now may get
+// one more under a limit of limit pages. The caller counts (the library does
+// not walk the file system). It returns a *QuotaError when count >= limit,
+// and also for a limit below 1 or a negative count, so a missing limit
+// refuses instead of allowing everything.
+func CheckQuota(count, limit int) error {
+	if limit < 1 || count < 0 || count >= limit {
+		return &QuotaError{Count: count, Limit: limit}
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package citation
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// maxFrontmatter bounds the YAML the template check will decode.
+const maxFrontmatter = 64 << 10
+
+// splitFrontmatter separates a leading YAML frontmatter block ("---" line,
+// YAML, "---" or "..." line) from the markdown body. found is false when the
+// page does not open with "---"; closed is false when it opens but never
+// closes (then body is the whole page). bodyOffset is where body starts.
+func splitFrontmatter(page []byte) (fm, body []byte, bodyOffset int, found, closed bool) {
+	first, rest, _ := cutLine(page)
+	if string(trimCR(first)) != "---" {
+		return nil, page, 0, false, false
+	}
+	off := len(page) - len(rest)
+	start := off
+	for len(rest) > 0 {
+		line, next, _ := cutLine(rest)
+		l := string(bytes.TrimRight(line, " \t\r"))
+		if l == "---" || l == "..." {
+			end := len(page) - len(next)
+			return page[start:off], page[end:], end, true, true
+		}
+		off += len(rest) - len(next)
+		rest = next
+	}
+	return nil, page, 0, true, false
+}
+
+func cutLine(b []byte) (line, rest []byte, found bool) {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i], b[i+1:], true
+	}
+	return b, nil, false
+}
+
+func trimCR(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\r")) }
+
+// DefaultRequired lists the frontmatter fields a page needs when a
+// [Template] names none: a title and the raw sources it draws on.
+var DefaultRequired = []string{"title", "sources"}
+
+// Template is the create-time page template check. The zero value requires
+// [DefaultRequired]. A Template is read-only after construction and safe for
+// concurrent use.
+type Template struct {
+	// Required lists the frontmatter keys every new page must set to a
+	// non-empty value (a non-blank string, a non-empty list or mapping, or
+	// any number or boolean). Nil means DefaultRequired.
+	Required []string
+}
+
+// ErrTemplate matches every *TemplateError with errors.Is.
+var ErrTemplate = errors.New("citation: page does not follow the template")
+
+// TemplateError reports a page that create must refuse.
+type TemplateError struct {
+	// Reason is set when the frontmatter itself is absent or unreadable.
+	Reason string
+	// Missing lists required fields that are absent or empty, sorted.
+	Missing []string
+}
+
+func (e *TemplateError) Error() string {
+	if e.Reason != "" {
+		return "citation: template: " + e.Reason
+	}
+	return "citation: template: missing or empty required fields: " + strings.Join(e.Missing, ", ")
+}
+
+// Is makes errors.Is(err, ErrTemplate) true.
+func (e *TemplateError) Is(target error) bool { return target == ErrTemplate }
+
+// CheckTemplate checks page against the default [Template].
+func CheckTemplate(page []byte) error { return Template{}.Check(page) }
+
+// Check parses the page's YAML frontmatter (with gopkg.in/yaml.v3, which
+// refuses duplicate keys and bounds alias expansion) and returns a
+// *TemplateError when it is missing, unterminated, larger than 64 KiB, not
+// a mapping, or lacks a required field. It returns nil for a conforming page.
+func (t Template) Check(page []byte) error {
+	fm, _, _, found, closed := splitFrontmatter(page)
+	switch {
+	case !found:
+		return &TemplateError{Reason: `page has no frontmatter (it must open with a "---" line)`}
+	case !closed:
+		return &TemplateError{Reason: `frontmatter is not closed by a "---" line`}
+	case len(fm) > maxFrontmatter:
+		return &TemplateError{Reason: "frontmatter is larger than 64 KiB"}
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(fm, &m); err != nil {
+		return &TemplateError{Reason: "frontmatter is not a YAML mapping: " + err.Error()}
+	}
+	req := t.Required
+	if req == nil {
+		req = DefaultRequired
+	}
+	var missing []string
+	for _, k := range req {
+		if !present(m[k]) {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return &TemplateError{Missing: slices.Compact(missing)}
+	}
+	return nil
+}
+
+func present(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case string:
+		return strings.TrimSpace(v) != ""
+	case []any:
+		return len(v) > 0
+	case map[string]any:
+		return len(v) > 0
+	default:
+		return true
+	}
+}

@@ -1,0 +1,281 @@
+package citation
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type replaceCase struct {
+	Name  string `json:"name"`
+	Doc   string `json:"doc"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+	Want  string `json:"want"`
+	Err   string `json:"err"` // "", "missing" or "multiple"
+	Count int    `json:"count"`
+}
+
+func replaceCases(t testing.TB) []replaceCase {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(wikiData, "replace.json"))
+	require.NoError(t, err)
+	var cases []replaceCase
+	require.NoError(t, json.Unmarshal(data, &cases))
+	require.NotEmpty(t, cases)
+	return cases
+}
+
+func TestReplaceOnce(t *testing.T) {
+	for _, tt := range replaceCases(t) {
+		t.Run(tt.Name, func(t *testing.T) {
+			got, err := ReplaceOnce(tt.Doc, tt.Old, tt.New)
+			switch tt.Err {
+			case "":
+				require.NoError(t, err)
+				assert.Equal(t, tt.Want, got)
+			case "missing":
+				assert.ErrorIs(t, err, ErrNoMatch)
+				assert.Empty(t, got)
+			case "multiple":
+				assert.ErrorIs(t, err, ErrMultipleMatches)
+				var re *ReplaceError
+				require.ErrorAs(t, err, &re)
+				assert.Equal(t, tt.Count, re.Count)
+				assert.Contains(t, err.Error(), strconv.Itoa(tt.Count))
+				assert.Empty(t, got)
+			default:
+				t.Fatalf("bad fixture err %q", tt.Err)
+			}
+		})
+	}
+	_, err := ReplaceOnce(strings.Repeat("a", 1000), "a", "b")
+	var re *ReplaceError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 100, re.Count, "counting stops at 100")
+}
+
+func TestCheckQuota(t *testing.T) {
+	tests := []struct {
+		count, limit int
+		ok           bool
+	}{
+		{0, 1, true}, {9, 10, true}, {10, 10, false}, {11, 10, false},
+		{0, 0, false}, {5, -1, false}, {-1, 10, false},
+	}
+	for _, tt := range tests {
+		err := CheckQuota(tt.count, tt.limit)
+		if tt.ok {
+			assert.NoError(t, err, "%d/%d", tt.count, tt.limit)
+			continue
+		}
+		assert.ErrorIs(t, err, ErrQuota, "%d/%d", tt.count, tt.limit)
+		var qe *QuotaError
+		require.ErrorAs(t, err, &qe)
+		assert.Equal(t, tt.limit, qe.Limit)
+	}
+}
+
+type logCase struct {
+	ok   bool
+	line string
+}
+
+func logCases(t testing.TB) []logCase {
+	t.Helper()
+	f, err := os.Open(filepath.Join(wikiData, "log-headers.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	var out []logCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		verdict, quoted, ok := strings.Cut(l, "\t")
+		require.True(t, ok, l)
+		line, err := strconv.Unquote(quoted)
+		require.NoError(t, err, l)
+		out = append(out, logCase{ok: verdict == "ok", line: line})
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+func TestParseLogHeaderFixtures(t *testing.T) {
+	for _, tt := range logCases(t) {
+		h, err := ParseLogHeader(tt.line)
+		if !tt.ok {
+			assert.ErrorIs(t, err, ErrSyntax, "%q was accepted", tt.line)
+			assert.Zero(t, h.Op)
+			continue
+		}
+		require.NoError(t, err, "%q", tt.line)
+		out, err := LogFormat{}.Format(h)
+		require.NoError(t, err)
+		assert.Equal(t, strings.TrimRight(tt.line, "\r\n"), out)
+	}
+}
+
+func TestParseLogHeaderFields(t *testing.T) {
+	h, err := ParseLogHeader("## [2026-11-22] ingest | RFC 0034 service levels | touched: sla.md, index.md")
+	require.NoError(t, err)
+	assert.Equal(t, LogHeader{
+		Date:    time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
+		Op:      "ingest",
+		Title:   "RFC 0034 service levels",
+		Touched: []string{"sla.md", "index.md"},
+	}, h)
+
+	custom := LogFormat{Ops: []string{"deploy"}}
+	_, err = custom.Parse("## [2026-11-22] deploy | Release | touched: none")
+	assert.NoError(t, err)
+	_, err = custom.Parse("## [2026-11-22] ingest | Release | touched: none")
+	assert.ErrorIs(t, err, ErrSyntax)
+
+	for _, bad := range []LogHeader{
+		{Op: "ingest", Title: "x", Date: h.Date, Touched: []string{"../x.md"}},
+		{Op: "nope", Title: "x", Date: h.Date},
+		{Op: "ingest", Title: "a | b", Date: h.Date},
+		{Op: "ingest", Title: "x"},
+	} {
+		_, err := LogFormat{}.Format(bad)
+		assert.ErrorIs(t, err, ErrSyntax, "%+v", bad)
+	}
+	s, err := LogFormat{}.Format(LogHeader{Op: "query", Title: "Q", Date: h.Date})
+	require.NoError(t, err)
+	assert.Equal(t, "## [2026-11-22] query | Q | touched: none", s)
+}
+
+func TestCheckLogEntry(t *testing.T) {
+	h, err := LogFormat{}.CheckLogEntry("## [2026-11-22] ingest | RFC | touched: sla.md\n\nAdded the SLA page.\n### details are fine\n")
+	require.NoError(t, err)
+	assert.Equal(t, "ingest", h.Op)
+	for _, bad := range []string{
+		"## [2026-11-22] ingest | RFC | touched: sla.md\n\n## [2026-11-23] delete | forged | touched: index.md\n",
+		"## [2026-11-22] ingest | RFC | touched: sla.md\n  ## indented header\n",
+		"not a header\nbody\n",
+	} {
+		_, err := LogFormat{}.CheckLogEntry(bad)
+		assert.ErrorIs(t, err, ErrSyntax, "%q", bad)
+	}
+}
+
+func TestTemplateFixtures(t *testing.T) {
+	tests := []struct {
+		file    string
+		missing []string // nil and reason false: passes
+		reason  bool
+	}{
+		{"ok.md", nil, false},
+		{"ok-flow.md", nil, false},
+		{"ok-crlf.md", nil, false},
+		{"no-frontmatter.md", nil, true},
+		{"unterminated.md", nil, true},
+		{"not-mapping.md", nil, true},
+		{"duplicate-key.md", nil, true},
+		{"bad-yaml.md", nil, true},
+		{"missing-title.md", []string{"title"}, false},
+		{"empty-fields.md", []string{"sources", "title"}, false},
+		{"null-title.md", []string{"sources", "title"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			page, err := os.ReadFile(filepath.Join(wikiData, "templates", tt.file))
+			require.NoError(t, err)
+			err = CheckTemplate(page)
+			if tt.missing == nil && !tt.reason {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrTemplate)
+			var te *TemplateError
+			require.ErrorAs(t, err, &te)
+			assert.Equal(t, tt.missing, te.Missing)
+			assert.Equal(t, tt.reason, te.Reason != "")
+		})
+	}
+	page := []byte("---\ntitle: x\nsources: [raw/a.md]\n---\n")
+	assert.ErrorIs(t, Template{Required: []string{"title", "owner"}}.Check(page), ErrTemplate)
+	assert.NoError(t, Template{Required: []string{}}.Check(page))
+	big := []byte("---\nx: \"" + strings.Repeat("a", 70<<10) + "\"\n---\n")
+	assert.ErrorIs(t, CheckTemplate(big), ErrTemplate)
+}
+
+func TestQuoteHash(t *testing.T) {
+	want := QuoteHash("the SLA is 99.95% monthly")
+	assert.Regexp(t, `^sha256:[0-9a-f]{64}$`, want)
+	// Documented normalisation: NFC, white space runs, trimming.
+	for _, same := range []string{
+		"  the SLA is 99.95% monthly\n",
+		"the  SLA\tis\n99.95%\r\nmonthly",
+		"the\u00a0SLA is 99.95% monthly",
+		"the SLA\u2003is 99.95% monthly",
+	} {
+		assert.Equal(t, want, QuoteHash(same), "%q", same)
+	}
+	assert.Equal(t, QuoteHash("café au lait"), QuoteHash("cafe\u0301 au lait"))
+	// Nothing else is folded.
+	for _, diff := range []string{"The SLA is 99.95% monthly", "the SLA is 99.95 % monthly", "the SLA is 99.95% monthly.", "the SLA is 99,95% monthly", "the SLA is ９９.95% monthly", "the SLA is\u200b 99.95% monthly"} {
+		assert.NotEqual(t, want, QuoteHash(diff), "%q", diff)
+	}
+	// Known answer: sha256 of the normalised bytes.
+	assert.Equal(t, "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", QuoteHash(" \n\t "))
+}
+
+func TestDefinitionRoundTrip(t *testing.T) {
+	c := Citation{Label: "1", Source: "raw/rfc-0034.md", Locator: "p.3", Quote: "the SLA is 99.95% monthly"}
+	s, err := c.Format()
+	require.NoError(t, err)
+	assert.Equal(t, `[^1]: raw/rfc-0034.md, p.3 — "the SLA is 99.95% monthly" (`+QuoteHash(c.Quote)+`)`, s)
+	got, err := ParseDefinition(s)
+	require.NoError(t, err)
+	c.Hash = QuoteHash(c.Quote)
+	assert.Equal(t, c, got)
+
+	c = Citation{Label: "note-2", Source: "raw/a/b.md", Quote: `he said "no" — twice (really)`, SourceHash: QuoteHash("x")}
+	s, err = c.Format()
+	require.NoError(t, err)
+	got, err = ParseDefinition(s)
+	require.NoError(t, err)
+	assert.Equal(t, c.Quote, got.Quote)
+	assert.Equal(t, c.SourceHash, got.SourceHash)
+	assert.Empty(t, got.Locator)
+
+	got, err = ParseDefinition("[^x]: raw/a.md, §2.1, para 4 -- \"quote\" (" + QuoteHash("quote") + ")")
+	require.NoError(t, err)
+	assert.Equal(t, "§2.1, para 4", got.Locator)
+}
+
+func TestDefinitionRejects(t *testing.T) {
+	h := QuoteHash("q")
+	for _, bad := range []string{
+		``, `raw/a.md — "q" (` + h + `)`, `[^1] raw/a.md — "q" (` + h + `)`,
+		`[^1]: raw/a.md — "q"`, `[^1]: raw/a.md — "q" (sha256:abc)`, `[^1]: raw/a.md — "q" (` + strings.ToUpper(h) + `)`,
+		`[^1]: raw/a.md "q" (` + h + `)`, `[^1]: raw/a.md — q (` + h + `)`, `[^1]: raw/a.md — "" (` + h + `)`,
+		`[^1]: — "q" (` + h + `)`, `[^1]: raw/a.md, — "q" (` + h + `)`, `[^1]: raw/a.md, p"3 — "q" (` + h + `)`,
+		`[^1]: raw/a.md — "q"(` + h + `)`, `[^1]: raw/a.md — "q" (` + h + `; ` + h + `)`, `[^1]: raw/a.md — “q” (` + h + `)`,
+		`[^1]: raw/a.md — "q" (` + h + `) trailing`, `[^a b]: raw/a.md — "q" (` + h + `)`,
+	} {
+		_, err := ParseDefinition(bad)
+		assert.ErrorIs(t, err, ErrSyntax, "%q", bad)
+	}
+	for _, bad := range []Citation{
+		{}, {Label: "a b", Source: "raw/a.md", Quote: "q"}, {Label: "1", Source: "raw/a b.md", Quote: "q"},
+		{Label: "1", Source: "raw/a.md", Quote: "  "}, {Label: "1", Source: "raw/a.md", Quote: "q", Hash: h + "0"},
+		{Label: "1", Source: "raw/a.md", Quote: "q", Locator: "p—3"}, {Label: "1", Source: "raw/a.md", Quote: "q", SourceHash: "md5:x"},
+		{Label: "1", Source: "raw/a.md", Quote: "other", Hash: h},
+	} {
+		_, err := bad.Format()
+		assert.ErrorIs(t, err, ErrSyntax, "%+v", bad)
+	}
+}

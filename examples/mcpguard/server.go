@@ -1,0 +1,181 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/wardline/wardline/audit"
+	"github.com/wardline/wardline/citation"
+	"github.com/wardline/wardline/confirm"
+	"github.com/wardline/wardline/examples/mcpguard/toolguard"
+	"github.com/wardline/wardline/gate"
+)
+
+// Config configures [NewServer]. Workspace and Audit are required; every
+// other field has a documented default.
+type Config struct {
+	// Workspace is the directory the server serves: raw/ holds the
+	// immutable sources, wiki/ the pages, .mcpguard/ the server's state.
+	Workspace string
+	// Audit receives one hash-chained record per tools/call.
+	Audit *audit.Logger
+
+	// Model is the LLM gatekeeper for run_command. Nil: run_command denies
+	// every command, saying that no model is configured.
+	Model gate.Model
+	// GroundRules is the text the gatekeeper judges against; empty means
+	// DefaultGroundRules.
+	GroundRules string
+	// LLMOptions configure the gatekeeper (timeout, verdict cache).
+	LLMOptions []gate.LLMOption
+	// Programs is run_command's allowlist; nil means DefaultPrograms.
+	Programs []string
+	// Executor runs allowed commands; nil means an OSExecutor over
+	// Programs in Workspace with a 10 s timeout and 64 KiB of output.
+	Executor Executor
+
+	// MaxPages is the wiki page quota; zero means DefaultMaxPages.
+	MaxPages int
+
+	// Modes applies confirmed mode changes; nil means the file
+	// .mcpguard/mode in the workspace.
+	Modes ModeSetter
+	// ConfirmOptions configure the confirmation manager (TTL, clock,
+	// nonce length, attempts); nil means confirm's defaults.
+	ConfirmOptions []confirm.Option
+}
+
+// Server is the MCP server with its tools behind toolguard. Close releases
+// the workspace handle.
+type Server struct {
+	// MCP is the SDK server; connect it to a transport with Run or Connect.
+	MCP  *mcp.Server
+	root *os.Root
+	wiki *wiki
+}
+
+// Close releases the workspace.
+func (s *Server) Close() error { return errors.Join(s.wiki.ws.Close(), s.root.Close()) }
+
+// NewServer builds the server: the tools, their guard policies, and the
+// audit recorder.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Workspace == "" {
+		return nil, errors.New("mcpguard: no workspace")
+	}
+	if cfg.Audit == nil {
+		return nil, errors.New("mcpguard: no audit logger")
+	}
+	ws, err := filepath.Abs(cfg.Workspace)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: workspace: %w", err)
+	}
+	root, err := os.OpenRoot(ws)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: workspace: %w", err)
+	}
+	s := &Server{root: root}
+	ok := false
+	defer func() {
+		if !ok {
+			_ = root.Close()
+		}
+	}()
+	for _, d := range []string{citation.WikiDir, citation.RawDir} {
+		if err := root.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("mcpguard: workspace: %w", err)
+		}
+	}
+	cws, err := citation.OpenWorkspace(ws)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+	defer func() {
+		if !ok {
+			_ = cws.Close()
+		}
+	}()
+	verifier, err := citation.New()
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+	s.wiki = &wiki{ws: cws, root: root, verifier: verifier, maxPages: cfg.MaxPages}
+	if s.wiki.maxPages == 0 {
+		s.wiki.maxPages = DefaultMaxPages
+	}
+
+	programs := cfg.Programs
+	if programs == nil {
+		programs = DefaultPrograms
+	}
+	exec := cfg.Executor
+	if exec == nil {
+		e, _, err := NewOSExecutor(ws, programs, 10*time.Second, 64<<10)
+		if err != nil {
+			return nil, fmt.Errorf("mcpguard: %w", err)
+		}
+		exec = e
+	}
+	cmdGate, err := newCommandGate(programs, cfg.Model, cfg.GroundRules, cfg.LLMOptions...)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+
+	setter := cfg.Modes
+	if setter == nil {
+		setter = fileModes{root: root}
+	}
+	modes, err := newModes(setter, cfg.ConfirmOptions...)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+
+	s.MCP = mcp.NewServer(&mcp.Implementation{Name: "mcpguard", Title: "wardline MCP guard example", Version: "v0.1.0"},
+		&mcp.ServerOptions{Instructions: instructions})
+
+	mcp.AddTool(s.MCP, &mcp.Tool{
+		Name: "run_command",
+		Description: "Run one allowlisted program with literal arguments in the workspace (no shell). " +
+			"Every command is checked by deterministic rules and an independent gatekeeper model before it runs.",
+	}, runCommand(exec))
+	mcp.AddTool(s.MCP, &mcp.Tool{
+		Name: "write_wiki_page",
+		Description: "Create or replace a wiki page under wiki/. The page needs YAML frontmatter (title, sources) " +
+			"and every claim a footnote quoting a raw/ source verbatim with its sha256 anchor; the quotes are checked " +
+			"against the live sources before anything is written.",
+	}, s.wiki.handler())
+	mcp.AddTool(s.MCP, &mcp.Tool{
+		Name: "set_mode",
+		Description: "Propose changing the firewall mode (monitor, block, learning). Nothing changes until the user " +
+			"confirms: the result holds the reply the user must type, which the confirm tool then takes.",
+	}, modes.setMode())
+	mcp.AddTool(s.MCP, &mcp.Tool{
+		Name:        "confirm",
+		Description: "Apply the pending change of this session with the user's reply \"confirm <nonce>\" (or \"cancel\" it).",
+	}, modes.confirm())
+
+	mw, err := toolguard.New(&toolguard.Options{
+		Workspace: ws,
+		Recorder:  toolguard.AuditRecorder(cfg.Audit),
+		Tools: map[string]toolguard.Policy{
+			"run_command":     {Before: []toolguard.Check{commandCheck(cmdGate)}, After: []toolguard.OutputCheck{redactOutput()}},
+			"write_wiki_page": {Before: []toolguard.Check{s.wiki.beforeCheck()}},
+			"set_mode":        {Before: []toolguard.Check{modes.setModeCheck()}},
+			"confirm":         {Before: []toolguard.Check{modes.confirmCheck()}},
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+	s.MCP.AddReceivingMiddleware(mw)
+	ok = true
+	return s, nil
+}
+
+// instructions tell the client's model how the tools behave.
+const instructions = `Tools on this server are guarded by wardline. A refused call returns a tool error that says which check refused it and why; do not retry the same call. run_command runs one allowlisted program without a shell. set_mode only proposes a change: show the user the reply it asks for, and call confirm only with what the user actually typed.`

@@ -1,0 +1,408 @@
+package guard
+
+import (
+	"strings"
+	"sync"
+)
+
+// Requests to reveal or send secrets ("exfil.request").
+//
+// The detector works sentence by sentence on Normalize's output, so that
+// fullwidth, zero-width and homoglyph spellings read as plain words. A
+// sentence is a request when
+//
+//   - a disclosure verb in any inflection (reveal, leak, dump, paste, send,
+//     upload, share, disclose, forward, e-mail, post, ...) and a sensitive
+//     object (environment variables, .env, ~/.ssh, id_rsa, /etc/passwd,
+//     ~/.aws/credentials, a private, SSH or deploy key, the system prompt,
+//     .git/config, ...) occur close together; or
+//   - any disclosure verb, including weak ones (show, print, tell, give,
+//     provide, output, reply with, ...), meets any secret-like object
+//     (token, API key, password, secret, credential, an upper-case name
+//     such as OPENAI_API_KEY) in a sentence addressed to a reader: "your",
+//     "me", "here", "can you", "please", "in the next message", "would
+//     help", "ask(s) that", "to <e-mail address>"; or
+//   - it asks for a value or contents outright: "the value of
+//     GITHUB_TOKEN", "the contents of ~/.ssh/id_rsa".
+//
+// Plain facts about secrets stay allowed: "The CI reads its token from the
+// GITHUB_TOKEN secret", "The client sends the token in the Authorization
+// header" (a weak object with no reader cue), "Which environment variables
+// does the deploy script read?".
+
+// wordPhrases is a set of words and word sequences, matched on the tokens of
+// a sentence; pred, when set, also admits single tokens by shape.
+type wordPhrases struct {
+	first map[string][][]string // first token -> phrases starting with it
+	pred  func(tok string) bool
+}
+
+func newWordPhrases(pred func(string) bool, phrases ...string) *wordPhrases {
+	p := &wordPhrases{first: map[string][][]string{}, pred: pred}
+	for _, ph := range phrases {
+		ws := strings.Fields(ph)
+		p.first[ws[0]] = append(p.first[ws[0]], ws)
+	}
+	return p
+}
+
+// find returns the byte spans of every match in toks.
+func (p *wordPhrases) find(toks []reqToken) [][2]int {
+	var out [][2]int
+	for i, t := range toks {
+		if p.pred != nil && p.pred(t.w) {
+			out = append(out, [2]int{t.start, t.end})
+			continue
+		}
+		for _, ph := range p.first[t.w] {
+			if i+len(ph) > len(toks) {
+				continue
+			}
+			ok := true
+			for k := 1; k < len(ph); k++ {
+				if toks[i+k].w != ph[k] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				out = append(out, [2]int{t.start, toks[i+len(ph)-1].end})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// reqInflect returns a verb with its -s, -ed and -ing forms.
+func reqInflect(verbs ...string) []string {
+	var out []string
+	for _, v := range verbs {
+		head, tail, _ := strings.Cut(v, " ")
+		if tail != "" {
+			tail = " " + tail
+		}
+		forms := []string{head}
+		switch {
+		case strings.HasSuffix(head, "e"):
+			forms = append(forms, head+"s", head+"d", head[:len(head)-1]+"ing")
+		case strings.HasSuffix(head, "y") && !strings.ContainsRune("aeiou", rune(head[len(head)-2])):
+			forms = append(forms, head[:len(head)-1]+"ies", head[:len(head)-1]+"ied", head+"ing")
+		case strings.HasSuffix(head, "sh") || strings.HasSuffix(head, "o"):
+			forms = append(forms, head+"es", head+"ed", head+"ing")
+		case head == "submit" || head == "transmit" || head == "output":
+			forms = append(forms, head+"s", head+"ted", head+"ting")
+		default:
+			forms = append(forms, head+"s", head+"ed", head+"ing")
+		}
+		for _, f := range forms {
+			out = append(out, f+tail)
+		}
+	}
+	return out
+}
+
+func reqPlural(nouns ...string) []string {
+	var out []string
+	for _, n := range nouns {
+		out = append(out, n, n+"s")
+	}
+	return out
+}
+
+type exfilRequestSets struct {
+	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
+}
+
+var (
+	exfilReqOnce sync.Once
+	exfilReqSets exfilRequestSets
+)
+
+func reqJoin(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// sensitivePath reports tokens naming secret-bearing files and dumps.
+func sensitivePath(t string) bool {
+	for _, suffix := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "/etc/passwd", "/etc/shadow",
+		".aws/credentials", ".env", ".git/config", ".npmrc", ".netrc", ".pgpass", "kubeconfig", ".kube/config",
+		"/proc/self/environ", ".git-credentials", ".docker/config.json", ".pypirc"} {
+		if strings.HasSuffix(t, suffix) {
+			return true
+		}
+	}
+	return strings.Contains(t, ".ssh") || t == "printenv" || t == "process.env" || t == "os.environ" || strings.HasPrefix(t, ".env.")
+}
+
+// secretName reports identifiers that name a secret: OPENAI_API_KEY,
+// db-password, github_token.
+func secretName(t string) bool {
+	for _, suf := range secretNameSuffixes {
+		if len(t) > len(suf) && strings.HasSuffix(t, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+var secretNameSuffixes = func() []string {
+	var out []string
+	for _, suf := range []string{"token", "key", "secret", "password", "passwd", "pwd", "credential", "credentials", "apikey"} {
+		for _, sep := range []string{"_", "-"} {
+			out = append(out, sep+suf, sep+suf+"s")
+		}
+	}
+	return out
+}()
+
+func exfilRequestPhrases() *exfilRequestSets {
+	exfilReqOnce.Do(func() {
+		people := []string{"readers", "users", "you", "visitors", "developers", "contributors", "the reader", "the user"}
+		var asks []string
+		for _, f := range reqInflect("ask") {
+			for _, o := range append([]string{"that", "for"}, people...) {
+				asks = append(asks, f+" "+o)
+			}
+		}
+		var channels []string
+		for _, det := range []string{"the", "your", "this", "a"} {
+			for _, next := range []string{"", "next "} {
+				for _, ch := range []string{"message", "reply", "response", "answer", "chat", "output", "comment"} {
+					channels = append(channels, "in "+det+" "+next+ch)
+				}
+			}
+		}
+		exfilReqSets = exfilRequestSets{
+			strongVerb: newWordPhrases(nil, reqJoin(
+				reqInflect("reveal", "leak", "dump", "exfiltrate", "paste", "upload", "share", "disclose", "forward",
+					"email", "e-mail", "transmit", "post", "collect", "harvest", "submit", "hand over"),
+				[]string{"send", "sends", "sending", "sent", "steal", "steals", "stealing", "stole", "reply with", "respond with"},
+			)...),
+			weakVerb: newWordPhrases(nil, reqJoin(
+				reqInflect("show", "display", "print", "echo", "output", "provide", "list", "expose", "repeat", "copy",
+					"confirm", "include", "return", "spell out", "read out", "type"),
+				[]string{"shown", "tell", "tells", "telling", "told", "give", "gives", "given", "giving", "gave",
+					"write", "writes", "writing", "wrote", "replies with", "replied with", "replying with",
+					"responds with", "responded with", "responding with"},
+			)...),
+			strongObj: newWordPhrases(sensitivePath, reqJoin(
+				reqPlural("environment variable", "env var", "private key", "ssh key", "deploy key", "signing key",
+					"secret key", "master key", "system prompt", "credentials file", "credential file", "session cookie"),
+				[]string{"environment", "environ", "keychain", "cookies", "all secrets", "all the secrets", "every secret",
+					"your instructions", "your prompt"},
+				func() []string {
+					var out []string
+					for _, det := range []string{"your", "the"} {
+						for _, adj := range []string{"initial", "original", "hidden", "system", "previous"} {
+							out = append(out, det+" "+adj+" prompt", det+" "+adj+" instructions")
+						}
+					}
+					return out
+				}(),
+			)...),
+			weakObj: newWordPhrases(secretName, reqPlural("token", "api key", "api-key", "api_key", "apikey", "access key",
+				"key", "password", "passphrase", "pass word", "secret", "credential", "pin", "otp", "2fa code",
+				"cookie", "creds", "passwd")...),
+			cue: newWordPhrases(func(t string) bool {
+				at := strings.IndexByte(t, '@')
+				return at > 0 && strings.Contains(t[at:], ".") || strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://")
+			}, reqJoin(
+				[]string{"your", "you", "me", "us", "here", "please", "pls", "kindly", "readers", "can you", "could you",
+					"would you", "will you", "reply with", "respond with", "to verify", "to confirm", "for verification"},
+				channels, asks,
+				func() []string {
+					var out []string
+					for _, v := range []string{"help", "unblock", "allow", "let", "speed"} {
+						out = append(out, "would "+v)
+					}
+					return out
+				}(),
+			)...),
+			valueOf: newWordPhrases(nil, "value of", "values of", "content of", "contents of", "what's the", "what's your",
+				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
+		}
+	})
+	return &exfilReqSets
+}
+
+// reqToken is one word of a sentence: lower-case text and byte span.
+type reqToken struct {
+	w          string
+	start, end int
+}
+
+// reqTokens splits a normalised sentence into words, keeping the
+// characters of paths, identifiers and addresses inside a word and
+// trimming trailing punctuation.
+func reqTokens(s string) []reqToken {
+	var out []reqToken
+	isWordByte := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
+	}
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		a, b := i, j
+		for b > a && strings.IndexByte(".,'!?:;", s[b-1]) >= 0 {
+			b--
+		}
+		for a < b && s[a] == '\'' {
+			a++
+		}
+		if a < b {
+			out = append(out, reqToken{w: s[a:b], start: a, end: b})
+		}
+		i = j
+	}
+	return out
+}
+
+// exfilRequests reports sentences of s that request secrets.
+func exfilRequests(s string) []Finding {
+	n, offs := normalizeWithOffsets(s)
+	res := exfilRequestPhrases()
+	var out []Finding
+	for _, sp := range sentences(n) {
+		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
+			sp[0]++
+		}
+		for sp[1] > sp[0] && (n[sp[1]-1] == ' ' || n[sp[1]-1] == '\n') {
+			sp[1]--
+		}
+		sent := n[sp[0]:sp[1]]
+		if !isExfilRequest(sent, res) {
+			continue
+		}
+		a, b := offs[sp[0]], endOffset(offs, sp[1])
+		out = append(out, Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
+	}
+	return out
+}
+
+// maxRequestGap bounds the distance in bytes between a verb and its object.
+const maxRequestGap = 90
+
+// objectHints are substrings every sensitive object contains; a sentence
+// with none of them is not a request for secrets.
+var objectHints = []string{"env", "environ", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
+	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
+
+func isExfilRequest(sent string, res *exfilRequestSets) bool {
+	hint := false
+	for _, h := range objectHints {
+		if strings.Contains(sent, h) {
+			hint = true
+			break
+		}
+	}
+	if !hint {
+		return false
+	}
+	toks := reqTokens(sent)
+	strongObj := res.strongObj.find(toks)
+	weakObj := res.weakObj.find(toks)
+	if len(strongObj) == 0 && len(weakObj) == 0 {
+		return false
+	}
+	near := func(verbs, objs [][2]int) bool {
+		for _, v := range verbs {
+			for _, o := range objs {
+				if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
+	for _, v := range res.valueOf.find(toks) {
+		for _, o := range append(append([][2]int{}, strongObj...), weakObj...) {
+			if o[0] >= v[1] && o[0]-v[1] <= 40 {
+				return true
+			}
+		}
+	}
+	strong := notNegated(sent, res.strongVerb.find(toks))
+	if near(strong, strongObj) {
+		return true
+	}
+	if len(res.cue.find(toks)) == 0 {
+		return false
+	}
+	weak := notNegated(sent, res.weakVerb.find(toks))
+	verbs := append(strong, weak...)
+	return near(verbs, strongObj) || near(verbs, weakObj)
+}
+
+// sentences splits normalised text into sentence spans: at line breaks,
+// and after '.', '!', '?' or ';' followed by a space or the end.
+func sentences(n string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		end := -1
+		switch c {
+		case '\n':
+			end = i
+		case '.', '!', '?', ';':
+			if i+1 == len(n) || n[i+1] == ' ' || n[i+1] == '\n' {
+				end = i + 1
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		if strings.TrimSpace(n[start:end]) != "" {
+			out = append(out, [2]int{start, end})
+		}
+		start = end
+		if c != '\n' {
+			continue
+		}
+		start = i + 1
+	}
+	if strings.TrimSpace(n[start:]) != "" {
+		out = append(out, [2]int{start, len(n)})
+	}
+	return out
+}
+
+// negators turn a request into a warning: "Never share your API key".
+var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
+	"shouldn't", "cannot", "can't", "no one", "nobody", "avoid", "without"}
+
+// notNegated drops verb matches preceded, within three words, by a
+// negator.
+func notNegated(sent string, verbs [][2]int) [][2]int {
+	out := verbs[:0:0]
+	for _, v := range verbs {
+		before := strings.Fields(sent[:v[0]+1])
+		if len(before) > 3 {
+			before = before[len(before)-3:]
+		}
+		window := " " + strings.Join(before, " ") + " "
+		neg := false
+		for _, n := range negators {
+			if strings.Contains(window, " "+n+" ") {
+				neg = true
+				break
+			}
+		}
+		if !neg {
+			out = append(out, v)
+		}
+	}
+	return out
+}

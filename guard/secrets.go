@@ -1,0 +1,571 @@
+package guard
+
+// Secret scanning with gitleaks' default rules, at a fraction of its cost.
+//
+// The rules, keywords, entropy thresholds and allowlists are gitleaks v8's
+// default configuration (github.com/zricethezav/gitleaks/v8/config), loaded
+// once, lazily, through a private viper instance: gitleaks' own
+// NewDetectorDefaultConfig writes viper's process-wide state, which is a data
+// race when two goroutines build detectors. The decoding passes reuse
+// gitleaks' detect/codec package, so base64, percent and hex (and unicode
+// escape) encodings are undone up to secretDecodeDepth levels and a secret
+// found inside them is reported on the encoded span of the input.
+//
+// The per-finding logic (secret group, entropy, global and rule allowlists,
+// the generic-rule de-duplication) mirrors gitleaks' detect.Detector for an
+// in-memory fragment with IgnoreGitleaksAllow set: a "gitleaks:allow"
+// comment is attacker-controlled text here and suppresses nothing. What
+// differs is how a rule's regexp is run: see secrets_regex.go. The test suite
+// compares both engines finding by finding.
+//
+// gitleaks logs through its package-level zerolog logger
+// (github.com/zricethezav/gitleaks/v8/logging.Logger), and its decoder logs
+// decoded values, secrets included, at debug level. On first use guard
+// replaces that logger with zerolog.Nop(): nothing gitleaks does on guard's
+// behalf can print a secret, whatever level an application sets. An
+// application that runs gitleaks itself and wants its logs may reassign
+// logging.Logger after guard's first scan.
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
+	"github.com/rs/zerolog"
+	"github.com/spf13/viper"
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/logging"
+)
+
+// secretDecodeDepth is how many nested encodings (base64 of hex of ...) are
+// undone before scanning stops.
+const secretDecodeDepth = 3
+
+// secretRulePrefix prefixes every secret finding's Rule.
+const secretRulePrefix = "secret."
+
+type secretRule struct {
+	config.Rule
+	fast *fastRegexp
+}
+
+type secretEngine struct {
+	cfg       config.Config
+	rules     []*secretRule // sorted by RuleID
+	keywords  ahocorasick.Trie
+	byKeyword map[string][]int // lower-case keyword -> indexes into rules
+	// loose holds, for rules that detect a prefixed token, a variant that
+	// also accepts punctuation after the token (see looseDelimiter).
+	loose *secretEngine
+}
+
+// gitleaksDelimiter ends most of gitleaks' token rules: the token must be
+// followed by a quote, white space, ';', an escaped newline or the end.
+// Prose puts a full stop, comma or bracket there ("the key sk_live_... .")
+// and gitleaks then misses an unmistakable token. looseDelimiter also
+// accepts a run of such punctuation when white space, a quote or the end
+// follows it (so "video.ico-<hex>.png" stays a file name). Semi-generic rules (a service name near an assignment)
+// keep gitleaks' delimiter: their tokens are not unmistakable.
+const (
+	gitleaksDelimiter = `(?:[\x60'"\s;]|\\[nr]|$)`
+	looseDelimiter    = `(?:[\x60'"\s;]|[.,:!?)\]}>]+(?:[\x60'"\s]|$)|\\[nr]|$)`
+	semiGenericPrefix = `[\w.-]{0,50}?`
+)
+
+var (
+	secretsOnce   sync.Once
+	secretsEngine *secretEngine
+	secretsErr    error
+)
+
+// gitleaksConfig returns gitleaks' default configuration, parsed with a
+// private viper instance.
+func gitleaksConfig() (config.Config, error) {
+	v := viper.New()
+	v.SetConfigType("toml")
+	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
+		return config.Config{}, err
+	}
+	var vc config.ViperConfig
+	if err := v.Unmarshal(&vc); err != nil {
+		return config.Config{}, err
+	}
+	return vc.Translate()
+}
+
+// loadSecretEngine builds the engine once; every caller gets the same one.
+func loadSecretEngine() (*secretEngine, error) {
+	secretsOnce.Do(func() {
+		logging.Logger = zerolog.Nop()
+		cfg, err := gitleaksConfig()
+		if err != nil {
+			secretsErr = err
+			return
+		}
+		e := &secretEngine{cfg: cfg, byKeyword: map[string][]int{}}
+		ids := make([]string, 0, len(cfg.Rules))
+		for id := range cfg.Rules {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		var kws []string
+		for _, id := range ids {
+			r := cfg.Rules[id]
+			if r.Regex == nil || r.SkipReport || len(r.RequiredRules) > 0 {
+				// Path-only rules need a file name; composite and
+				// skip-report rules are not in the default config.
+				continue
+			}
+			if r.Path != nil && !r.Path.MatchString("") {
+				continue
+			}
+			sr := &secretRule{Rule: r, fast: newFastRegexp(r.Regex)}
+			idx := len(e.rules)
+			e.rules = append(e.rules, sr)
+			for _, k := range r.Keywords {
+				k = strings.ToLower(k)
+				if len(e.byKeyword[k]) == 0 {
+					kws = append(kws, k)
+				}
+				e.byKeyword[k] = append(e.byKeyword[k], idx)
+			}
+		}
+		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+		e.loose = looseEngine(e)
+		secretsEngine = e
+	})
+	return secretsEngine, secretsErr
+}
+
+// looseEngine builds the variant rules described at looseDelimiter.
+func looseEngine(e *secretEngine) *secretEngine {
+	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
+	var kws []string
+	for _, r := range e.rules {
+		src := r.Regex.String()
+		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
+			strings.Contains(strings.ToLower(r.RuleID), "generic") {
+			continue
+		}
+		re, err := regexp.Compile(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)
+		if err != nil {
+			continue
+		}
+		lr := r.Rule
+		lr.Regex = re
+		idx := len(l.rules)
+		l.rules = append(l.rules, &secretRule{Rule: lr, fast: newFastRegexp(re)})
+		for _, k := range r.Keywords {
+			k = strings.ToLower(k)
+			if len(l.byKeyword[k]) == 0 {
+				kws = append(kws, k)
+			}
+			l.byKeyword[k] = append(l.byKeyword[k], idx)
+		}
+	}
+	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+	return l
+}
+
+// rawSecret is one finding in gitleaks' terms, before it becomes a Finding.
+type rawSecret struct {
+	ruleID     string
+	secret     string
+	match      string
+	startLine  int
+	start, end int // span reported to the caller
+}
+
+// Secrets reports every secret in s that gitleaks' default rules find,
+// also inside base64, percent, hex and unicode-escape encodings (up to three
+// nested levels; such a finding spans the encoded text). Rule is
+// "secret.<gitleaks rule id>", for example "secret.github-pat"; Start and End
+// are byte offsets of the secret (for a decoded secret, of its encoded form)
+// in s; Excerpt is redacted (see [Redact]) and never holds the secret.
+// Findings are sorted by Start, then End, then Rule.
+//
+// Beyond gitleaks, Secrets also finds a prefixed token (ghp_, sk_live_,
+// xoxb-, ...) followed by punctuation, where gitleaks' rules insist on a
+// quote or white space, and scans the text with invisible characters
+// removed and NFKC applied (letter case kept), so that a token split by a
+// zero-width space or spelled in fullwidth letters is found on its span
+// in s.
+//
+// The first call loads gitleaks' rules (tens of milliseconds); later calls
+// reuse them. Secrets is safe for concurrent use. If the rules cannot be
+// loaded, which would be a bug in the gitleaks version linked, Secrets
+// reports a single finding with Rule "secret.unavailable" spanning s, so
+// that a caller treating any finding as a block fails closed.
+func Secrets(s string) []Finding {
+	e, err := loadSecretEngine()
+	if err != nil {
+		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
+	}
+	raws := e.scan(s)
+	raws = append(raws, e.loose.scan(s)...)
+	if u, offs := unhide(s); u != s {
+		// Also scan the text with invisible characters removed and NFKC
+		// applied (a token split by a zero-width space, fullwidth letters),
+		// keeping case, and map findings back to s.
+		for _, r := range append(e.scan(u), e.loose.scan(u)...) {
+			r.start, r.end = offs[r.start], endOffset(offs, r.end)
+			raws = append(raws, r)
+		}
+	}
+	if len(raws) == 0 {
+		return nil
+	}
+	out := make([]Finding, 0, len(raws))
+	seen := make(map[Finding]bool, len(raws))
+	for _, r := range raws {
+		f := Finding{Rule: secretRulePrefix + r.ruleID, Start: r.start, End: r.end}
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		f.Excerpt = redactExcerpt(s[r.start:r.end])
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+func sortFindings(fs []Finding) {
+	sort.Slice(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Start != b.Start {
+			return a.Start < b.Start
+		}
+		if a.End != b.End {
+			return a.End < b.End
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+// scan runs every pass and returns gitleaks-equivalent findings.
+func (e *secretEngine) scan(raw string) []rawSecret {
+	var (
+		findings []rawSecret
+		segments []*glEncodedSegment
+		current  = raw
+		decoder  = glNewDecoder()
+		newlines []int
+		nlDone   bool
+	)
+	lineIdx := func() []int {
+		if !nlDone {
+			for i := 0; i < len(raw); i++ {
+				if raw[i] == '\n' {
+					newlines = append(newlines, i)
+				}
+			}
+			nlDone = true
+		}
+		return newlines
+	}
+	for depth := 0; ; {
+		active := e.activeRules(current)
+		if len(active) > 0 {
+			lower := asciiLower(current)
+			foldRunes := hasFoldRunes(current)
+			for _, ri := range active {
+				r := e.rules[ri]
+				matches := r.fast.findAll(current, lower, foldRunes)
+				for _, m := range matches {
+					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
+						findings = append(findings, f)
+					}
+				}
+			}
+		}
+		depth++
+		if depth > secretDecodeDepth {
+			break
+		}
+		if !mayBeEncoded(current) {
+			break
+		}
+		current, segments = decoder.Decode(current, segments)
+		if len(segments) == 0 {
+			break
+		}
+	}
+	return dedupeGeneric(findings)
+}
+
+// activeRules returns the indexes of rules whose keywords occur in s, the
+// way gitleaks' prefilter decides (on strings.ToLower(s)).
+func (e *secretEngine) activeRules(s string) []int {
+	norm := strings.ToLower(s)
+	var on []bool
+	var active []int
+	for _, m := range e.keywords.MatchString(norm) {
+		kw := norm[m.Pos() : int(m.Pos())+len(m.Match())]
+		for _, ri := range e.byKeyword[kw] {
+			if on == nil {
+				on = make([]bool, len(e.rules))
+			}
+			if !on[ri] {
+				on[ri] = true
+				active = append(active, ri)
+			}
+		}
+	}
+	sort.Ints(active)
+	return active
+}
+
+func hasFoldRunes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.ContainsRune(s, '\u212a') || strings.ContainsRune(s, '\u017f')
+		}
+	}
+	return false
+}
+
+// finding applies gitleaks' per-match logic (detect.Detector.detectRule).
+func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lineIdx func() []int) (rawSecret, bool) {
+	matchText := current[m[0]:m[1]]
+	secret := strings.Trim(matchText, "\n")
+	lead := strings.Index(matchText, secret) // newlines trimmed in front
+	if secret == "" {
+		lead = 0
+	}
+	idx := []int{m[0], m[1]}
+	currentLine := ""
+	decoded := len(segments) > 0
+	if decoded {
+		segs := glSegmentsWithDecodedOverlap(segments, m[0], m[1])
+		if len(segs) == 0 {
+			return rawSecret{}, false
+		}
+		idx = glAdjustMatchIndex(segs, idx)
+		currentLine = glCurrentLine(segs, current)
+	} else {
+		idx[1] = idx[0] + len(secret)
+	}
+	startLine, line := lineOf(raw, lineIdx(), idx)
+	if currentLine == "" {
+		currentLine = line
+	}
+	out := rawSecret{ruleID: r.RuleID, match: secret, secret: secret, startLine: startLine}
+	// Secret group, computed on the match text the way gitleaks does.
+	secStart, secEnd := 0, len(secret)
+	if groups := r.Regex.FindStringSubmatchIndex(secret); len(groups) >= 4 {
+		if r.SecretGroup > 0 {
+			if len(groups)/2 <= r.SecretGroup {
+				return rawSecret{}, false
+			}
+			if g := groups[2*r.SecretGroup:]; g[0] >= 0 {
+				secStart, secEnd = g[0], g[1]
+			} else {
+				secStart, secEnd = 0, 0
+			}
+			out.secret = secret[secStart:secEnd]
+		} else {
+			for i := 2; i+1 < len(groups); i += 2 {
+				if groups[i] >= 0 && groups[i+1] > groups[i] {
+					secStart, secEnd = groups[i], groups[i+1]
+					out.secret = secret[secStart:secEnd]
+					break
+				}
+			}
+		}
+	}
+	if r.Entropy != 0 && shannonEntropy(out.secret) <= r.Entropy {
+		return rawSecret{}, false
+	}
+	if findingAllowed(out, currentLine, e.cfg.Allowlists) || findingAllowed(out, currentLine, r.Allowlists) {
+		return rawSecret{}, false
+	}
+	if decoded {
+		out.start, out.end = idx[0], idx[1]
+	} else {
+		out.start = m[0] + lead + secStart
+		out.end = m[0] + lead + secEnd
+	}
+	out.start = min(max(out.start, 0), len(raw))
+	out.end = min(max(out.end, out.start), len(raw))
+	return out, true
+}
+
+// lineOf returns gitleaks' start line number for a match and the text of
+// the line(s) it spans, exactly as detect.location computes them.
+func lineOf(raw string, newlines []int, idx []int) (int, string) {
+	start, end := idx[0], idx[1]
+	nls := newlines
+	if len(nls) == 0 {
+		nls = []int{len(raw)}
+	}
+	var startLine, startIdx, endIdx, last, prev int
+	lineSet := false
+	for lineNum, nl := range nls {
+		last = lineNum
+		if prev <= start && start < nl {
+			lineSet = true
+			startLine, startIdx, endIdx = lineNum, prev, nl
+		}
+		if prev < end && end <= nl {
+			endIdx = nl
+		}
+		prev = nl
+	}
+	if !lineSet {
+		startLine = last + 1
+		i := 0
+		for end+i < len(raw) && end+i >= 0 {
+			if c := raw[end+i]; c == '\n' || c == '\r' {
+				break
+			}
+			i++
+		}
+		endIdx = end + i
+	}
+	if end > endIdx {
+		endIdx = end
+	}
+	startIdx = min(max(startIdx, 0), len(raw))
+	endIdx = min(max(endIdx, startIdx), len(raw))
+	return startLine, raw[startIdx:endIdx]
+}
+
+// findingAllowed mirrors gitleaks' checkFindingAllowed for a fragment with
+// no path and no commit.
+func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowlist) bool {
+	for _, a := range allowlists {
+		target := f.secret
+		switch a.RegexTarget {
+		case "match":
+			target = f.match
+		case "line":
+			target = currentLine
+		}
+		regexAllowed := a.RegexAllowed(target)
+		stop, _ := a.ContainsStopWord(f.secret)
+		if a.MatchCondition == config.AllowlistMatchAnd {
+			var checks []bool
+			if len(a.Commits) > 0 {
+				ok, _ := a.CommitAllowed("")
+				checks = append(checks, ok)
+			}
+			if len(a.Paths) > 0 {
+				checks = append(checks, a.PathAllowed(""))
+			}
+			if len(a.Regexes) > 0 {
+				checks = append(checks, regexAllowed)
+			}
+			if len(a.StopWords) > 0 {
+				checks = append(checks, stop)
+			}
+			all := true
+			for _, c := range checks {
+				all = all && c
+			}
+			if all {
+				return true
+			}
+		} else if regexAllowed || stop {
+			return true
+		}
+	}
+	return false
+}
+
+// dedupeGeneric drops a generic-rule finding when a specific rule found a
+// secret containing it on the same line (gitleaks' filter).
+func dedupeGeneric(fs []rawSecret) []rawSecret {
+	var out []rawSecret
+	for _, f := range fs {
+		keep := true
+		if strings.Contains(strings.ToLower(f.ruleID), "generic") {
+			for _, g := range fs {
+				if f.startLine == g.startLine && f.ruleID != g.ruleID &&
+					strings.Contains(g.secret, f.secret) &&
+					!strings.Contains(strings.ToLower(g.ruleID), "generic") {
+					keep = false
+					break
+				}
+			}
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// shannonEntropy is gitleaks' entropy measure (bits per rune, over the
+// byte length).
+func shannonEntropy(data string) float64 {
+	if data == "" {
+		return 0
+	}
+	counts := make(map[rune]int)
+	for _, c := range data {
+		counts[c]++
+	}
+	inv := 1.0 / float64(len(data))
+	var h float64
+	for _, n := range counts {
+		p := float64(n) * inv
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+// mayBeEncoded reports whether gitleaks' decoder could find an encoded
+// segment in s. Its patterns (detect/codec/encodings.go) are a percent
+// escape, a "U+XXXX" or "\uXXXX" escape, 32 or more hex digits, or 16 or
+// more characters of [\w/+-]; text with none of these has nothing to
+// decode, and skipping the decoder's regexp there gives the same result.
+func mayBeEncoded(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isB64Char(c) {
+			run++
+			if run >= 16 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+		switch c {
+		case '%':
+			if i+2 < len(s) && isHexChar(s[i+1]) && isHexChar(s[i+2]) {
+				return true
+			}
+		case '+':
+			if i > 0 && s[i-1] == 'U' && hexRun(s[i+1:]) >= 4 {
+				return true
+			}
+		case 'u', 'U':
+			if i > 0 && s[i-1] == '\\' && hexRun(s[i+1:]) >= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isB64Char(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '/' || c == '+' || c == '-'
+}
+
+func isHexChar(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func hexRun(s string) int {
+	n := 0
+	for n < len(s) && isHexChar(s[n]) {
+		n++
+	}
+	return n
+}
