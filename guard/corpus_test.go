@@ -181,6 +181,21 @@ func TestInstructionsCorpus(t *testing.T) {
 	assert.LessOrEqual(t, fp.Rate(), 0.03, "false positives on allow lines: %v", fp.Misses)
 }
 
+// TestInstructionsRedteam reports the language rules on the fresh
+// red-team set testdata/redteam (fields.jsonl and probes.jsonl). It is
+// informational: the floors are enforced on the dev corpus only.
+func TestInstructionsRedteam(t *testing.T) {
+	for _, name := range []string{"fields.jsonl", "probes.jsonl"} {
+		path := filepath.Join("..", "testdata", "redteam", name)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("no %s", path)
+		}
+		cases := loadFieldsFile(t, path)
+		scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
+		printScores(t, "Instructions on testdata/redteam/"+name, scores)
+	}
+}
+
 // TestInjectionOnRetrievedCorpus reports, for information, how the
 // "injection" rule does on the dev corpus's retrieved.jsonl (Sanitize owns
 // that contract; human documentation may still carry imperatives). Keep

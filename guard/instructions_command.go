@@ -248,14 +248,14 @@ func (d *detector) inlineCommands() {
 			continue
 		}
 		known := t.flags&fProgram != 0
-		if !known && !strings.HasPrefix(w, "./") {
+		if !known && !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
 			continue
 		}
 		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
 			continue // judged from "sudo"
 		}
-		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w)) {
-			continue // "uses sudo only inside the container"
+		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w) || !d.sudoTarget(i+1)) {
+			continue // "uses sudo only inside the container", "the sudo group"
 		}
 		// The span: until a token that ends a sentence, or a word that
 		// reads as prose.
@@ -280,6 +280,35 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// sudoTarget reports whether token k can be what sudo runs: a known
+// program, a flag, a path or a word that is not English.
+func (d *detector) sudoTarget(k int) bool {
+	t := d.toks[k]
+	if t.flags&fProgram != 0 || strings.HasPrefix(t.raw, "-") || strings.ContainsAny(t.w, "/.") {
+		return true
+	}
+	return programShaped(t.w) && !lex().isDictionaryWord(t.w)
+}
+
+// programBeforeArgs reports whether token k, not a known program, starts
+// a command inside prose: a path to a program ("./gradlew", "bin/rails",
+// "./scripts/deploy.sh") followed by an argument, or a word that is not
+// English followed by a flag ("pg_dump --schema-only", "xcodebuild
+// -scheme", "ffmpeg -i").
+func (d *detector) programBeforeArgs(k int) bool {
+	if k+1 >= len(d.toks) || d.toks[k].endsSentence() || d.toks[k].comma() || d.toks[k+1].nl {
+		return false
+	}
+	w := d.toks[k].w
+	next := d.toks[k+1].raw
+	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
+	if scriptPath(w) {
+		// a relative path such as bin/rails, followed by an argument
+		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
+	}
+	return flag && programShaped(w) && !lex().isDictionaryWord(w)
 }
 
 // isProseWord reports whether w is an English function word that ends an
@@ -358,8 +387,15 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return true
 	case prompt:
 		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
+	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
+		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dictArgs == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
+		return true // "gradle assembleRelease"
 	case ev.strong:
 		if inline {
+			if !ev.flag && !ev.redirect && ev.dictArgs >= 1 {
+				return false // "SSH keys matching id_ed25519*": a glob in prose
+			}
 			if prosey {
 				return ev.flag || ev.redirect
 			}
@@ -497,10 +533,28 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 			ev.program = "sh"
 		}
 	case *syntax.DeclClause:
+		// "export FOO=bar" is a command; "Export jobs write Parquet
+		// files" parses as a declaration of bare names and is prose.
 		ev.call = true
-		ev.strong = true
 		if ev.program == "" {
 			ev.program = c.Variant.Value
+			ev.nargs = len(c.Args)
+			ev.proseless, ev.allShaped = true, true
+		}
+		l := lex()
+		for _, a := range c.Args {
+			if a.Value != nil || a.Array != nil || a.Naked && a.Name == nil && a.Value == nil {
+				ev.strong = true
+				continue
+			}
+			if a.Name != nil {
+				if _, ok := functionWords[a.Name.Value]; ok {
+					ev.prose++
+					ev.proseless = false
+				} else if l.isDictionaryWord(a.Name.Value) {
+					ev.dictArgs++
+				}
+			}
 		}
 	}
 }
@@ -672,6 +726,34 @@ func hasSubst(w *syntax.Word) bool {
 	return found
 }
 
+// scriptPath reports whether w is a path to a program or script rather
+// than a package path like "net/netip": "./gradlew", "bin/rails",
+// "scripts/deploy.sh".
+func scriptPath(w string) bool {
+	if strings.Contains(w, "://") {
+		return false
+	}
+	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	if !strings.Contains(w, "/") {
+		return false
+	}
+	switch w[strings.LastIndexByte(w, '.')+1:] {
+	case "sh", "py", "rb", "pl", "ps1", "bash":
+		return true
+	}
+	return false
+}
+
+// versionLike reports whether s reads as a version ("v8", "1.2.3").
+func versionLike(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
 // isDataFile reports whether a would-be program name is a data file
 // ("go.sum", "package-lock.json") rather than a script.
 func isDataFile(prog string) bool {
@@ -717,6 +799,9 @@ func programShaped(s string) bool {
 	}
 	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") {
 		return true
+	}
+	if i := strings.IndexByte(s, '/'); i > 0 && !strings.Contains(s, "://") && !strings.Contains(s, ".") {
+		return programShaped(s[:i]) && programShaped(strings.ReplaceAll(s[i+1:], "/", "-")) // "bin/rails"
 	}
 	c := s[0]
 	if !(c >= 'a' && c <= 'z' || c == '_' || c == '!') {

@@ -98,7 +98,7 @@ func (d *detector) capitalized(k int) bool {
 var notImperative = setOf(
 	"thank", "thanks", "hope", "guess", "wish", "bet", "mean", "like",
 	"love", "hate", "agree", "think", "believe", "suppose", "reckon", "need",
-	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi",
+	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi", "die",
 	"welcome", "sorry", "yes", "no", "well", "even", "still", "further",
 	"better", "best", "right", "left", "due", "lots", "plus", "minus", "per",
 	"yeah", "ok", "okay", "will", "can", "may", "must", "might", "shall",
@@ -314,7 +314,11 @@ func (d *detector) isVerb(k int) bool {
 func (d *detector) verbReading(k, j int, info verbInfo) int {
 	l := lex()
 	if k+1 >= j {
-		// A one-word clause: a command when the word is mainly a verb.
+		// A one-word clause: a command when the word is mainly a verb,
+		// but not a label ("feat:, fix: and chore: prefixes").
+		if strings.Contains(d.toks[k].post(), ":") {
+			return 0
+		}
 		if !info.noun || info.verbTag > info.nounTag {
 			return k + 1
 		}
@@ -385,14 +389,19 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 func (d *detector) finiteLater(a, j int) bool {
 	verbAt := a - 1
 	l := lex()
-	for m := a; m < j && m < a+8; m++ {
+	pluralPP := false // a plural noun followed by a preposition was seen
+	for m := a; m < j && m < a+10; m++ {
 		t := d.toks[m]
 		w := t.w
 		if strings.HasPrefix(t.pre(), "(") {
 			return false // a parenthesis: "(sponge filters are the best)"
 		}
 		if _, ok := clauseStops[w]; ok {
-			return false
+			// "to" after a plural noun is a preposition: "Delete requests
+			// to the users endpoint return 204".
+			if !(w == "to" && m > a && strings.HasSuffix(d.toks[m-1].w, "s") && !d.isVerb(m+1)) {
+				return false
+			}
 		}
 		if w == "and" || w == "or" {
 			// "and don't go outside", "and have a bite": a coordinated
@@ -442,6 +451,30 @@ func (d *detector) finiteLater(a, j int) bool {
 		nx := d.word(m + 1)
 		_, follows := finiteFollowers(nx)
 		last := m+1 >= j
+		if (isPreposition(w) || w == "for" || w == "to" || w == "of") && m-1 >= a && strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") {
+			pluralPP = true // "Scan results from Trivy show ...", "Release notes for 4.2.0 mention ..."
+		}
+		// A base-form verb after a plural noun and its prepositional
+		// phrase: "Set operations in the SQL layer use hash joins".
+		if pluralPP && m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "to" && prev != "and" && prev != "or" && prev != "for" && prev != "of" {
+			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && nx != "" && nx != "and" && nx != "or" && !isPreposition(nx) {
+				return true
+			}
+		}
+		if m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "and" && prev != "or" {
+			// An -s verb after a singular noun, before a preposition, an
+			// adverb, a determiner or a number: "Cache invalidation happens
+			// on every write", "Lock contention rises sharply".
+			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
+					return true
+				}
+			}
+			// A change of quantity: "Build times dropped from 14 to 9".
+			if _, ok := l.edLemma(w); ok && nx == "from" && isNumberWord(d.word(m+2)) {
+				return true
+			}
+		}
 		// "Clean builds take 4 minutes", "Delete requests return 204": a
 		// base-form verb right after a plural noun.
 		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").

@@ -62,11 +62,8 @@ var rolePhrases = newPhraseSet(false,
 	"reveal your", "print your", "show your", "repeat your", "output your", "leak your",
 	"reveal the system", "print the system", "show the system", "repeat the system",
 	"output the system", "reveal the hidden", "print the hidden", "your hidden",
-	"ai agents", "ai assistants", "ai agent", "ai assistant", "language model",
-	"assistant instructions", "llm", "if you are an ai", "if you are a language model",
-	"if you're an ai", "note to the ai", "note to the language model", "note to the assistant",
-	"note to ai", "note to llm", "dear ai", "to the ai reading",
-	"if user asks", "if the user asks", "if questioned", "if asked about", "core instruction",
+	"if you are an ai", "if you are a language model", "if you're an ai",
+	"if user asks", "if the user asks", "if questioned", "if asked about",
 	"reply with only", "respond with only", "answer with only", "and absolutely nothing else",
 	"admin request", "assistant must", "the assistant must", "the ai must", "ai assistants must",
 	"ahora eres", "a partir de ahora", "du bist jetzt", "ab jetzt bist du", "tu es maintenant",
@@ -218,9 +215,6 @@ func (d *detector) roleException(k, e int) bool {
 			}
 		}
 		return true
-	case first == "ai" || first == "language" || first == "assistant" || first == "llm":
-		// Addressed to AI readers only as a label: "AI agents: run ...".
-		return d.toks[e-1].post() != ":" && !(first == "ai" && d.word(e) == "reading")
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
 		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))

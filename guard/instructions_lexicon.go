@@ -90,15 +90,37 @@ func (l *lexicon) isDictionaryWord(w string) bool {
 	if i < len(l.other) && l.other[i] == w {
 		return true
 	}
-	// plurals and -s forms
+	// plurals, -s, -ed and -ing forms
 	if _, ok := l.sLemma(w); ok {
 		return true
+	}
+	if _, ok := l.edLemma(w); ok {
+		return true
+	}
+	if strings.HasSuffix(w, "ing") && len(w) > 5 {
+		stem := w[:len(w)-3]
+		if _, ok := l.verbs[stem]; ok {
+			return true
+		}
+		if _, ok := l.verbs[stem+"e"]; ok {
+			return true
+		}
 	}
 	if strings.HasSuffix(w, "s") {
 		j := sort.SearchStrings(l.other, w[:len(w)-1])
 		return j < len(l.other) && l.other[j] == w[:len(w)-1]
 	}
 	return false
+}
+
+// isAdjOrNoun reports whether w is a dictionary word other than a verb
+// form: after a would-be verb it reads as its object.
+func (l *lexicon) isAdjOrNoun(w string) bool {
+	if _, ok := l.verbs[w]; ok {
+		return false
+	}
+	i := sort.SearchStrings(l.other, w)
+	return i < len(l.other) && l.other[i] == w || strings.HasSuffix(w, "s") && l.isDictionaryWord(w)
 }
 
 // sLemma returns the verb lemma of a third-person singular form
