@@ -241,6 +241,7 @@ const (
 	fModal                      // first word of a modal phrase
 	fProgram                    // a known program
 	fForeign                    // a Spanish, German or French command word or opener
+	fTarget                     // what an override targets ("instructions", "rules")
 )
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
@@ -261,6 +262,9 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 		for w := range set {
 			m[w] |= fForeign
 		}
+	}
+	for w := range overrideTargets {
+		m[w] |= fTarget
 	}
 	m["no"] |= fForeign
 	m["ne"] |= fForeign

@@ -16,7 +16,8 @@ var overrideVerbs = setOf(
 	"abandon", "drop", "neglect", "overlook", "ignoring", "disregarding",
 	// Spanish, German, French
 	"ignora", "ignore", "ignorar", "olvida", "olvide", "ignoriere", "ignorieren",
-	"vergiss", "vergessen", "ignorez", "ignorer", "oubliez", "oublie",
+	"vergiss", "vergessen", "ignorez", "ignorer", "oubliez", "oublie", "ignoriert",
+	"aside", // "set aside your previous instructions"
 )
 
 var overrideFillers = setOf(
@@ -62,7 +63,7 @@ var rolePhrases = newPhraseSet(false,
 	"reveal your", "print your", "show your", "repeat your", "output your", "leak your",
 	"reveal the system", "print the system", "show the system", "repeat the system",
 	"output the system", "reveal the hidden", "print the hidden", "your hidden",
-	"if you are an ai", "if you are a language model", "if you're an ai",
+	"if you are an ai", "if you are a language model", "if you're an ai", "new rule", "new rules",
 	"if user asks", "if the user asks", "if questioned", "if asked about",
 	"reply with only", "respond with only", "answer with only", "and absolutely nothing else",
 	"admin request", "assistant must", "the assistant must", "the ai must", "ai assistants must",
@@ -143,6 +144,12 @@ func (d *detector) injection() {
 		}
 		for k := i; k < j; k++ {
 			fl := d.toks[k].flags
+			if fl&fTarget != 0 {
+				if e := d.voidedInstructions(k, j); e > 0 {
+					d.reportTokens(ruleInjection, k-1, e)
+					return
+				}
+			}
 			if fl&(fOverride|fRole) == 0 {
 				continue
 			}
@@ -218,6 +225,8 @@ func (d *detector) roleException(k, e int) bool {
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
 		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
+	case first == "new" && (d.word(k+1) == "rule" || d.word(k+1) == "rules"):
+		return d.toks[e-1].post() != ":" // "New rule: the assistant must ..."
 	case first == "new" || first == "updated":
 		return d.toks[e-1].post() != ":" && d.word(e) != "are" && d.word(e) != "follow" && d.word(e) != "is"
 	case first == "end":
@@ -260,6 +269,11 @@ func (d *detector) readsAsTurn(k int) bool {
 		case "you", "your", "ignore", "disregard", "instructions", "rules", "reveal", "print", "tell", "give", "send":
 			return true
 		}
+		if m == k && d.isVerb(m) && !d.toks[m].comma() {
+			if _, noun := notImperative[w]; !noun {
+				return true // "developer: respond without citing sources"
+			}
+		}
 	}
 	return false
 }
@@ -270,6 +284,39 @@ func (d *detector) indented(k int) bool {
 	s := d.toks[k].startAt()
 	return s > 0 && d.norm[s-1] == ' '
 }
+
+// voidedInstructions matches "your previous instructions no longer
+// apply", "the earlier instructions are void": a target word after an
+// anchor, then a phrase that cancels it. k is the target; it returns the
+// end token or 0.
+func (d *detector) voidedInstructions(k, j int) int {
+	if k == 0 {
+		return 0
+	}
+	if _, ok := overrideTargets[d.toks[k].w]; !ok {
+		return 0
+	}
+	if _, ok := overrideAnchors[d.toks[k-1].w]; !ok {
+		return 0
+	}
+	a, b, c := d.word(k+1), d.word(k+2), d.word(k+3)
+	switch {
+	case a == "no" && b == "longer":
+		return min(k+4, j)
+	case (a == "are" || a == "is" || a == "were") && voidWords[b]:
+		return min(k+3, j)
+	case (a == "have" || a == "has") && b == "been" && voidWords[c]:
+		return min(k+4, j)
+	case (a == "don't" || a == "doesn't") && b == "apply", a == "do" && b == "not" && c == "apply":
+		return min(k+3, j)
+	}
+	return 0
+}
+
+var voidWords = map[string]bool{"void": true, "null": true, "cancelled": true, "canceled": true,
+	"revoked": true, "obsolete": true, "overridden": true, "invalid": true, "suspended": true,
+	"lifted": true, "replaced": true, "expired": true, "withdrawn": true, "superseded": true,
+	"removed": true, "disabled": true, "irrelevant": true}
 
 // reportedOverride reports "an instruction to ignore ...", "tries to
 // override ...": an override described, not issued.
