@@ -466,12 +466,13 @@ func (d *detector) finiteLater(a, j int) bool {
 			// adverb, a determiner or a number: "Cache invalidation happens
 			// on every write", "Lock contention rises sharply".
 			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
-				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && !v.noun) {
 					return true
 				}
 			}
-			// A change of quantity: "Build times dropped from 14 to 9".
-			if _, ok := l.edLemma(w); ok && nx == "from" && isNumberWord(d.word(m+2)) {
+			// A change of quantity or a past event: "Build times dropped
+			// from 14 to 9", "Build times dropped last month".
+			if _, ok := l.edLemma(w); ok && (nx == "from" && isNumberWord(d.word(m+2)) || timeAdverbs[nx] || strings.HasSuffix(nx, "ly") && len(nx) > 4) {
 				return true
 			}
 		}
@@ -529,6 +530,12 @@ var causatives = map[string]bool{"make": true, "let": true, "help": true, "have"
 func isVerbOnlyObject(nx string) bool {
 	return nx == "" || nx == "and" || nx == "or"
 }
+
+// timeAdverbs follow a finite verb, not a noun object.
+var timeAdverbs = map[string]bool{"often": true, "rarely": true, "daily": true, "weekly": true,
+	"monthly": true, "nightly": true, "again": true, "last": true, "yesterday": true,
+	"today": true, "recently": true, "sometimes": true, "always": true, "never": true,
+	"twice": true, "once": true, "frequently": true, "occasionally": true, "sharply": true}
 
 func isPreposition(w string) bool {
 	switch w {
