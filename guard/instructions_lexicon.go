@@ -113,16 +113,6 @@ func (l *lexicon) isDictionaryWord(w string) bool {
 	return false
 }
 
-// isAdjOrNoun reports whether w is a dictionary word other than a verb
-// form: after a would-be verb it reads as its object.
-func (l *lexicon) isAdjOrNoun(w string) bool {
-	if _, ok := l.verbs[w]; ok {
-		return false
-	}
-	i := sort.SearchStrings(l.other, w)
-	return i < len(l.other) && l.other[i] == w || strings.HasSuffix(w, "s") && l.isDictionaryWord(w)
-}
-
 // sLemma returns the verb lemma of a third-person singular form
 // ("runs" -> "run", "goes" -> "go", "applies" -> "apply").
 func (l *lexicon) sLemma(w string) (string, bool) {
