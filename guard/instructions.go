@@ -242,6 +242,8 @@ const (
 	fProgram                    // a known program
 	fForeign                    // a Spanish, German or French command word or opener
 	fTarget                     // what an override targets ("instructions", "rules")
+	fOrdinal                    // an ordinal that may open a step ("first", "then")
+	fStep                       // a step word ("step", "paso", "schritt")
 )
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
@@ -265,6 +267,14 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 	}
 	for w := range overrideTargets {
 		m[w] |= fTarget
+	}
+	for w := range ordinals {
+		m[w] |= fOrdinal
+	}
+	for w, ok := range stepWords {
+		if ok {
+			m[w] |= fStep
+		}
 	}
 	m["no"] |= fForeign
 	m["ne"] |= fForeign

@@ -304,6 +304,9 @@ func (d *detector) programBeforeArgs(k int) bool {
 	w := d.toks[k].w
 	next := d.toks[k+1].raw
 	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
+	if !flag && strings.IndexByte(w, '/') < 0 {
+		return false
+	}
 	if scriptPath(w) {
 		// a relative path such as bin/rails, followed by an argument
 		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
@@ -730,7 +733,7 @@ func hasSubst(w *syntax.Word) bool {
 // than a package path like "net/netip": "./gradlew", "bin/rails",
 // "scripts/deploy.sh".
 func scriptPath(w string) bool {
-	if strings.Contains(w, "://") {
+	if strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
 		return false
 	}
 	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {

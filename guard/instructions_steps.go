@@ -33,7 +33,7 @@ func (d *detector) steps() {
 		marker := false
 		k := i + 1
 		switch {
-		case stepWords[t.w] && i+1 < len(toks) && isStepNumber(toks[i+1].w):
+		case t.flags&fStep != 0 && i+1 < len(toks) && isStepNumber(toks[i+1].w):
 			// "Step 1:", "Step one —", "Step 2.", "Paso 1:", "Étape 1 :"
 			n := toks[i+1]
 			k = i + 2
@@ -108,7 +108,7 @@ func (d *detector) ordinalSteps() {
 	toks := d.toks
 	count, start, end, strongOrd := 0, -1, -1, false
 	for i, t := range toks {
-		if _, ok := ordinals[t.w]; !ok || i+1 >= len(toks) {
+		if t.flags&fOrdinal == 0 || i+1 >= len(toks) {
 			continue
 		}
 		opens := i == 0 || t.nl || toks[i-1].endsSentence() || toks[i-1].comma() || toks[i-1].w == "and"
