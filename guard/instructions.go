@@ -36,7 +36,22 @@ func Instructions(s string) []Finding {
 	defer d.release()
 	d.src = s
 	ascii := isASCII(s)
-	if ascii {
+	if ascii && lowerOnly(s) {
+		// Only case changes: norm[i] comes from s[i], so offsets are the
+		// identity and need no table (d.offs stays nil).
+		if cap(d.nbuf) < len(s) {
+			d.nbuf = make([]byte, len(s))
+		}
+		b := d.nbuf[:len(s)]
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b[i] = c
+		}
+		d.norm = unsafe.String(unsafe.SliceData(b), len(b))
+	} else if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
 		d.norm, d.offs = asciiPassInto(s, true, d.nbuf[:0], d.obuf[:0])
@@ -92,7 +107,9 @@ func (d *detector) letterSpaced() {
 	offs := make([]int, 0, len(d.norm)+1)
 	emit := func(from, to int) {
 		b.WriteString(d.norm[from:to])
-		offs = append(offs, d.offs[from:to]...)
+		for i := from; i < to; i++ {
+			offs = append(offs, d.offAt(i))
+		}
 	}
 	pos := 0
 	for i := 0; i < len(d.toks); {
@@ -123,6 +140,43 @@ func (d *detector) letterSpaced() {
 
 func isSingleLetter(raw string) bool {
 	return len(raw) == 1 && raw[0] >= 'a' && raw[0] <= 'z'
+}
+
+// offAt maps a byte offset in norm to the caller's string.
+func (d *detector) offAt(i int) int {
+	if d.offs == nil {
+		return i
+	}
+	return d.offs[i]
+}
+
+// endAt maps an exclusive end in norm to the caller's string.
+func (d *detector) endAt(b int) int {
+	if d.offs == nil {
+		return b
+	}
+	return endOffset(d.offs, b)
+}
+
+// lowerOnly reports whether Normalize changes the ASCII string s only by
+// lower-casing it: printable characters, single spaces and "\n".
+func lowerOnly(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+		if c < ' ' && c != '\n' || c == 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 var detectorPool = sync.Pool{New: func() any { return new(detector) }}
@@ -178,8 +232,8 @@ func (d *detector) report(rule string, a, b int) {
 	}
 	d.found = append(d.found, Finding{
 		Rule:    rule,
-		Start:   d.offs[a],
-		End:     endOffset(d.offs, b),
+		Start:   d.offAt(a),
+		End:     d.endAt(b),
 		Excerpt: clip(excerpt, maxExcerpt),
 	})
 }
@@ -208,7 +262,7 @@ type token struct {
 	raw      string // the whole token
 	start    int32  // byte offset of raw in norm
 	wOff     int32  // offset of w within raw
-	flags    uint8  // wordFlags of w
+	flags    uint16 // wordFlags of w
 	nl       bool   // a line break (or the start of text) precedes it
 	sent     bool   // post holds one of .!?;:
 	hasComma bool   // post holds a comma
@@ -236,18 +290,21 @@ const (
 // Word flags: one map lookup per token tells each detector whether the
 // word can start something it looks for.
 const (
-	fOverride uint8 = 1 << iota // an override verb ("ignore", "disregard")
-	fRole                       // first word of a role/injection phrase
-	fModal                      // first word of a modal phrase
-	fProgram                    // a known program
-	fForeign                    // a Spanish, German or French command word or opener
-	fTarget                     // what an override targets ("instructions", "rules")
-	fOrdinal                    // an ordinal that may open a step ("first", "then")
-	fStep                       // a step word ("step", "paso", "schritt")
+	fOverride uint16 = 1 << iota // an override verb ("ignore", "disregard")
+	fRole                        // first word of a role/injection phrase
+	fModal                       // first word of a modal phrase
+	fProgram                     // a known program
+	fForeign                     // a Spanish, German or French command word or opener
+	fTarget                      // what an override targets ("instructions", "rules")
+	fOrdinal                     // an ordinal that may open a step ("first", "then")
+	fStep                        // a step word ("step", "paso", "schritt")
+	fOpener                      // an opener before an imperative ("please", "then")
+	fSubord                      // a subordinator ("if", "when", "to")
+	fNotImp                      // a word that opens declaratives, not commands
 )
 
-var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
-	m := map[string]uint8{}
+var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
+	m := map[string]uint16{}
 	for w := range overrideVerbs {
 		m[w] |= fOverride
 	}
@@ -276,6 +333,15 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 			m[w] |= fStep
 		}
 	}
+	for w := range openers {
+		m[w] |= fOpener
+	}
+	for w := range subordinators {
+		m[w] |= fSubord
+	}
+	for w := range notImperative {
+		m[w] |= fNotImp
+	}
 	m["no"] |= fForeign
 	m["ne"] |= fForeign
 	return m
@@ -286,7 +352,7 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 // there was a fifth of Instructions' time.
 type flagHash struct {
 	keys  []string
-	flags []uint8
+	flags []uint16
 	mask  uint32
 }
 
@@ -305,7 +371,7 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 	for size < uint32(4*len(m)) {
 		size <<= 1
 	}
-	fh := &flagHash{keys: make([]string, size), flags: make([]uint8, size), mask: size - 1}
+	fh := &flagHash{keys: make([]string, size), flags: make([]uint16, size), mask: size - 1}
 	for w, f := range m {
 		i := fnv32(w) & fh.mask
 		for fh.keys[i] != "" {
@@ -316,7 +382,7 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 	return fh
 })
 
-func flagsOf(w string) uint8 {
+func flagsOf(w string) uint16 {
 	if w == "" {
 		return 0
 	}
@@ -330,6 +396,8 @@ func flagsOf(w string) uint8 {
 		}
 	}
 }
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // isAbbreviation reports whether w followed by "." is an abbreviation
 // rather than the end of a sentence.
@@ -429,10 +497,13 @@ func tokenize(norm string, toks []token) []token {
 			j++
 		}
 		raw := norm[i:j]
-		core := trimLead(raw)
-		pre := raw[:len(raw)-len(core)]
-		w := trimTrail(core)
-		post := core[len(w):]
+		core, w, pre, post := raw, raw, "", ""
+		if c0, c1 := raw[0], raw[len(raw)-1]; !isWordByte(c0) || !isWordByte(c1) {
+			core = trimLead(raw)
+			pre = raw[:len(raw)-len(core)]
+			w = trimTrail(core)
+			post = core[len(w):]
+		}
 		// Keep a trailing "." that belongs to a word like "./..." or "..".
 		if w == "" && strings.HasPrefix(post, "..") {
 			w, post = post, ""

@@ -244,11 +244,18 @@ func (d *detector) inlineCommands() {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
-		if w == "" || t.pre() != "" && t.pre() != "`" && t.pre() != "\"" && t.pre() != "'" && t.pre() != "(" {
-			continue
-		}
 		known := t.flags&fProgram != 0
-		if !known && !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
+		if !known {
+			// Cheap test first: only a path or a word before a flag can
+			// start a command here.
+			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') {
+				continue
+			}
+			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
+				continue
+			}
+		}
+		if pre := t.pre(); w == "" || pre != "" && pre != "`" && pre != "\"" && pre != "'" && pre != "(" {
 			continue
 		}
 		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {

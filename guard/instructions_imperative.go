@@ -85,7 +85,7 @@ var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "w
 // proper noun, not an all-caps word).
 func (d *detector) capitalized(k int) bool {
 	t := d.toks[k]
-	o := d.offs[t.startAt()]
+	o := d.offAt(t.startAt())
 	if o+1 >= len(d.src) {
 		return false
 	}
@@ -206,7 +206,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case w == "let's":
 			return 0 // the modal rule reports "let's"
 		}
-		if _, ok := openers[w]; ok {
+		if t.flags&fOpener != 0 {
 			if w == "never" || w == "always" {
 				negated = true
 			} else if _, ok := politeOpeners[w]; ok {
@@ -218,7 +218,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			k++
 			continue
 		}
-		if _, ok := subordinators[w]; ok {
+		if t.flags&fSubord != 0 {
 			// Skip to after the comma that ends the adverbial clause.
 			m := k
 			for m < j && m-k < 14 && !d.toks[m].comma() {
@@ -252,7 +252,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if t.pre() != "" && t.pre() != "(" && !strings.HasPrefix(t.pre(), "\"") && !strings.HasPrefix(t.pre(), "*") {
 		return 0
 	}
-	if _, bad := notImperative[w]; bad && !polite {
+	if t.flags&fNotImp != 0 && !polite {
 		if w != "go" || !d.goIsVerb(k, j) {
 			return 0
 		}

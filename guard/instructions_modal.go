@@ -146,7 +146,7 @@ func (d *detector) clauseBody(i, j int) int {
 			i++
 			continue
 		}
-		if _, ok := openers[t.w]; ok && t.w != "so" && t.w != "and" {
+		if t.flags&fOpener != 0 && t.w != "so" && t.w != "and" {
 			i++
 			continue
 		}

@@ -119,7 +119,7 @@ func (d *detector) ordinalSteps() {
 		if !d.isVerb(v) {
 			continue
 		}
-		if _, bad := notImperative[toks[v].w]; bad && toks[v].w != "go" {
+		if toks[v].flags&fNotImp != 0 && toks[v].w != "go" {
 			continue
 		}
 		count++
