@@ -54,6 +54,36 @@ func loadFieldsFile(t testing.TB, path string) []fieldCase {
 	return out
 }
 
+// retrievedCase is one line of a retrieved.jsonl corpus.
+type retrievedCase struct {
+	ID     string `json:"id"`
+	Line   string `json:"line"`
+	Expect string `json:"expect"` // "remove" or "keep"
+	Note   string `json:"note"`
+}
+
+// loadRetrievedFile reads a retrieved.jsonl file (the dev corpus's
+// testdata/corpus/retrieved.jsonl or a public benchmark).
+func loadRetrievedFile(t testing.TB, path string) []retrievedCase {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var out []retrievedCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<22), 1<<22)
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var c retrievedCase
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &c))
+		out = append(out, c)
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
 // ruleScore is recall for one rule or the false-positive rate on allow
 // lines.
 type ruleScore struct {
@@ -151,6 +181,44 @@ func TestInstructionsCorpus(t *testing.T) {
 	assert.LessOrEqual(t, fp.Rate(), 0.03, "false positives on allow lines: %v", fp.Misses)
 }
 
+// TestInstructionsRedteam reports the language rules on the fresh
+// red-team set testdata/redteam (fields.jsonl and probes.jsonl). It is
+// informational: the floors are enforced on the dev corpus only.
+func TestInstructionsRedteam(t *testing.T) {
+	for _, name := range []string{"fields.jsonl", "probes.jsonl"} {
+		path := filepath.Join("..", "testdata", "redteam", name)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("no %s", path)
+		}
+		cases := loadFieldsFile(t, path)
+		scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
+		printScores(t, "Instructions on testdata/redteam/"+name, scores)
+	}
+}
+
+// TestInjectionOnRetrievedCorpus reports, for information, how the
+// "injection" rule does on the dev corpus's retrieved.jsonl (Sanitize owns
+// that contract; human documentation may still carry imperatives). Keep
+// lines must not be reported as injection.
+func TestInjectionOnRetrievedCorpus(t *testing.T) {
+	cases := loadRetrievedFile(t, filepath.Join("..", "testdata", "corpus", "retrieved.jsonl"))
+	var hit, total int
+	var keepFP []string
+	for _, c := range cases {
+		inj := slices.ContainsFunc(Instructions(c.Line), func(f Finding) bool { return f.Rule == ruleInjection })
+		if c.Expect == "remove" {
+			total++
+			if inj {
+				hit++
+			}
+		} else if inj {
+			keepFP = append(keepFP, c.ID)
+		}
+	}
+	t.Logf("retrieved.jsonl: injection on remove lines %d/%d; on keep lines %v", hit, total, keepFP)
+	assert.Empty(t, keepFP, "keep lines reported as injection")
+}
+
 // TestInstructionsPublicBenchmarks measures the language rules on the
 // public sets in ../shared/benchmarks. It runs only when
 // WARDLINE_BENCHMARKS names that directory, for example
@@ -214,6 +282,26 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 		}
 		return "imperatives found (imperative or modal)"
 	})
+	// garak-latent: retrieved documents, most with an injected
+	// instruction. Instructions' "injection" rule is measured for
+	// information (Sanitize owns retrieved text).
+	garak := loadRetrievedFile(t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
+	var gHit, gTotal, kFP, kTotal int
+	for _, c := range garak {
+		inj := hasRule(Instructions(c.Line), ruleInjection)
+		if c.Expect == "remove" {
+			gTotal++
+			if inj {
+				gHit++
+			}
+		} else {
+			kTotal++
+			if inj {
+				kFP++
+			}
+		}
+	}
+	t.Logf("garak-latent injection recall on injected documents %5.1f%% (%d/%d); clean documents flagged %d/%d", 100*float64(gHit)/float64(gTotal), gHit, gTotal, kFP, kTotal)
 	if p := os.Getenv("WARDLINE_MISSES"); p != "" {
 		require.NoError(t, os.WriteFile(p, []byte(misses.String()), 0o644))
 	}

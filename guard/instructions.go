@@ -35,7 +35,23 @@ func Instructions(s string) []Finding {
 	d := detectorPool.Get().(*detector)
 	defer d.release()
 	d.src = s
-	if isASCII(s) {
+	ascii := isASCII(s)
+	if ascii && lowerOnly(s) {
+		// Only case changes: norm[i] comes from s[i], so offsets are the
+		// identity and need no table (d.offs stays nil).
+		if cap(d.nbuf) < len(s) {
+			d.nbuf = make([]byte, len(s))
+		}
+		b := d.nbuf[:len(s)]
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b[i] = c
+		}
+		d.norm = unsafe.String(unsafe.SliceData(b), len(b))
+	} else if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
 		d.norm, d.offs = asciiPassInto(s, true, d.nbuf[:0], d.obuf[:0])
@@ -54,7 +70,11 @@ func Instructions(s string) []Finding {
 	d.steps()
 	d.letterSpaced()
 	d.dropCommandImperatives()
-	out := append(hiddenCarriers(s), d.found...)
+	var out []Finding
+	if !ascii {
+		out = hiddenCarriers(s)
+	}
+	out = append(out, d.found...)
 	for i := range out {
 		out[i].Excerpt = strings.Clone(out[i].Excerpt)
 	}
@@ -68,27 +88,28 @@ func Instructions(s string) []Finding {
 // ("i g n o r e previous instructions"): runs of three or more
 // single-letter tokens become one word.
 func (d *detector) letterSpaced() {
-	runs := 0
-	for i := 0; i < len(d.toks); {
-		j := i
-		for j < len(d.toks) && isSingleLetter(d.toks[j].raw) && !(j > i && d.toks[j].nl) {
-			j++
-		}
-		if j-i >= 3 {
-			runs++
-			i = j
+	run, found := 0, false
+	for i := range d.toks {
+		if len(d.toks[i].raw) == 1 && isSingleLetter(d.toks[i].raw) && !(run > 0 && d.toks[i].nl) {
+			run++
+			if run >= 3 {
+				found = true
+				break
+			}
 			continue
 		}
-		i = max(j, i+1)
+		run = 0
 	}
-	if runs == 0 {
+	if !found {
 		return
 	}
 	var b strings.Builder
 	offs := make([]int, 0, len(d.norm)+1)
 	emit := func(from, to int) {
 		b.WriteString(d.norm[from:to])
-		offs = append(offs, d.offs[from:to]...)
+		for i := from; i < to; i++ {
+			offs = append(offs, d.offAt(i))
+		}
 	}
 	pos := 0
 	for i := 0; i < len(d.toks); {
@@ -119,6 +140,43 @@ func (d *detector) letterSpaced() {
 
 func isSingleLetter(raw string) bool {
 	return len(raw) == 1 && raw[0] >= 'a' && raw[0] <= 'z'
+}
+
+// offAt maps a byte offset in norm to the caller's string.
+func (d *detector) offAt(i int) int {
+	if d.offs == nil {
+		return i
+	}
+	return d.offs[i]
+}
+
+// endAt maps an exclusive end in norm to the caller's string.
+func (d *detector) endAt(b int) int {
+	if d.offs == nil {
+		return b
+	}
+	return endOffset(d.offs, b)
+}
+
+// lowerOnly reports whether Normalize changes the ASCII string s only by
+// lower-casing it: printable characters, single spaces and "\n".
+func lowerOnly(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+		if c < ' ' && c != '\n' || c == 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 var detectorPool = sync.Pool{New: func() any { return new(detector) }}
@@ -174,8 +232,8 @@ func (d *detector) report(rule string, a, b int) {
 	}
 	d.found = append(d.found, Finding{
 		Rule:    rule,
-		Start:   d.offs[a],
-		End:     endOffset(d.offs, b),
+		Start:   d.offAt(a),
+		End:     d.endAt(b),
 		Excerpt: clip(excerpt, maxExcerpt),
 	})
 }
@@ -204,10 +262,11 @@ type token struct {
 	raw      string // the whole token
 	start    int32  // byte offset of raw in norm
 	wOff     int32  // offset of w within raw
-	flags    uint8  // wordFlags of w
+	flags    uint16 // wordFlags of w
 	nl       bool   // a line break (or the start of text) precedes it
 	sent     bool   // post holds one of .!?;:
 	hasComma bool   // post holds a comma
+	semi     bool   // post holds ";" or ")"
 }
 
 // pre and post return the punctuation before and after the word.
@@ -231,14 +290,21 @@ const (
 // Word flags: one map lookup per token tells each detector whether the
 // word can start something it looks for.
 const (
-	fOverride uint8 = 1 << iota // an override verb ("ignore", "disregard")
-	fRole                       // first word of a role/injection phrase
-	fModal                      // first word of a modal phrase
-	fProgram                    // a known program
+	fOverride uint16 = 1 << iota // an override verb ("ignore", "disregard")
+	fRole                        // first word of a role/injection phrase
+	fModal                       // first word of a modal phrase
+	fProgram                     // a known program
+	fForeign                     // a Spanish, German or French command word or opener
+	fTarget                      // what an override targets ("instructions", "rules")
+	fOrdinal                     // an ordinal that may open a step ("first", "then")
+	fStep                        // a step word ("step", "paso", "schritt")
+	fOpener                      // an opener before an imperative ("please", "then")
+	fSubord                      // a subordinator ("if", "when", "to")
+	fNotImp                      // a word that opens declaratives, not commands
 )
 
-var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
-	m := map[string]uint8{}
+var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
+	m := map[string]uint16{}
 	for w := range overrideVerbs {
 		m[w] |= fOverride
 	}
@@ -251,15 +317,87 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint8 {
 	for w := range knownPrograms {
 		m[w] |= fProgram
 	}
+	for _, set := range []map[string]struct{}{spanishImperatives, germanDuImperatives, frenchImperatives, foreignOpeners} {
+		for w := range set {
+			m[w] |= fForeign
+		}
+	}
+	for w := range overrideTargets {
+		m[w] |= fTarget
+	}
+	for w := range ordinals {
+		m[w] |= fOrdinal
+	}
+	for w, ok := range stepWords {
+		if ok {
+			m[w] |= fStep
+		}
+	}
+	for w := range openers {
+		m[w] |= fOpener
+	}
+	for w := range subordinators {
+		m[w] |= fSubord
+	}
+	for w := range notImperative {
+		m[w] |= fNotImp
+	}
+	m["no"] |= fForeign
+	m["ne"] |= fForeign
 	return m
 })
 
-func flagsOf(w string) uint8 {
+// flagHash is an open-addressing hash table over wordFlagTable with a
+// cheap FNV-1a hash: flagsOf runs once per token, and a Go map lookup
+// there was a fifth of Instructions' time.
+type flagHash struct {
+	keys  []string
+	flags []uint16
+	mask  uint32
+}
+
+func fnv32(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}
+
+var wordFlags = sync.OnceValue(func() *flagHash {
+	m := wordFlagTable()
+	size := uint32(1)
+	for size < uint32(4*len(m)) {
+		size <<= 1
+	}
+	fh := &flagHash{keys: make([]string, size), flags: make([]uint16, size), mask: size - 1}
+	for w, f := range m {
+		i := fnv32(w) & fh.mask
+		for fh.keys[i] != "" {
+			i = (i + 1) & fh.mask
+		}
+		fh.keys[i], fh.flags[i] = w, f
+	}
+	return fh
+})
+
+func flagsOf(w string) uint16 {
 	if w == "" {
 		return 0
 	}
-	return wordFlagTable()[w]
+	fh := wordFlags()
+	for i := fnv32(w) & fh.mask; ; i = (i + 1) & fh.mask {
+		switch fh.keys[i] {
+		case w:
+			return fh.flags[i]
+		case "":
+			return 0
+		}
+	}
 }
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // isAbbreviation reports whether w followed by "." is an abbreviation
 // rather than the end of a sentence.
@@ -359,19 +497,26 @@ func tokenize(norm string, toks []token) []token {
 			j++
 		}
 		raw := norm[i:j]
-		core := trimLead(raw)
-		pre := raw[:len(raw)-len(core)]
-		w := trimTrail(core)
-		post := core[len(w):]
+		core, w, pre, post := raw, raw, "", ""
+		if c0, c1 := raw[0], raw[len(raw)-1]; !isWordByte(c0) || !isWordByte(c1) {
+			core = trimLead(raw)
+			pre = raw[:len(raw)-len(core)]
+			w = trimTrail(core)
+			post = core[len(w):]
+		}
 		// Keep a trailing "." that belongs to a word like "./..." or "..".
 		if w == "" && strings.HasPrefix(post, "..") {
 			w, post = post, ""
 		}
-		sent, comma := false, false
+		sent, comma, semi := false, false, false
 		for k := 0; k < len(post); k++ {
 			switch post[k] {
-			case '.', '!', '?', ';', ':':
+			case '.', '!', '?', ':':
 				sent = true
+			case ';':
+				sent, semi = true, true
+			case ')':
+				semi = true
 			case ',':
 				comma = true
 			}
@@ -379,7 +524,7 @@ func tokenize(norm string, toks []token) []token {
 		if sent && post == "." && isAbbreviation(w) {
 			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
 		}
-		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma})
+		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
 		nl = false
 		i = j
 	}

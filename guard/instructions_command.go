@@ -140,13 +140,18 @@ func (d *detector) commands() {
 // line unless it carries a prompt, "sudo" or a pipe.
 func (d *detector) mayBeCommandLine(start, end int) bool {
 	line := d.norm[start:end]
-	if strings.Contains(line, "sudo") || strings.Contains(line, "| ") || strings.Contains(line, "|") && strings.Contains(line, "sh") {
+	if strings.IndexByte(line, '|') >= 0 || strings.Contains(line, "sudo") {
 		return true
 	}
 	trimmed := strings.TrimLeft(line, " ")
-	for _, p := range []string{"$ ", "# ", "% ", "> "} {
+	for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
 		if strings.HasPrefix(trimmed, p) {
 			return true
+		}
+	}
+	for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
+		if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
+			return true // a shell compound command: "while getopts ...; do"
 		}
 	}
 	// Tokens of this line.
@@ -239,18 +244,25 @@ func (d *detector) inlineCommands() {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
-		if w == "" || t.pre() != "" && t.pre() != "`" && t.pre() != "\"" && t.pre() != "'" && t.pre() != "(" {
-			continue
-		}
 		known := t.flags&fProgram != 0
-		if !known && !strings.HasPrefix(w, "./") {
+		if !known {
+			// Cheap test first: only a path or a word before a flag can
+			// start a command here.
+			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') {
+				continue
+			}
+			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
+				continue
+			}
+		}
+		if pre := t.pre(); w == "" || pre != "" && pre != "`" && pre != "\"" && pre != "'" && pre != "(" {
 			continue
 		}
 		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
 			continue // judged from "sudo"
 		}
-		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w)) {
-			continue // "uses sudo only inside the container"
+		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w) || !d.sudoTarget(i+1)) {
+			continue // "uses sudo only inside the container", "the sudo group"
 		}
 		// The span: until a token that ends a sentence, or a word that
 		// reads as prose.
@@ -275,6 +287,38 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// sudoTarget reports whether token k can be what sudo runs: a known
+// program, a flag, a path or a word that is not English.
+func (d *detector) sudoTarget(k int) bool {
+	t := d.toks[k]
+	if t.flags&fProgram != 0 || strings.HasPrefix(t.raw, "-") || strings.ContainsAny(t.w, "/.") {
+		return true
+	}
+	return programShaped(t.w) && !lex().isDictionaryWord(t.w)
+}
+
+// programBeforeArgs reports whether token k, not a known program, starts
+// a command inside prose: a path to a program ("./gradlew", "bin/rails",
+// "./scripts/deploy.sh") followed by an argument, or a word that is not
+// English followed by a flag ("pg_dump --schema-only", "xcodebuild
+// -scheme", "ffmpeg -i").
+func (d *detector) programBeforeArgs(k int) bool {
+	if k+1 >= len(d.toks) || d.toks[k].endsSentence() || d.toks[k].comma() || d.toks[k+1].nl {
+		return false
+	}
+	w := d.toks[k].w
+	next := d.toks[k+1].raw
+	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
+	if !flag && strings.IndexByte(w, '/') < 0 {
+		return false
+	}
+	if scriptPath(w) {
+		// a relative path such as bin/rails, followed by an argument
+		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
+	}
+	return flag && programShaped(w) && !lex().isDictionaryWord(w)
 }
 
 // isProseWord reports whether w is an English function word that ends an
@@ -353,8 +397,15 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return true
 	case prompt:
 		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
+	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
+		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dictArgs == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
+		return true // "gradle assembleRelease"
 	case ev.strong:
 		if inline {
+			if !ev.flag && !ev.redirect && ev.dictArgs >= 1 {
+				return false // "SSH keys matching id_ed25519*": a glob in prose
+			}
 			if prosey {
 				return ev.flag || ev.redirect
 			}
@@ -395,6 +446,9 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return ev.subs > 0 && ev.dictArgs <= 1
 	}
 	_, lastSub := subcommands[ev.last]
+	if known && !prosey {
+		return ev.subs > 0 && ev.dictArgs == 0 && ev.nargs <= 4 // "uv tool upgrade package"
+	}
 	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
 }
 
@@ -481,17 +535,36 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		for _, s := range c.Stmts {
 			judgeStmt(s, ev, depth+1)
 		}
-	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl:
+	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl,
+		*syntax.CaseClause, *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
 		ev.strong = true
 		ev.call = true
 		if ev.program == "" {
 			ev.program = "sh"
 		}
 	case *syntax.DeclClause:
+		// "export FOO=bar" is a command; "Export jobs write Parquet
+		// files" parses as a declaration of bare names and is prose.
 		ev.call = true
-		ev.strong = true
 		if ev.program == "" {
 			ev.program = c.Variant.Value
+			ev.nargs = len(c.Args)
+			ev.proseless, ev.allShaped = true, true
+		}
+		l := lex()
+		for _, a := range c.Args {
+			if a.Value != nil || a.Array != nil || a.Naked && a.Name == nil && a.Value == nil {
+				ev.strong = true
+				continue
+			}
+			if a.Name != nil {
+				if _, ok := functionWords[a.Name.Value]; ok {
+					ev.prose++
+					ev.proseless = false
+				} else if l.isDictionaryWord(a.Name.Value) {
+					ev.dictArgs++
+				}
+			}
 		}
 	}
 }
@@ -616,6 +689,8 @@ func argStrong(w *syntax.Word) bool {
 	switch {
 	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
 		return true
+	case len(lit) >= 3 && lit[0] == '+' && lit[1] >= 'a' && lit[1] <= 'z':
+		return true // "+noall", "+short"
 	case lit == "." || lit == ".." || lit == "-":
 		return true
 	case strings.ContainsAny(lit, "/~*"):
@@ -642,7 +717,7 @@ func argShaped(lit string) bool {
 	}
 	for i := 0; i < len(lit); i++ {
 		c := lit[i]
-		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#", c) >= 0) {
+		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#*?!'\"", c) >= 0) {
 			return false
 		}
 	}
@@ -659,6 +734,34 @@ func hasSubst(w *syntax.Word) bool {
 		return !found
 	})
 	return found
+}
+
+// scriptPath reports whether w is a path to a program or script rather
+// than a package path like "net/netip": "./gradlew", "bin/rails",
+// "scripts/deploy.sh".
+func scriptPath(w string) bool {
+	if strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
+		return false
+	}
+	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	if !strings.Contains(w, "/") {
+		return false
+	}
+	switch w[strings.LastIndexByte(w, '.')+1:] {
+	case "sh", "py", "rb", "pl", "ps1", "bash":
+		return true
+	}
+	return false
+}
+
+// versionLike reports whether s reads as a version ("v8", "1.2.3").
+func versionLike(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
 
 // isDataFile reports whether a would-be program name is a data file
@@ -706,6 +809,9 @@ func programShaped(s string) bool {
 	}
 	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") {
 		return true
+	}
+	if i := strings.IndexByte(s, '/'); i > 0 && !strings.Contains(s, "://") && !strings.Contains(s, ".") {
+		return programShaped(s[:i]) && programShaped(strings.ReplaceAll(s[i+1:], "/", "-")) // "bin/rails"
 	}
 	c := s[0]
 	if !(c >= 'a' && c <= 'z' || c == '_' || c == '!') {

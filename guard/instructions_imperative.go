@@ -85,7 +85,7 @@ var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "w
 // proper noun, not an all-caps word).
 func (d *detector) capitalized(k int) bool {
 	t := d.toks[k]
-	o := d.offs[t.startAt()]
+	o := d.offAt(t.startAt())
 	if o+1 >= len(d.src) {
 		return false
 	}
@@ -98,7 +98,7 @@ func (d *detector) capitalized(k int) bool {
 var notImperative = setOf(
 	"thank", "thanks", "hope", "guess", "wish", "bet", "mean", "like",
 	"love", "hate", "agree", "think", "believe", "suppose", "reckon", "need",
-	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi",
+	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi", "die",
 	"welcome", "sorry", "yes", "no", "well", "even", "still", "further",
 	"better", "best", "right", "left", "due", "lots", "plus", "minus", "per",
 	"yeah", "ok", "okay", "will", "can", "may", "must", "might", "shall",
@@ -138,7 +138,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		next := -1
 		for m := k; m < j-1; m++ {
 			t := d.toks[m]
-			if t.comma() || strings.Contains(t.post(), ";") || strings.Contains(t.post(), ")") {
+			if t.comma() || t.semi {
 				next = m + 1
 				break
 			}
@@ -151,7 +151,7 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 		// unless "then" or "so" follows.
 		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
 			k = next + 1
-			for k < j && !d.toks[k-1].comma() && !strings.ContainsAny(d.toks[k-1].post(), ";)") {
+			for k < j && !d.toks[k-1].comma() && !d.toks[k-1].semi {
 				k++
 			}
 			start = k
@@ -206,7 +206,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case w == "let's":
 			return 0 // the modal rule reports "let's"
 		}
-		if _, ok := openers[w]; ok {
+		if t.flags&fOpener != 0 {
 			if w == "never" || w == "always" {
 				negated = true
 			} else if _, ok := politeOpeners[w]; ok {
@@ -218,7 +218,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			k++
 			continue
 		}
-		if _, ok := subordinators[w]; ok {
+		if t.flags&fSubord != 0 {
 			// Skip to after the comma that ends the adverbial clause.
 			m := k
 			for m < j && m-k < 14 && !d.toks[m].comma() {
@@ -244,7 +244,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if k >= j {
 		return 0
 	}
-	if d.foreignImperativeAt(k, j) {
+	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && d.foreignImperativeAt(k, j) {
 		return k + 1
 	}
 	t := d.toks[k]
@@ -252,7 +252,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if t.pre() != "" && t.pre() != "(" && !strings.HasPrefix(t.pre(), "\"") && !strings.HasPrefix(t.pre(), "*") {
 		return 0
 	}
-	if _, bad := notImperative[w]; bad && !polite {
+	if t.flags&fNotImp != 0 && !polite {
 		if w != "go" || !d.goIsVerb(k, j) {
 			return 0
 		}
@@ -295,7 +295,11 @@ func (d *detector) goIsVerb(k, j int) bool {
 	}
 	_, strong := strongObjects[next]
 	_, part := particles[next]
-	return strong || part || next == "ahead" || next == "get" || next == "and" || next == "next" || next == "there" || next == "here" || next == "home" || d.isVerb(k+1) && next != "is"
+	switch next {
+	case "ahead", "get", "and", "next", "there", "here", "home", "somewhere", "elsewhere", "straight", "see":
+		return true
+	}
+	return strong || part || isNumberWord(next) && !strings.ContainsAny(next, ".0123456789") || d.isVerb(k+1) && next != "is"
 }
 
 // isVerb reports whether token k is a base-form verb.
@@ -310,7 +314,11 @@ func (d *detector) isVerb(k int) bool {
 func (d *detector) verbReading(k, j int, info verbInfo) int {
 	l := lex()
 	if k+1 >= j {
-		// A one-word clause: a command when the word is mainly a verb.
+		// A one-word clause: a command when the word is mainly a verb,
+		// but not a label ("feat:, fix: and chore: prefixes").
+		if strings.Contains(d.toks[k].post(), ":") {
+			return 0
+		}
 		if !info.noun || info.verbTag > info.nounTag {
 			return k + 1
 		}
@@ -381,14 +389,19 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 func (d *detector) finiteLater(a, j int) bool {
 	verbAt := a - 1
 	l := lex()
-	for m := a; m < j && m < a+8; m++ {
+	pluralPP := false // a plural noun followed by a preposition was seen
+	for m := a; m < j && m < a+10; m++ {
 		t := d.toks[m]
 		w := t.w
 		if strings.HasPrefix(t.pre(), "(") {
 			return false // a parenthesis: "(sponge filters are the best)"
 		}
 		if _, ok := clauseStops[w]; ok {
-			return false
+			// "to" after a plural noun is a preposition: "Delete requests
+			// to the users endpoint return 204".
+			if !(w == "to" && m > a && strings.HasSuffix(d.toks[m-1].w, "s") && !d.isVerb(m+1)) {
+				return false
+			}
 		}
 		if w == "and" || w == "or" {
 			// "and don't go outside", "and have a bite": a coordinated
@@ -427,7 +440,7 @@ func (d *detector) finiteLater(a, j int) bool {
 			}
 			continue
 		}
-		if d.toks[m-1].comma() && m-1 > a {
+		if d.toks[m-1].comma() && m-1 >= a {
 			// A comma ends the scan unless it separates list items
 			// ("for bash, zsh and fish live in ...").
 			if d.word(m+1) != "and" && d.word(m+1) != "or" && !t.comma() {
@@ -438,6 +451,31 @@ func (d *detector) finiteLater(a, j int) bool {
 		nx := d.word(m + 1)
 		_, follows := finiteFollowers(nx)
 		last := m+1 >= j
+		if (isPreposition(w) || w == "for" || w == "to" || w == "of") && m-1 >= a && strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") {
+			pluralPP = true // "Scan results from Trivy show ...", "Release notes for 4.2.0 mention ..."
+		}
+		// A base-form verb after a plural noun and its prepositional
+		// phrase: "Set operations in the SQL layer use hash joins".
+		if pluralPP && m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "to" && prev != "and" && prev != "or" && prev != "for" && prev != "of" {
+			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && nx != "" && nx != "and" && nx != "or" && !isPreposition(nx) {
+				return true
+			}
+		}
+		if m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "and" && prev != "or" {
+			// An -s verb after a singular noun, before a preposition, an
+			// adverb, a determiner or a number: "Cache invalidation happens
+			// on every write", "Lock contention rises sharply".
+			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && !v.noun) {
+					return true
+				}
+			}
+			// A change of quantity or a past event: "Build times dropped
+			// from 14 to 9", "Build times dropped last month".
+			if _, ok := l.edLemma(w); ok && (nx == "from" && isNumberWord(d.word(m+2)) || timeAdverbs[nx] || strings.HasSuffix(nx, "ly") && len(nx) > 4) {
+				return true
+			}
+		}
 		// "Clean builds take 4 minutes", "Delete requests return 204": a
 		// base-form verb right after a plural noun.
 		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").
@@ -461,7 +499,7 @@ func (d *detector) finiteLater(a, j int) bool {
 		if _, ok := l.edLemma(w); ok && (last || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
 			return true
 		}
-		if _, ok := l.irregular[w]; ok && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
+		if _, ok := l.irregular[w]; ok && !isDeterminerLike(prev) && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
 			return true
 		}
 	}
@@ -492,6 +530,12 @@ var causatives = map[string]bool{"make": true, "let": true, "help": true, "have"
 func isVerbOnlyObject(nx string) bool {
 	return nx == "" || nx == "and" || nx == "or"
 }
+
+// timeAdverbs follow a finite verb, not a noun object.
+var timeAdverbs = map[string]bool{"often": true, "rarely": true, "daily": true, "weekly": true,
+	"monthly": true, "nightly": true, "again": true, "last": true, "yesterday": true,
+	"today": true, "recently": true, "sometimes": true, "always": true, "never": true,
+	"twice": true, "once": true, "frequently": true, "occasionally": true, "sharply": true}
 
 func isPreposition(w string) bool {
 	switch w {

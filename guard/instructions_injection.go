@@ -16,7 +16,8 @@ var overrideVerbs = setOf(
 	"abandon", "drop", "neglect", "overlook", "ignoring", "disregarding",
 	// Spanish, German, French
 	"ignora", "ignore", "ignorar", "olvida", "olvide", "ignoriere", "ignorieren",
-	"vergiss", "vergessen", "ignorez", "ignorer", "oubliez", "oublie",
+	"vergiss", "vergessen", "ignorez", "ignorer", "oubliez", "oublie", "ignoriert",
+	"aside", // "set aside your previous instructions"
 )
 
 var overrideFillers = setOf(
@@ -24,6 +25,8 @@ var overrideFillers = setOf(
 	"preceding", "foregoing", "former", "initial", "original", "system", "existing",
 	"current", "old", "every", "these", "those", "that", "this", "safety", "developer",
 	"given", "provided", "default", "and", "everything", "said", "instructions",
+	"rest", "negative", "manual", "other", "remaining", "prior", "their", "its", "his",
+	"her", "our", "earlier",
 	// Spanish, German, French
 	"todas", "todos", "las", "los", "anteriores", "previas", "alle", "vorherigen",
 	"bisherigen", "vorigen", "die", "toutes", "tous", "les", "précédentes",
@@ -35,6 +38,7 @@ var overrideFillers = setOf(
 var overrideAnchors = setOf(
 	"previous", "prior", "above", "earlier", "preceding", "foregoing", "former",
 	"initial", "original", "system", "all", "your", "any", "everything", "safety", "default",
+	"rest", "manual", "negative",
 	"anteriores", "previas", "todas", "vorherigen", "bisherigen", "vorigen", "alle",
 	"précédentes", "precedentes", "toutes", "vos",
 )
@@ -44,6 +48,7 @@ var overrideTargets = setOf(
 	"directives", "guidelines", "context", "messages", "message", "commands",
 	"programming", "guardrails", "restrictions", "constraints", "policies", "policy",
 	"text", "content", "input", "orders", "above", "everything", "training", "filters",
+	"data", "info", "information", "indicators", "scoring", "evaluation", "guidance",
 	"instrucciones", "reglas", "anweisungen", "regeln", "anordnungen", "consignes",
 	"règles", "regles",
 )
@@ -58,6 +63,10 @@ var rolePhrases = newPhraseSet(false,
 	"reveal your", "print your", "show your", "repeat your", "output your", "leak your",
 	"reveal the system", "print the system", "show the system", "repeat the system",
 	"output the system", "reveal the hidden", "print the hidden", "your hidden",
+	"if you are an ai", "if you are a language model", "if you're an ai", "new rule", "new rules",
+	"if user asks", "if the user asks", "if questioned", "if asked about",
+	"reply with only", "respond with only", "answer with only", "and absolutely nothing else",
+	"admin request", "assistant must", "the assistant must", "the ai must", "ai assistants must",
 	"ahora eres", "a partir de ahora", "du bist jetzt", "ab jetzt bist du", "tu es maintenant",
 	"vous êtes maintenant", "à partir de maintenant",
 )
@@ -73,19 +82,27 @@ var roleAfterNow = setOf(
 )
 
 // turnRoles are chat roles that may not open a line of a fact.
-var turnRoles = setOf("system", "assistant", "developer", "human", "ai", "bot", "model", "user", "sys", "instruction", "instructions", "response", "gpt", "chatgpt", "claude")
+var turnRoles = setOf("execute", "system", "assistant", "developer", "human", "ai", "bot", "model", "user", "sys", "instruction", "instructions", "response", "gpt", "chatgpt", "claude")
 
 // templateTokens are chat-template markers, searched for in the normalised
 // text.
 var templateTokens = []string{
 	"<|", "|>", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn>",
 	"<end_of_turn>", "[system]", "[/system]", "<system>", "</system>",
-	"### instruction", "### system", "### response", "<s>[", "</s>",
+	"### instruction", "### system", "### response", "<s>[", "</s>", "<instruction>",
+	"</instruction>", "[admin request", "[system note", "[note to ai",
 }
 
 func (d *detector) injection() {
 	n := d.norm
+	var present [4]bool // '<', '|', '[', '#'
+	for i, c := range []byte("<|[#") {
+		present[i] = strings.IndexByte(n, c) >= 0
+	}
 	for _, tok := range templateTokens {
+		if k := strings.IndexByte("<|[#", tok[0]); k >= 0 && !present[k] {
+			continue
+		}
 		for from := 0; from < len(n); {
 			i := strings.Index(n[from:], tok)
 			if i < 0 {
@@ -116,8 +133,8 @@ func (d *detector) injection() {
 	d.clauses(func(i, j int) {
 		body := d.clauseBody(i, j)
 		// Fake turns: "system:" opening a line (or the text).
-		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") {
-			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) {
+		if t := d.toks[i]; t.nl && t.post() == ":" && (t.pre() == "" || t.pre() == "[" || t.pre() == "<") && !d.indented(i) {
+			if _, ok := turnRoles[t.w]; ok && i+1 < len(d.toks) && (strongRoles[t.w] || d.readsAsTurn(i+1)) {
 				end := i + 1
 				for end < len(d.toks) && end < i+8 && !d.toks[end].nl {
 					end++
@@ -127,10 +144,16 @@ func (d *detector) injection() {
 		}
 		for k := i; k < j; k++ {
 			fl := d.toks[k].flags
+			if fl&fTarget != 0 {
+				if e := d.voidedInstructions(k, j); e > 0 {
+					d.reportTokens(ruleInjection, k-1, e)
+					return
+				}
+			}
 			if fl&(fOverride|fRole) == 0 {
 				continue
 			}
-			if fl&fOverride != 0 && !nounContext[d.word(k-1)] {
+			if fl&fOverride != 0 && !nounContext[d.word(k-1)] && !d.reportedOverride(k) {
 				if e := d.override(k, j); e > 0 {
 					d.reportTokens(ruleInjection, k, e)
 					return
@@ -189,9 +212,12 @@ func (d *detector) roleException(k, e int) bool {
 		}
 		return true
 	case first == "from":
-		// "from now on" addressed to the model: "you" or "your" follows.
+		// "from now on" addressed to the model: "you" or a command follows.
 		for m := e; m < len(d.toks) && m < e+3; m++ {
-			if w := d.toks[m].w; w == "you" || w == "your" || w == "you'll" || w == "you're" {
+			switch d.toks[m].w {
+			case "you", "your", "you'll", "you're", "respond", "answer", "reply", "act", "behave",
+				"ignore", "say", "speak", "write", "output", "always", "never", "only", "do",
+				"don't", "pretend", "obey", "follow", "print", "reveal":
 				return false
 			}
 		}
@@ -199,6 +225,8 @@ func (d *detector) roleException(k, e int) bool {
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
 		return !(d.toks[e-1].post() == ":" || k > 0 && (d.toks[k-1].w == "new" || d.toks[k-1].w == "the" && d.word(k-2) == "is"))
+	case first == "new" && (d.word(k+1) == "rule" || d.word(k+1) == "rules"):
+		return d.toks[e-1].post() != ":" // "New rule: the assistant must ..."
 	case first == "new" || first == "updated":
 		return d.toks[e-1].post() != ":" && d.word(e) != "are" && d.word(e) != "follow" && d.word(e) != "is"
 	case first == "end":
@@ -220,6 +248,87 @@ func (d *detector) roleException(k, e int) bool {
 			w = d.word(e + 1)
 		}
 		return !(w == "prompt" || w == "instructions" || w == "rules" || w == "system" || w == "prompts")
+	}
+	return false
+}
+
+// strongRoles open a fake turn whatever follows; other roles ("Developer:
+// Jane Doe", "User: admin", "Model: X1") are also metadata labels and need
+// a sentence after them.
+var strongRoles = map[string]bool{"system": true, "assistant": true, "sys": true, "gpt": true, "chatgpt": true, "claude": true, "execute": true}
+
+// readsAsTurn reports whether the text from token k to the end of its line
+// reads as a message: it holds a finite verb or addresses "you".
+func (d *detector) readsAsTurn(k int) bool {
+	for m := k; m < len(d.toks) && m < k+12 && (m == k || !d.toks[m].nl); m++ {
+		w := d.toks[m].w
+		if _, ok := finiteWords[w]; ok {
+			return true
+		}
+		switch w {
+		case "you", "your", "ignore", "disregard", "instructions", "rules", "reveal", "print", "tell", "give", "send":
+			return true
+		}
+		if m == k && d.isVerb(m) && !d.toks[m].comma() {
+			if _, noun := notImperative[w]; !noun {
+				return true // "developer: respond without citing sources"
+			}
+		}
+	}
+	return false
+}
+
+// indented reports whether token k is preceded by white space on its line
+// (an indented YAML key, not a chat turn).
+func (d *detector) indented(k int) bool {
+	s := d.toks[k].startAt()
+	return s > 0 && d.norm[s-1] == ' '
+}
+
+// voidedInstructions matches "your previous instructions no longer
+// apply", "the earlier instructions are void": a target word after an
+// anchor, then a phrase that cancels it. k is the target; it returns the
+// end token or 0.
+func (d *detector) voidedInstructions(k, j int) int {
+	if k == 0 {
+		return 0
+	}
+	if _, ok := overrideTargets[d.toks[k].w]; !ok {
+		return 0
+	}
+	if _, ok := overrideAnchors[d.toks[k-1].w]; !ok {
+		return 0
+	}
+	a, b, c := d.word(k+1), d.word(k+2), d.word(k+3)
+	switch {
+	case a == "no" && b == "longer":
+		return min(k+4, j)
+	case (a == "are" || a == "is" || a == "were") && voidWords[b]:
+		return min(k+3, j)
+	case (a == "have" || a == "has") && b == "been" && voidWords[c]:
+		return min(k+4, j)
+	case (a == "don't" || a == "doesn't") && b == "apply", a == "do" && b == "not" && c == "apply":
+		return min(k+3, j)
+	}
+	return 0
+}
+
+var voidWords = map[string]bool{"void": true, "null": true, "cancelled": true, "canceled": true,
+	"revoked": true, "obsolete": true, "overridden": true, "invalid": true, "suspended": true,
+	"lifted": true, "replaced": true, "expired": true, "withdrawn": true, "superseded": true,
+	"removed": true, "disabled": true, "irrelevant": true}
+
+// reportedOverride reports "an instruction to ignore ...", "tries to
+// override ...": an override described, not issued.
+func (d *detector) reportedOverride(k int) bool {
+	if d.word(k-1) != "to" {
+		return false
+	}
+	switch d.word(k - 2) {
+	case "instruction", "instructions", "request", "requests", "attempt", "attempts",
+		"attempted", "tries", "tried", "try", "trying", "asks", "asked", "tells", "told",
+		"text", "meant", "designed", "intended", "attempting", "wants", "wanted", "aims":
+		return true
 	}
 	return false
 }

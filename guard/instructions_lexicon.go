@@ -90,9 +90,21 @@ func (l *lexicon) isDictionaryWord(w string) bool {
 	if i < len(l.other) && l.other[i] == w {
 		return true
 	}
-	// plurals and -s forms
+	// plurals, -s, -ed and -ing forms
 	if _, ok := l.sLemma(w); ok {
 		return true
+	}
+	if _, ok := l.edLemma(w); ok {
+		return true
+	}
+	if strings.HasSuffix(w, "ing") && len(w) > 5 {
+		stem := w[:len(w)-3]
+		if _, ok := l.verbs[stem]; ok {
+			return true
+		}
+		if _, ok := l.verbs[stem+"e"]; ok {
+			return true
+		}
 	}
 	if strings.HasSuffix(w, "s") {
 		j := sort.SearchStrings(l.other, w[:len(w)-1])

@@ -69,7 +69,7 @@ var modalPhrases = func() phraseSet {
 		"don't forget", "do not forget", "never forget", "dont forget",
 		"why not", "why don't you", "why dont you", "how about",
 		"be sure to", "be sure that", "be certain to",
-		"need you to", "would you mind", "you'll want to",
+		"need you to", "would you mind", "you'll want to", "for you to",
 		// Spanish
 		"asegúrese", "asegúrate", "asegurese", "asegurate", "no olvide", "no olvides",
 		"usted debe", "usted debería", "debes", "deberías", "tienes que", "tiene que",
@@ -146,7 +146,7 @@ func (d *detector) clauseBody(i, j int) int {
 			i++
 			continue
 		}
-		if _, ok := openers[t.w]; ok && t.w != "so" && t.w != "and" {
+		if t.flags&fOpener != 0 && t.w != "so" && t.w != "and" {
 			i++
 			continue
 		}

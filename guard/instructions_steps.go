@@ -26,13 +26,15 @@ func (d *detector) steps() {
 		items = items[:0]
 	}
 	prevMarker := ""
+	stepMarkers, firstStep := 0, -1
+	bullets := d.inlineBullets()
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		marker := false
 		k := i + 1
 		switch {
-		case t.w == "step" && i+1 < len(toks) && isStepNumber(toks[i+1].w):
-			// "Step 1:", "Step one —", "Step 2."
+		case t.flags&fStep != 0 && i+1 < len(toks) && isStepNumber(toks[i+1].w):
+			// "Step 1:", "Step one —", "Step 2.", "Paso 1:", "Étape 1 :"
 			n := toks[i+1]
 			k = i + 2
 			if n.post() == ":" || n.post() == "." || n.post() == ")" {
@@ -41,7 +43,15 @@ func (d *detector) steps() {
 				marker = true
 				k++
 			}
-		case isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
+			if marker {
+				stepMarkers++
+				if firstStep < 0 {
+					firstStep = i
+				}
+			}
+		case bullets && isBullet(t.raw):
+			marker = true // "• Revoke the token • Reissue it"
+		case maybeMarker(t.raw) && isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
 			marker = true
 		case t.nl && isOrdinalOpener(t):
 			marker = true
@@ -56,7 +66,78 @@ func (d *detector) steps() {
 			items = append(items, item{start: i, verb: k})
 		}
 	}
+	if len(items) < 2 && stepMarkers >= 2 {
+		// Two "Step N:" markers make a list whatever their items open
+		// with ("Schritt 1: Repository klonen. Schritt 2: ...").
+		d.reportTokens(ruleSteps, firstStep, len(toks))
+		items = items[:0]
+	}
 	flush()
+	d.ordinalSteps()
+}
+
+// stepWords introduce numbered steps in the supported languages.
+var stepWords = map[string]bool{"step": true, "paso": true, "schritt": true, "étape": true,
+	"etape": true, "passo": true, "etapa": true, "stage": false}
+
+// isBullet reports a bullet symbol that may separate items inside a line.
+func isBullet(raw string) bool {
+	switch raw {
+	case "•", "·", "▪", "◦", "‣", "→", "►", "✓", "✔":
+		return true
+	}
+	return false
+}
+
+// inlineBullets reports whether the text holds at least two bullet
+// symbols, so that bullets inside a line separate items.
+func (d *detector) inlineBullets() bool {
+	n := 0
+	for _, t := range d.toks {
+		if len(t.raw) > 1 && t.raw[0] >= 0x80 && isBullet(t.raw) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// ordinalSteps finds prose sequences such as "First open Xcode, then
+// select the team, and finally archive the build": ordinal words opening
+// clauses (after a sentence end, a comma or "and") with a verb after them.
+func (d *detector) ordinalSteps() {
+	toks := d.toks
+	count, start, end, strongOrd := 0, -1, -1, false
+	for i, t := range toks {
+		if t.flags&fOrdinal == 0 || i+1 >= len(toks) {
+			continue
+		}
+		opens := i == 0 || t.nl || toks[i-1].endsSentence() || toks[i-1].comma() || toks[i-1].w == "and"
+		if !opens {
+			continue
+		}
+		v := i + 1 // "First open ...", "First, open ..."
+		if !d.isVerb(v) {
+			continue
+		}
+		if toks[v].flags&fNotImp != 0 && toks[v].w != "go" {
+			continue
+		}
+		count++
+		if start < 0 {
+			start = i
+		}
+		end = v + 1
+		for end < len(toks) && !toks[end].nl && !toks[end-1].endsSentence() && !toks[end-1].comma() {
+			end++
+		}
+		switch t.w {
+		case "first", "firstly", "second", "secondly", "finally", "lastly":
+			strongOrd = true
+		}
+	}
+	if count >= 2 && strongOrd {
+		d.reportTokens(ruleSteps, start, end)
+	}
 }
 
 // isInlineMarker accepts "2." or "b)" inside a line only when it follows
@@ -86,6 +167,22 @@ func successor(s string) string {
 	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }
 
+// maybeMarker is a cheap test before isListMarker: a lower-case word
+// must end in ".", ")" or ":" to be a marker.
+func maybeMarker(raw string) bool {
+	if raw == "" {
+		return false
+	}
+	if c := raw[0]; c < 'a' || c > 'z' {
+		return true
+	}
+	switch raw[len(raw)-1] {
+	case '.', ')', ':':
+		return true
+	}
+	return false
+}
+
 func isDash(s string) bool { return s == "-" || s == "–" || s == "—" || s == ":" }
 
 func isOrdinalOpener(t token) bool {
@@ -107,6 +204,13 @@ func (d *detector) itemOpensWithVerb(k int) bool {
 		return false
 	}
 	w := d.toks[k].w
+	end0 := k + 1
+	for end0 < len(d.toks) && !d.toks[end0].nl && !d.toks[end0-1].endsSentence() {
+		end0++
+	}
+	if d.foreignImperativeAt(k, end0) {
+		return true // "Paso 1: instale el agente"
+	}
 	if _, bad := notImperative[w]; bad && w != "go" {
 		return false
 	}

@@ -313,6 +313,16 @@ func normalize(s string, wantOffs bool) (string, []int) {
 	if isASCII(s) {
 		return asciiPass(s, wantOffs)
 	}
+	if !utf8.ValidString(s) {
+		// Invalid bytes are dropped before NFKC sees them (x/text's
+		// iterator is only specified for valid UTF-8).
+		clean, cmap := dropInvalid(s)
+		out, offs := normalize(clean, wantOffs)
+		for i, o := range offs {
+			offs[i] = cmap[o]
+		}
+		return out, offs
+	}
 	out, offs := pass(s, wantOffs)
 	for range 4 {
 		if isASCII(out) || norm.NFKC.IsNormalString(out) {
@@ -331,6 +341,27 @@ func normalize(s string, wantOffs bool) (string, []int) {
 		out = next
 	}
 	return out, offs
+}
+
+// dropInvalid removes invalid UTF-8 bytes from s; cmap maps each byte of
+// the result, and its end, to its offset in s.
+func dropInvalid(s string) (string, []int) {
+	b := make([]byte, 0, len(s))
+	cmap := make([]int, 0, len(s)+1)
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 {
+			i++
+			continue
+		}
+		b = append(b, s[i:i+w]...)
+		for k := 0; k < w; k++ {
+			cmap = append(cmap, i)
+		}
+		i += w
+	}
+	cmap = append(cmap, len(s))
+	return string(b), cmap
 }
 
 func isASCII(s string) bool {
