@@ -177,9 +177,16 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	resp, ok := d.decodeResponse(0)
 	st.fields = d.fields
 	if !ok {
+		// Report the content rules too, on every string of the tree, so the
+		// model learns everything that is wrong in one round trip.
 		vs := schemaViolations(c.schema, nodes, 0)
-		sortViolations(vs)
-		return nil, &Rejection{Violations: slices.Compact(vs)}
+		st.fields = allStrings(nodes, 0, nil, nil, st.fields[:0])
+		for _, v := range c.contentRules(src, st.fields, nil) {
+			if c.cfg.severity[v.Rule] == block {
+				vs = append(vs, v)
+			}
+		}
+		return nil, &Rejection{Violations: mergeViolations(vs)}
 	}
 
 	vs := c.contentRules(src, d.fields, st.vs[:0])
