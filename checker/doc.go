@@ -13,7 +13,9 @@
 //
 // # What is checked
 //
-// In order, stopping at the first stage that fails:
+// In order; a size or strict-JSON failure ends the check, a schema failure
+// does not (the content rules still run on every string, so a rejection
+// names everything that is wrong at once):
 //
 //  1. Size: input over [Limits].MaxBytes (64 KiB) is refused before it is
 //     read (rule json.syntax).
