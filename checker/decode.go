@@ -50,6 +50,13 @@ func (f *field) urlAllowed() bool {
 	return f.kind != fSummary && f.kind != fRepoFact && f.kind != fQuestion
 }
 
+// escaped reports whether the field's decoded text differs from its bytes
+// in the input: decoding an escape always shortens the text, so equal
+// lengths mean the string had none.
+func (f *field) escaped() bool {
+	return int(f.end-f.start-2) != len(f.text)
+}
+
 // prose reports whether the field is free text, which the markdown rule
 // reads; sources, service names and context references have formats of
 // their own.
