@@ -538,3 +538,11 @@ func TestSchemaFailureStillReportsContent(t *testing.T) {
 	})
 	assert.NotContains(t, err.Error(), "TESTSECRET")
 }
+
+func TestDefaultLimits(t *testing.T) {
+	assert.Equal(t, Limits{MaxBytes: 64 << 10, MaxDepth: 8, MaxSummaryChars: 2000, MaxItemChars: 500, MaxItems: 50}, DefaultLimits())
+	var nilResp *Response
+	assert.Nil(t, nilResp.Warnings())
+	assert.Equal(t, "unknown", secretID("secret."))
+	assert.Equal(t, "a~1b~0c", escapePointer("a/b~c"))
+}
