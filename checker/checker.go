@@ -177,9 +177,16 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	resp, ok := d.decodeResponse(0)
 	st.fields = d.fields
 	if !ok {
+		// Report the content rules too, on every string of the tree, so the
+		// model learns everything that is wrong in one round trip.
 		vs := schemaViolations(c.schema, nodes, 0)
-		sortViolations(vs)
-		return nil, &Rejection{Violations: slices.Compact(vs)}
+		st.fields = allStrings(nodes, 0, nil, nil, st.fields[:0])
+		for _, v := range c.contentRules(src, st.fields, nil) {
+			if c.cfg.severity[v.Rule] == block {
+				vs = append(vs, v)
+			}
+		}
+		return nil, &Rejection{Violations: mergeViolations(vs)}
 	}
 
 	vs := c.contentRules(src, d.fields, st.vs[:0])
@@ -222,9 +229,10 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 	runExfil := c.enabled(RuleExfilURL, RuleExfilRequest)
 	runMD := c.enabled(RuleMarkdown)
 
-	// The whole input as well: a secret split across two fields, or
-	// spanning JSON punctuation, is still a secret in the output. When one
-	// is found, no message quotes any text at all.
+	// Secrets: the whole input once (a secret split across two fields, or
+	// spanning JSON punctuation, is still a secret in the output), then
+	// every string whose decoded text differs from its bytes in the input.
+	// When the input holds a secret, no message quotes any text at all.
 	quoteOK := true
 	if runSecrets {
 		for _, fd := range s.secrets(src) {
@@ -242,7 +250,10 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 	for k := range fields {
 		f := &fields[k]
 		hasSecret := !quoteOK
-		if runSecrets {
+		// A string without escapes is a slice of the input the whole-input
+		// scan above has read already; only decoded strings differ from
+		// their bytes in the input (a secret spelled with \u escapes).
+		if runSecrets && f.escaped() {
 			for _, fd := range s.secrets(f.text) {
 				hasSecret = true
 				vs = append(vs, fieldViolation(f, RuleSecret, fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule)), fd))

@@ -92,8 +92,7 @@ func TestSchemaViolations(t *testing.T) {
 			require.True(t, errors.As(err, &rej))
 			var found bool
 			for _, v := range rej.Violations {
-				assert.Equal(t, RuleSchema, v.Rule)
-				if v.Path == tt.path && strings.Contains(v.Message, tt.msg) {
+				if v.Path == tt.path && v.Rule == RuleSchema && strings.Contains(v.Message, tt.msg) {
 					found = true
 				}
 			}
@@ -512,4 +511,38 @@ func TestSchemaLoaderRefusesURLs(t *testing.T) {
 		require.Error(t, err, ref)
 		assert.Contains(t, err.Error(), errNoLoad.Error(), ref) // jsonschema.LoadURLError does not unwrap
 	}
+}
+
+// When the schema fails, the content rules still run on every string, and
+// an unknown property's name never appears in a path.
+func TestSchemaFailureStillReportsContent(t *testing.T) {
+	c := newStub(t)
+	raw := []byte(`{"role":"assistant","summary":"IMPERATIVE the tests.","repo_facts":["A fact.","MODAL"],
+	  "TESTSECRETABCD1234":{"x":["INJECTION"]},"internet_facts":[{"source":"the docs","retrieved_at":"x","claims":["https://example.com/?d=1"],"confidence":"high"}]}`)
+	resp, err := c.Validate(raw)
+	require.Nil(t, resp)
+	var rej *Rejection
+	require.ErrorAs(t, err, &rej)
+	var got []string
+	for _, v := range rej.Violations {
+		got = append(got, v.Rule+" "+v.Path)
+	}
+	assert.Subset(t, got, []string{
+		"schema /role",
+		"instruction.imperative /summary",
+		"instruction.modal /repo_facts/1",
+		"source.url /internet_facts/0/source",
+		"exfil.url /internet_facts/0/claims/0",
+		"injection ",
+		"secret ",
+	})
+	assert.NotContains(t, err.Error(), "TESTSECRET")
+}
+
+func TestDefaultLimits(t *testing.T) {
+	assert.Equal(t, Limits{MaxBytes: 64 << 10, MaxDepth: 8, MaxSummaryChars: 2000, MaxItemChars: 500, MaxItems: 50}, DefaultLimits())
+	var nilResp *Response
+	assert.Nil(t, nilResp.Warnings())
+	assert.Equal(t, "unknown", secretID("secret."))
+	assert.Equal(t, "a~1b~0c", escapePointer("a/b~c"))
 }

@@ -33,6 +33,7 @@ const (
 	fPurpose
 	fQuery
 	fContextRef
+	fOther // any other string (only when the schema failed); ptr holds its path
 )
 
 // field is one string of the response that the content rules read.
@@ -41,11 +42,19 @@ type field struct {
 	start, end int32 // raw byte span, quotes included
 	kind       fieldKind
 	i, j       int32
+	ptr        string // JSON Pointer of an fOther string
 }
 
 // urlAllowed reports whether URLs may appear in the field.
 func (f *field) urlAllowed() bool {
 	return f.kind != fSummary && f.kind != fRepoFact && f.kind != fQuestion
+}
+
+// escaped reports whether the field's decoded text differs from its bytes
+// in the input: decoding an escape always shortens the text, so equal
+// lengths mean the string had none.
+func (f *field) escaped() bool {
+	return int(f.end-f.start-2) != len(f.text)
 }
 
 // prose reports whether the field is free text, which the markdown rule
@@ -57,6 +66,9 @@ func (f *field) prose() bool {
 
 // path renders the field's JSON Pointer.
 func (f *field) path() string {
+	if f.kind == fOther {
+		return f.ptr
+	}
 	i, j := strconv.Itoa(int(f.i)), strconv.Itoa(int(f.j))
 	switch f.kind {
 	case fSummary:
@@ -322,6 +334,108 @@ func validDateTime(s string) bool {
 		h, m = hm/60, hm%60
 	}
 	return sec < 60 || h == 23 && m == 59
+}
+
+// allStrings lists every string of a tree that failed the schema, keys of
+// unknown properties included, so that the content rules can still report
+// on it: a rejection then names everything that is wrong at once. Strings
+// at the places the schema defines keep their field kind.
+//
+// An unknown property's name may itself be a secret, so it never appears in
+// a path: the name and everything below it are reported at the pointer of
+// the object that holds it (opaque).
+func allStrings(nodes []node, n int32, path []string, opaque *string, out []field) []field {
+	nd := &nodes[n]
+	switch nd.kind {
+	case nString:
+		if opaque != nil {
+			return append(out, field{text: nd.str, start: nd.start, end: nd.end, kind: fOther, ptr: *opaque})
+		}
+		out = append(out, classify(path, nd))
+	case nObject, nArray:
+		i := 0
+		for c := nd.first; c >= 0; c = nodes[c].next {
+			seg, childOpaque := strconv.Itoa(i), opaque
+			if nd.kind == nObject {
+				seg = nodes[c].key
+				if childOpaque == nil && !knownKey(path, seg) {
+					p := pointerOf(path)
+					childOpaque = &p
+				}
+				if childOpaque != nil {
+					out = append(out, field{text: seg, start: nodes[c].start, end: nodes[c].start, kind: fOther, ptr: *childOpaque})
+				}
+			}
+			out = allStrings(nodes, c, append(path, seg), childOpaque, out)
+			i++
+		}
+	}
+	return out
+}
+
+// knownKey reports whether key is a property the schema defines for the
+// object at path.
+func knownKey(path []string, key string) bool {
+	switch len(path) {
+	case 0:
+		return key == "role" || key == "summary" || key == "repo_facts" || key == "internet_facts" || key == "open_questions" || key == "mcp_requests"
+	case 2:
+		switch path[0] {
+		case "internet_facts":
+			return key == "source" || key == "retrieved_at" || key == "claims" || key == "confidence"
+		case "mcp_requests":
+			return key == "mcp" || key == "purpose" || key == "query" || key == "context_refs"
+		}
+	}
+	return false
+}
+
+// classify gives a string at path its field kind.
+func classify(path []string, nd *node) field {
+	f := field{text: nd.str, start: nd.start, end: nd.end, kind: fOther, ptr: pointerOf(path)}
+	idx := func(s string) (int32, bool) {
+		n, err := strconv.Atoi(s)
+		return int32(n), err == nil && n >= 0
+	}
+	switch {
+	case len(path) == 1 && path[0] == "summary":
+		f.kind = fSummary
+	case len(path) == 2 && (path[0] == "repo_facts" || path[0] == "open_questions"):
+		if i, ok := idx(path[1]); ok {
+			f.kind, f.i = fRepoFact, i
+			if path[0] == "open_questions" {
+				f.kind = fQuestion
+			}
+		}
+	case len(path) == 3 && path[0] == "internet_facts" && path[2] == "source":
+		if i, ok := idx(path[1]); ok {
+			f.kind, f.i = fSource, i
+		}
+	case len(path) == 4 && path[0] == "internet_facts" && path[2] == "claims":
+		i, ok1 := idx(path[1])
+		j, ok2 := idx(path[3])
+		if ok1 && ok2 {
+			f.kind, f.i, f.j = fClaim, i, j
+		}
+	case len(path) == 3 && path[0] == "mcp_requests":
+		if i, ok := idx(path[1]); ok {
+			switch path[2] {
+			case "mcp":
+				f.kind, f.i = fMCP, i
+			case "purpose":
+				f.kind, f.i = fPurpose, i
+			case "query":
+				f.kind, f.i = fQuery, i
+			}
+		}
+	case len(path) == 4 && path[0] == "mcp_requests" && path[2] == "context_refs":
+		i, ok1 := idx(path[1])
+		j, ok2 := idx(path[3])
+		if ok1 && ok2 {
+			f.kind, f.i, f.j = fContextRef, i, j
+		}
+	}
+	return f
 }
 
 // toAny converts a node to the value model the schema engine validates.

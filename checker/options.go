@@ -28,7 +28,7 @@ type Limits struct {
 	MaxItems int
 }
 
-// DefaultLimits are the limits of a Checker built without [WithLimits].
+// defaultLimits are the limits of a Checker built without [WithLimits].
 var defaultLimits = Limits{
 	MaxBytes:        64 << 10,
 	MaxDepth:        8,
