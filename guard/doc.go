@@ -45,23 +45,67 @@
 // text cannot do without either missing quoted or piped commands or
 // flagging ordinary sentences.
 //
-// # Secrets, exfiltration and retrieved text
+// # Secrets
 //
-// The data-side detectors live in this package too and follow the same
-// conventions: findings with original offsets, stable rule ids, never the
-// secret itself in an error, a finding or a log. Secret scanning uses
-// gitleaks' rules; exfiltration checks look for URLs that carry data,
-// markdown images and requests to reveal or send secrets; Sanitize removes
-// text addressed to an AI reader from retrieved documents while keeping
-// human documentation. Each detector's own documentation states its
-// rules.
+// [Secrets] reports what gitleaks v8's default rules find (Rule
+// "secret.<gitleaks-rule-id>"), also inside base64, hex, percent and
+// unicode-escape encodings up to three levels deep, with byte offsets into
+// the input and a redacted Excerpt ("ghp_…(40)") that never holds the
+// secret. A "gitleaks:allow" comment suppresses nothing: in an agent's
+// input that text is attacker-controlled. The rules are loaded once,
+// lazily, through a private viper instance, and gitleaks' logger is never
+// given a secret to print. Findings are identical to gitleaks'
+// DetectString (tested on gitleaks' own rule test cases and on the corpus)
+// at 6–20× its speed: each rule's regular expression runs only on windows
+// that can hold a match, found from necessary literals derived from its
+// syntax tree. Beyond gitleaks, Secrets also finds prefixed tokens followed
+// by punctuation and tokens split by zero-width or fullwidth characters.
+// [Redact] replaces every finding with its excerpt; package audit takes it
+// as its redactor.
+//
+// # URLs and exfiltration
+//
+// [URLs] uses mvdan.cc/xurls/v2, which knows every TLD and the punctuation
+// rules around URLs, on normalised and refanged text (hxxp, [.], (dot)). It
+// reports URLs with a scheme, www. hosts and scheme-less host/paths that
+// carry a query or fragment; module paths (github.com/acme/widget/v2),
+// image references, bare host names and e-mail addresses are identifiers,
+// not URLs. [Exfiltration] reports URLs that carry a payload (an encoded
+// run longer than a commit hash, or a secret after decoding, in the query,
+// fragment, userinfo, path or host labels; a template placeholder naming a
+// secret) or use a non-http(s) scheme, every markdown or HTML image (found
+// with github.com/yuin/goldmark, as a renderer sees them rather than with
+// a pattern), and requests to reveal or send secrets, keys, environment
+// variables, system prompts or files, relayed ones included, in English,
+// Spanish, German and French.
+//
+// # Retrieved text
+//
+// [Sanitize] drops the lines (sentences, in long lines) of retrieved
+// documentation that address an AI reader: injection ([Instructions]),
+// hidden HTML comments and spans, chat-template tokens, tool-call bait,
+// base64-wrapped instructions and exfiltration requests. Human
+// documentation stays, imperatives included ("Run go mod tidy before
+// committing"). Each chunk is capped at 1,500 characters by default
+// ([SanitizeOptions]), and the cut is reported as a finding.
 //
 // # Tool inputs and results
 //
-// Validators for tool inputs (addresses and networks, one-of choices,
-// bounded comments) and parsers for tool results (so that a failure is
-// never reported as success) are also part of guard; they return typed
-// errors usable with errors.Is and errors.As.
+// Arguments a model proposes for a tool are checked before anything runs.
+// [IPOrCIDR] parses one address or CIDR prefix with net/netip and also
+// refuses what is ambiguous in a firewall rule: zones, leading zeros,
+// IPv4-mapped IPv6 addresses and prefixes with host bits set; a bare
+// address becomes a /32 or /128. [OneOf] returns a validator that gives
+// back the canonical allowed value ("Block" → "block") and rejects
+// everything else ("DROP TABLE" is not a mode). [Comment] removes control,
+// bidi, zero-width and tag characters and refuses over-long input rather
+// than truncating it silently. All three return a *[ValidationError]
+// (errors.As) that echoes at most 16 bytes of the input. [ToolResult] and
+// [CheckToolResult] make sure a failed call is never reported as done: a
+// result is a success only when it is a single JSON object with no "error"
+// key, empty "errors", "status" equal to "ok" and "ok"/"success" true when
+// present; plain text such as "Executed", HTML, arrays and truncated JSON
+// are failures (*[ToolResultError]).
 //
 // # Concurrency and zero values
 //
