@@ -399,7 +399,9 @@ func (d *detector) finiteLater(a, j int) bool {
 		if _, ok := clauseStops[w]; ok {
 			// "to" after a plural noun is a preposition: "Delete requests
 			// to the users endpoint return 204".
-			if !(w == "to" && m > a && strings.HasSuffix(d.toks[m-1].w, "s") && !d.isVerb(m+1)) {
+			// Inside a prepositional phrase after a plural noun, "to"
+			// ends a range: "Upgrade paths from 3.x to 5.x require ...".
+			if !(w == "to" && m > a && (pluralPP || strings.HasSuffix(d.toks[m-1].w, "s")) && !d.isVerb(m+1)) {
 				return false
 			}
 		}
@@ -466,7 +468,9 @@ func (d *detector) finiteLater(a, j int) bool {
 			// adverb, a determiner or a number: "Cache invalidation happens
 			// on every write", "Lock contention rises sharply".
 			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
-				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && !v.noun) {
+				// At the end of the clause the -s word must be mainly a
+				// verb: "Lock contention rises." but "Check error logs."
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && (!v.noun || v.verbTag >= 8 && v.verbTag > 2*v.nounTag)) {
 					return true
 				}
 			}
