@@ -84,3 +84,20 @@ func TestImperativeSubjectNounPhrase(t *testing.T) {
 		{"Upgrade dependencies from 3.x to 5.x.", ruleImperative, true},
 	})
 }
+
+// TestImperativeVersionedProduct: a verb-like product name followed by a
+// version number opens a noun phrase; a verb with a count or a version
+// range is a command.
+func TestImperativeVersionedProduct(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"React 19 useActionState migration notes", ruleImperative, false},
+		{"Deno 2 npm compatibility", ruleImperative, false},
+		{"Express 5 router changes", ruleImperative, false},
+		{"Swift 6 strict concurrency errors", ruleImperative, false},
+		{"Use 2 spaces for indentation.", ruleImperative, true},
+		{"Wait 5 minutes before retrying.", ruleImperative, true},
+		{"Bump 1.4 to 1.5 in go.mod.", ruleImperative, true},
+		{"Install Go 1.24 or newer.", ruleImperative, true},
+		{"1) build 2) test 3) release", ruleSteps, true},
+	})
+}

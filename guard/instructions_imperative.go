@@ -324,6 +324,9 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 		}
 		return 0
 	}
+	if d.namedProduct(k, j) {
+		return 0 // "React 19 useActionState migration notes"
+	}
 	next := d.toks[k+1]
 	nw := next.w
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
@@ -644,4 +647,49 @@ func isStepNumber(w string) bool {
 		return true
 	}
 	return false
+}
+
+// namedProduct reports whether the verb candidate at k names a product in
+// a terse noun phrase or query: a version number follows it ("React 19
+// useActionState migration notes", "Deno 2 npm compatibility") and the
+// word after the number is not a plural or unit ("Use 2 spaces"), a
+// particle, an adverb or a determiner ("Bump 1.4 to 1.5"). A product
+// name without a version ("Run PHP interactively") stays a verb: tldr's
+// step descriptions are full of those.
+func (d *detector) namedProduct(k, j int) bool {
+	if k+2 >= j {
+		return false
+	}
+	for m := k + 1; m < j; m++ {
+		if isDeterminerLike(d.toks[m].w) {
+			return false
+		}
+	}
+	nw := d.toks[k+1].w
+	if isVersion(nw) && d.toks[k+1].raw == nw {
+		w2 := d.toks[k+2].w
+		if _, ok := particles[w2]; ok || isPreposition(w2) || strings.HasSuffix(w2, "s") || strings.HasSuffix(w2, "ly") || timeAdverbs[w2] || isNumberWord(w2) || len(w2) <= 2 {
+			return false
+		}
+		switch w2 {
+		case "now", "here", "there", "instead", "first", "next", "later", "and", "or", "then", "percent":
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// isVersion reports a version number: "19", "3.12", "v2", "2.x".
+func isVersion(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	if w == "" || w[0] < '0' || w[0] > '9' || len(w) > 12 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c == '.' || c == 'x') {
+			return false
+		}
+	}
+	return true
 }
