@@ -101,3 +101,21 @@ func TestImperativeVersionedProduct(t *testing.T) {
 		{"1) build 2) test 3) release", ruleSteps, true},
 	})
 }
+
+// TestForeignOrdinalSteps: German, Spanish and French sequence words
+// opening instruction clauses make a step list; the same words opening
+// statements do not.
+func TestForeignOrdinalSteps(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Zuerst die Datei öffnen, dann den Wert ändern und zuletzt speichern.", ruleSteps, true},
+		{"Erstens das Backup prüfen, zweitens die Tabelle sperren.", ruleSteps, true},
+		{"Primero, abrir el archivo; después, cambiar la clave; finalmente, guardar.", ruleSteps, true},
+		{"Primero instala el agente, luego configura el token.", ruleSteps, true},
+		{"D'abord, vider le cache ; ensuite, relancer le service.", ruleSteps, true},
+		{"Premièrement, ouvrez le fichier, deuxièmement, changez la clé.", ruleSteps, true},
+		{"Erstens ist das teuer, zweitens dauert es zu lange.", ruleSteps, false},
+		{"Erstens wurde der Dienst neu gestartet, zweitens liefen die Tests durch.", ruleSteps, false},
+		{"Primero, la empresa creció en Europa; luego, llegó a Asia.", ruleSteps, false},
+		{"D'abord, le serveur a redémarré, ensuite la base a répondu.", ruleSteps, false},
+	})
+}
