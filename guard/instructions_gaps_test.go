@@ -119,3 +119,22 @@ func TestForeignOrdinalSteps(t *testing.T) {
 		{"D'abord, le serveur a redémarré, ensuite la base a répondu.", ruleSteps, false},
 	})
 }
+
+// TestInlineSubcommandChains: a known CLI with a chain of subcommands, a
+// non-English subcommand or a dotted identifier inside a sentence is a
+// command; a program and one ordinary subcommand or noun is a fact.
+func TestInlineSubcommandChains(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The test checks whether adb shell pm clear com.example.app wipes the cache.", ruleCommand, true},
+		{"The simulator starts when xcrun simctl boot runs in CI.", ruleCommand, true},
+		{"The release job runs gradle assembleDebug on every tag.", ruleCommand, true},
+		{"Local development uses docker compose up for the database.", ruleCommand, true},
+		{"The script calls xcrun simctl erase all before each run.", ruleCommand, true},
+		{"The project uses npm workspaces.", ruleCommand, false},
+		{"The CI job runs make lint after the build.", ruleCommand, false},
+		{"The bot runs git rebase main nightly.", ruleCommand, false},
+		{"Why does docker build cache invalidation happen so often?", ruleCommand, false},
+		{"Backups are stored with aws s3 lifecycle rules.", ruleCommand, false},
+		{"The docs describe kubectl get pods output.", ruleCommand, false},
+	})
+}
