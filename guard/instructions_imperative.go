@@ -657,7 +657,7 @@ func isStepNumber(w string) bool {
 // name without a version ("Run PHP interactively") stays a verb: tldr's
 // step descriptions are full of those.
 func (d *detector) namedProduct(k, j int) bool {
-	if k+2 >= j {
+	if k+2 >= j || !isVersion(d.toks[k+1].w) || d.toks[k+1].raw != d.toks[k+1].w {
 		return false
 	}
 	for m := k + 1; m < j; m++ {
@@ -665,19 +665,15 @@ func (d *detector) namedProduct(k, j int) bool {
 			return false
 		}
 	}
-	nw := d.toks[k+1].w
-	if isVersion(nw) && d.toks[k+1].raw == nw {
-		w2 := d.toks[k+2].w
-		if _, ok := particles[w2]; ok || isPreposition(w2) || strings.HasSuffix(w2, "s") || strings.HasSuffix(w2, "ly") || timeAdverbs[w2] || isNumberWord(w2) || len(w2) <= 2 {
-			return false
-		}
-		switch w2 {
-		case "now", "here", "there", "instead", "first", "next", "later", "and", "or", "then", "percent":
-			return false
-		}
-		return true
+	w2 := d.toks[k+2].w
+	if _, ok := particles[w2]; ok || isPreposition(w2) || strings.HasSuffix(w2, "s") || strings.HasSuffix(w2, "ly") || timeAdverbs[w2] || isNumberWord(w2) || len(w2) <= 2 {
+		return false
 	}
-	return false
+	switch w2 {
+	case "now", "here", "there", "instead", "first", "next", "later", "and", "or", "then", "percent":
+		return false
+	}
+	return true
 }
 
 // isVersion reports a version number: "19", "3.12", "v2", "2.x".
