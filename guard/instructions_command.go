@@ -323,8 +323,9 @@ func (d *detector) subcommandChain(i int) int {
 			dotted, end = true, m+1
 		case sub || entity:
 			end = max(end, m+1)
-		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !l.isDictionaryWord(w):
+		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.isDictionaryWord(w):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
+			// or a plural noun ("git submodules")
 			if m == i+1 {
 				odd = true
 			}

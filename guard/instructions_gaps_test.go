@@ -131,6 +131,7 @@ func TestInlineSubcommandChains(t *testing.T) {
 		{"Local development uses docker compose up for the database.", ruleCommand, true},
 		{"The script calls xcrun simctl erase all before each run.", ruleCommand, true},
 		{"The project uses npm workspaces.", ruleCommand, false},
+		{"The monorepo uses git subtrees for shared protobufs.", ruleCommand, false},
 		{"The CI job runs make lint after the build.", ruleCommand, false},
 		{"The bot runs git rebase main nightly.", ruleCommand, false},
 		{"Why does docker build cache invalidation happen so often?", ruleCommand, false},
