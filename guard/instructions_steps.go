@@ -3,8 +3,10 @@ package guard
 import "strings"
 
 // Step lists: numbered, lettered or bulleted items, "Step N:" markers, or
-// ordinal sequences ("First, ... Then, ... Finally, ...") whose items open
-// with verbs. One verb-led item is an imperative; two make a list.
+// ordinal sequences ("First, ... Then, ... Finally, ..."; "Erstens ...,
+// zweitens ..."; "Primero ..., luego ..."; "D'abord ..., ensuite ...")
+// whose items open with verbs (or, in German, end with an infinitive).
+// One verb-led item is an imperative; two make a list.
 
 // ordinals open the items of a prose sequence.
 var ordinals = setOf("first", "firstly", "second", "secondly", "third", "thirdly",
