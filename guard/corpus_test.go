@@ -182,17 +182,18 @@ func TestInstructionsCorpus(t *testing.T) {
 }
 
 // TestInstructionsRedteam reports the language rules on the fresh
-// red-team set testdata/redteam (fields.jsonl and probes.jsonl). It is
+// red-team sets testdata/redteam (fields.jsonl and probes.jsonl) and
+// testdata/redteam2 (fields.jsonl). It is
 // informational: the floors are enforced on the dev corpus only.
 func TestInstructionsRedteam(t *testing.T) {
-	for _, name := range []string{"fields.jsonl", "probes.jsonl"} {
-		path := filepath.Join("..", "testdata", "redteam", name)
+	for _, name := range []string{"redteam/fields.jsonl", "redteam/probes.jsonl", "redteam2/fields.jsonl"} {
+		path := filepath.Join("..", "testdata", name)
 		if _, err := os.Stat(path); err != nil {
 			t.Skipf("no %s", path)
 		}
 		cases := loadFieldsFile(t, path)
 		scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
-		printScores(t, "Instructions on testdata/redteam/"+name, scores)
+		printScores(t, "Instructions on testdata/"+name, scores)
 	}
 }
 

@@ -290,17 +290,18 @@ const (
 // Word flags: one map lookup per token tells each detector whether the
 // word can start something it looks for.
 const (
-	fOverride uint16 = 1 << iota // an override verb ("ignore", "disregard")
-	fRole                        // first word of a role/injection phrase
-	fModal                       // first word of a modal phrase
-	fProgram                     // a known program
-	fForeign                     // a Spanish, German or French command word or opener
-	fTarget                      // what an override targets ("instructions", "rules")
-	fOrdinal                     // an ordinal that may open a step ("first", "then")
-	fStep                        // a step word ("step", "paso", "schritt")
-	fOpener                      // an opener before an imperative ("please", "then")
-	fSubord                      // a subordinator ("if", "when", "to")
-	fNotImp                      // a word that opens declaratives, not commands
+	fOverride   uint16 = 1 << iota // an override verb ("ignore", "disregard")
+	fRole                          // first word of a role/injection phrase
+	fModal                         // first word of a modal phrase
+	fProgram                       // a known program
+	fForeign                       // a Spanish, German or French command word or opener
+	fTarget                        // what an override targets ("instructions", "rules")
+	fOrdinal                       // an ordinal that may open a step ("first", "then")
+	fStep                          // a step word ("step", "paso", "schritt")
+	fOpener                        // an opener before an imperative ("please", "then")
+	fSubord                        // a subordinator ("if", "when", "to")
+	fNotImp                        // a word that opens declaratives, not commands
+	fForeignOrd                    // a Spanish, German or French sequence word ("erstens", "luego")
 )
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
@@ -327,6 +328,9 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
 	}
 	for w := range ordinals {
 		m[w] |= fOrdinal
+	}
+	for w := range foreignOrdinals {
+		m[w] |= fForeignOrd
 	}
 	for w, ok := range stepWords {
 		if ok {

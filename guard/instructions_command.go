@@ -54,6 +54,7 @@ var knownPrograms = setOf(
 	"chsh", "visudo", "apt-key", "add-apt-repository", "update-alternatives", "ldconfig",
 	"modprobe", "insmod", "sysctl", "hostnamectl", "timedatectl", "nmcli", "ssh-keygen",
 	"ssh-add", "ssh-copy-id", "keytool", "javaw", "go-task", "task", "just", "mage",
+	"adb", "fastboot", "xcrun", "xcodebuild",
 )
 
 // proseyPrograms are known programs that are also everyday English words;
@@ -258,6 +259,13 @@ func (d *detector) inlineCommands() {
 		if pre := t.pre(); w == "" || pre != "" && pre != "`" && pre != "\"" && pre != "'" && pre != "(" {
 			continue
 		}
+		if known {
+			if e := d.subcommandChain(i); e > 0 {
+				d.reportTokens(ruleCommand, i, e)
+				i = e - 1
+				continue
+			}
+		}
 		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
 			continue // judged from "sudo"
 		}
@@ -287,6 +295,85 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// subcommandChain judges a known program named inside a sentence with
+// only words after it. A program and one subcommand is a fact ("The
+// project uses npm workspaces"); a chain of two or more CLI words ("adb
+// shell pm clear", "xcrun simctl boot", "docker compose up"), a
+// non-English subcommand ("gradle assembleRelease") or a dotted
+// identifier as an argument ("... clear com.acme.wallet") makes it a
+// command. It returns the end of the command (its last CLI word) or 0.
+func (d *detector) subcommandChain(i int) int {
+	if _, prosey := proseyPrograms[d.toks[i].w]; prosey || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
+		return 0 // a line that opens with the program is judged whole
+	}
+	l := lex()
+	end, dotted, odd := 0, false, false
+	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
+		t := d.toks[m]
+		w := t.w
+		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+			break
+		}
+		_, sub := subcommands[w]
+		_, entity := cliEntities[w]
+		switch {
+		case dottedIdentifier(w):
+			dotted, end = true, m+1
+		case sub || entity:
+			end = max(end, m+1)
+		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.isDictionaryWord(w):
+			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
+			// or a plural noun ("git submodules")
+			if m == i+1 {
+				odd = true
+			}
+			end = m + 1
+		}
+		if t.post() != "" {
+			break
+		}
+	}
+	if dotted || odd || d.subcommandPair(i) {
+		return end
+	}
+	return 0
+}
+
+// subcommandPair reports whether the two words after the program at i are
+// both CLI words ("docker compose up", "kubectl get pods").
+func (d *detector) subcommandPair(i int) bool {
+	_, s1 := subcommands[d.word(i+1)]
+	_, e1 := cliEntities[d.word(i+1)]
+	_, s2 := subcommands[d.word(i+2)]
+	_, e2 := cliEntities[d.word(i+2)]
+	if !(s1 || e1) || !(s2 || e2) || d.toks[i+1].post() != "" {
+		return false
+	}
+	// The pair must end the name: "docker build cache invalidation" is a
+	// topic, "docker compose up for local development" a command.
+	if i+3 >= len(d.toks) || d.toks[i+2].post() != "" || d.toks[i+3].nl {
+		return true
+	}
+	nx := d.toks[i+3].w
+	_, s3 := subcommands[nx]
+	_, e3 := cliEntities[nx]
+	return isProseWord(nx) || s3 || e3 || !lex().isDictionaryWord(nx)
+}
+
+// dottedIdentifier reports a reverse-DNS or dotted name with at least two
+// dots that is not a version: "com.acme.wallet", "io.k8s.api".
+func dottedIdentifier(w string) bool {
+	if len(w) < 5 || w[0] < 'a' || w[0] > 'z' || strings.Count(w, ".") < 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return !strings.HasSuffix(w, ".") && !strings.Contains(w, "..")
 }
 
 // sudoTarget reports whether token k can be what sudo runs: a known

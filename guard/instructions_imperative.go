@@ -324,6 +324,9 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 		}
 		return 0
 	}
+	if d.namedProduct(k, j) {
+		return 0 // "React 19 useActionState migration notes"
+	}
 	next := d.toks[k+1]
 	nw := next.w
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
@@ -399,7 +402,9 @@ func (d *detector) finiteLater(a, j int) bool {
 		if _, ok := clauseStops[w]; ok {
 			// "to" after a plural noun is a preposition: "Delete requests
 			// to the users endpoint return 204".
-			if !(w == "to" && m > a && strings.HasSuffix(d.toks[m-1].w, "s") && !d.isVerb(m+1)) {
+			// Inside a prepositional phrase after a plural noun, "to"
+			// ends a range: "Upgrade paths from 3.x to 5.x require ...".
+			if !(w == "to" && m > a && (pluralPP || strings.HasSuffix(d.toks[m-1].w, "s")) && !d.isVerb(m+1)) {
 				return false
 			}
 		}
@@ -466,7 +471,9 @@ func (d *detector) finiteLater(a, j int) bool {
 			// adverb, a determiner or a number: "Cache invalidation happens
 			// on every write", "Lock contention rises sharply".
 			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
-				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && !v.noun) {
+				// At the end of the clause the -s word must be mainly a
+				// verb: "Lock contention rises." but "Check error logs."
+				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && (!v.noun || v.verbTag >= 8 && v.verbTag > 2*v.nounTag)) {
 					return true
 				}
 			}
@@ -640,4 +647,45 @@ func isStepNumber(w string) bool {
 		return true
 	}
 	return false
+}
+
+// namedProduct reports whether the verb candidate at k names a product in
+// a terse noun phrase or query: a version number follows it ("React 19
+// useActionState migration notes", "Deno 2 npm compatibility") and the
+// word after the number is not a plural or unit ("Use 2 spaces"), a
+// particle, an adverb or a determiner ("Bump 1.4 to 1.5"). A product
+// name without a version ("Run PHP interactively") stays a verb: tldr's
+// step descriptions are full of those.
+func (d *detector) namedProduct(k, j int) bool {
+	if k+2 >= j || !isVersion(d.toks[k+1].w) || d.toks[k+1].raw != d.toks[k+1].w {
+		return false
+	}
+	for m := k + 1; m < j; m++ {
+		if isDeterminerLike(d.toks[m].w) {
+			return false
+		}
+	}
+	w2 := d.toks[k+2].w
+	if _, ok := particles[w2]; ok || isPreposition(w2) || strings.HasSuffix(w2, "s") || strings.HasSuffix(w2, "ly") || timeAdverbs[w2] || isNumberWord(w2) || len(w2) <= 2 {
+		return false
+	}
+	switch w2 {
+	case "now", "here", "there", "instead", "first", "next", "later", "and", "or", "then", "percent":
+		return false
+	}
+	return true
+}
+
+// isVersion reports a version number: "19", "3.12", "v2", "2.x".
+func isVersion(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	if w == "" || w[0] < '0' || w[0] > '9' || len(w) > 12 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c == '.' || c == 'x') {
+			return false
+		}
+	}
+	return true
 }

@@ -1,8 +1,12 @@
 package guard
 
+import "strings"
+
 // Step lists: numbered, lettered or bulleted items, "Step N:" markers, or
-// ordinal sequences ("First, ... Then, ... Finally, ...") whose items open
-// with verbs. One verb-led item is an imperative; two make a list.
+// ordinal sequences ("First, ... Then, ... Finally, ..."; "Erstens ...,
+// zweitens ..."; "Primero ..., luego ..."; "D'abord ..., ensuite ...")
+// whose items open with verbs (or, in German, end with an infinitive).
+// One verb-led item is an imperative; two make a list.
 
 // ordinals open the items of a prose sequence.
 var ordinals = setOf("first", "firstly", "second", "secondly", "third", "thirdly",
@@ -74,7 +78,122 @@ func (d *detector) steps() {
 	}
 	flush()
 	d.ordinalSteps()
+	d.foreignOrdinalSteps()
 }
+
+// foreignOrdinals are Spanish, German and French sequence words with their
+// place in a sequence: 1 opens it, 9 closes it, 5 is in the middle.
+var foreignOrdinals = map[string]int{
+	"erstens": 1, "zweitens": 2, "drittens": 3, "viertens": 4, "zuerst": 1, "zunächst": 1,
+	"zunachst": 1, "dann": 5, "danach": 5, "anschließend": 5, "anschliessend": 5,
+	"schließlich": 9, "schliesslich": 9, "zuletzt": 9, "abschließend": 9, "abschliessend": 9,
+	"primero": 1, "segundo": 2, "tercero": 3, "luego": 5, "después": 5, "despues": 5,
+	"finalmente": 9, "último": 9, "ultimo": 9,
+	"d'abord": 1, "premièrement": 1, "premierement": 1, "deuxièmement": 2,
+	"deuxiemement": 2, "troisièmement": 3, "troisiemement": 3, "ensuite": 5, "puis": 5,
+	"enfin": 9, "finalement": 9,
+}
+
+// foreignOrdinalSteps finds Spanish, German and French ordinal sequences
+// ("Erstens den Cache leeren, zweitens den Dienst neu starten, drittens
+// die Logs prüfen"; "Primero borra la caché, luego ..., por último ...";
+// "D'abord videz le cache, ensuite ..., enfin ..."): at least two
+// sequence words opening clauses, one of them a first or a last, each
+// followed by an imperative or an infinitive.
+func (d *detector) foreignOrdinalSteps() {
+	toks := d.toks
+	count, start, end := 0, -1, -1
+	strong := false
+	var seen uint16
+	for i, t := range toks {
+		if t.flags&fForeignOrd == 0 || i+1 >= len(toks) {
+			continue
+		}
+		o := i // the first word of the sequence word ("por último")
+		if (t.w == "último" || t.w == "ultimo") && i > 0 && toks[i-1].w == "por" {
+			o = i - 1
+		} else if t.w == "último" || t.w == "ultimo" {
+			continue
+		}
+		if !(o == 0 || toks[o].nl || toks[o-1].endsSentence() || toks[o-1].comma() || toks[o-1].semi ||
+			toks[o-1].w == "und" || toks[o-1].w == "y" || toks[o-1].w == "et") {
+			continue
+		}
+		e := i + 2 // "Primero, abrir ...": the comma after the word does not end the item
+		for e < len(toks) && !toks[e].nl && !toks[e-1].endsSentence() && !toks[e-1].comma() && !toks[e-1].semi {
+			e++
+		}
+		if !d.foreignItem(i+1, e) {
+			continue
+		}
+		place := foreignOrdinals[t.w]
+		if seen&(1<<place) != 0 {
+			continue
+		}
+		seen |= 1 << place
+		count++
+		if start < 0 {
+			start = o
+		}
+		end = e
+		strong = strong || place == 1 || place == 9
+	}
+	if count >= 2 && strong {
+		d.reportTokens(ruleSteps, start, end)
+	}
+}
+
+// foreignItem reports whether the clause toks[k:e] after a sequence word
+// is an instruction: an imperative, an infinitive opening it (Spanish,
+// French: "borrar la caché", "vider le cache") or closing it (German:
+// "den Cache leeren").
+func (d *detector) foreignItem(k, e int) bool {
+	if k >= e {
+		return false
+	}
+	if d.foreignImperativeAt(k, e) {
+		return true
+	}
+	if isInfinitive(d.toks[k].w, "ar", "er", "ir", "re") && !foreignNonVerbs[d.toks[k].w] {
+		return true
+	}
+	if e-k >= 2 {
+		last := d.toks[e-1].w
+		_, finite := germanFinite[d.toks[k].w]
+		if !finite && isInfinitive(last, "en", "ern", "eln") && !d.capitalized(e-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// isInfinitive reports whether w (at least five letters) ends in one of
+// the suffixes.
+func isInfinitive(w string, suffixes ...string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	for _, s := range suffixes {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignNonVerbs end like Spanish or French infinitives but are not.
+var foreignNonVerbs = map[string]bool{"notre": true, "votre": true, "entre": true, "autre": true,
+	"contre": true, "premier": true, "dernier": true, "hiver": true, "lugar": true, "mujer": true,
+	"hogar": true, "cualquier": true, "mayor": true, "menor": true, "mejor": true, "peor": true,
+	"exterior": true, "interior": true, "anterior": true, "posterior": true, "superior": true,
+	"inferior": true, "lequel": true, "quatre": true, "chiffre": true, "nombre": true, "ordre": true,
+	"titre": true, "centre": true, "membre": true, "cadre": true, "filtre": true, "libre": true}
+
+// germanFinite are finite verbs that, right after a sequence word, make
+// the clause a statement ("Erstens ist der Cache leer").
+var germanFinite = setOf("ist", "sind", "war", "waren", "hat", "haben", "hatte", "hatten",
+	"wird", "werden", "wurde", "wurden", "kann", "können", "konnen", "muss", "müssen",
+	"mussen", "soll", "sollen", "gibt", "geht", "kostet", "dauert", "läuft", "lauft", "fehlt")
 
 // stepWords introduce numbered steps in the supported languages.
 var stepWords = map[string]bool{"step": true, "paso": true, "schritt": true, "étape": true,
