@@ -298,12 +298,13 @@ func (d *detector) inlineCommands() {
 }
 
 // subcommandChain judges a known program named inside a sentence with
-// only words after it. A program and one subcommand is a fact ("The
-// project uses npm workspaces"); a chain of two or more CLI words ("adb
-// shell pm clear", "xcrun simctl boot", "docker compose up"), a
-// non-English subcommand ("gradle assembleRelease") or a dotted
-// identifier as an argument ("... clear com.acme.wallet") makes it a
-// command. It returns the end of the command (its last CLI word) or 0.
+// only words after it. A program and one subcommand is a fact, as the
+// facts-only contract says, whether the subcommand is English or not
+// ("The project uses npm workspaces", "CI runs cargo clippy", "The job runs
+// gradle assembleRelease"); a chain of two or more CLI words ("adb shell pm
+// clear", "xcrun simctl boot", "docker compose up") or a dotted identifier
+// as an argument ("... clear com.acme.wallet") makes it a command. It
+// returns the end of the command (its last CLI word) or 0.
 func (d *detector) subcommandChain(i int) int {
 	if _, prosey := proseyPrograms[d.toks[i].w]; prosey || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
 		return 0 // a line that opens with the program is judged whole
@@ -323,6 +324,9 @@ func (d *detector) subcommandChain(i int) int {
 			dotted, end = true, m+1
 		case sub || entity:
 			end = max(end, m+1)
+		case odd && m == i+2 && l.verbs[w] != (verbInfo{}):
+			// the verb after a non-English subcommand: "simctl boot"
+			end = m + 1
 		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.isDictionaryWord(w):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
 			// or a plural noun ("git submodules")
@@ -335,7 +339,9 @@ func (d *detector) subcommandChain(i int) int {
 			break
 		}
 	}
-	if dotted || odd || d.subcommandPair(i) {
+	// A non-English subcommand ("simctl") counts only as the head of a
+	// chain: something CLI-shaped must follow it ("simctl boot").
+	if dotted || odd && end > i+2 || d.subcommandPair(i) {
 		return end
 	}
 	return 0
