@@ -285,17 +285,35 @@ type reqToken struct {
 // characters of paths, identifiers and addresses inside a word and
 // trimming trailing punctuation.
 func reqTokens(s string) []reqToken {
-	var out []reqToken
-	isWordByte := func(c byte) bool {
-		return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
+	return appendReqTokens(nil, s)
+}
+
+// appendReqTokens appends the words of s (see reqTokens) to dst.
+func appendReqTokens(dst []reqToken, s string) []reqToken {
+	for i := 0; ; {
+		t, next, ok := nextReqToken(s, i)
+		if !ok {
+			return dst
+		}
+		dst = append(dst, t)
+		i = next
 	}
-	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) {
+}
+
+func isReqWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
+}
+
+// nextReqToken returns the first word of s at or after i and where to
+// continue; ok is false when there is none.
+func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
+	for i < len(s) {
+		if !isReqWordByte(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isWordByte(s[j]) {
+		for j < len(s) && isReqWordByte(s[j]) {
 			j++
 		}
 		a, b := i, j
@@ -306,18 +324,53 @@ func reqTokens(s string) []reqToken {
 			a++
 		}
 		if a < b {
-			out = append(out, reqToken{w: s[a:b], start: a, end: b})
+			return reqToken{w: s[a:b], start: a, end: b}, j, true
 		}
 		i = j
 	}
-	return out
+	return reqToken{}, len(s), false
+}
+
+// mayStartPhrase reports whether word w could begin a match of p (a
+// superset of what find accepts as a first token).
+func (p *wordPhrases) mayStartPhrase(w string) bool {
+	if p.pred != nil && p.pred(w) {
+		return true
+	}
+	if len(p.first[w]) > 0 {
+		return true
+	}
+	k := strings.IndexAny(w, "-'")
+	return k > 0 && len(p.first[w[:k]]) > 0
+}
+
+// hasRequestVerb reports whether a word of the normalised text n could
+// start a disclosure verb or a "value of" phrase. Every way
+// judgeRequest answers true needs one (sentences split n only where
+// words end, so their words are n's words), so text without one holds no
+// request.
+func hasRequestVerb(n string, res *exfilRequestSets) bool {
+	for i := 0; ; {
+		t, next, ok := nextReqToken(n, i)
+		if !ok {
+			return false
+		}
+		if res.strongVerb.mayStartPhrase(t.w) || res.weakVerb.mayStartPhrase(t.w) || res.valueOf.mayStartPhrase(t.w) {
+			return true
+		}
+		i = next
+	}
 }
 
 // exfilRequests reports sentences of s that request secrets.
 func exfilRequests(s string) []Finding {
 	n, offs := normalizeWithOffsets(s)
 	res := exfilRequestPhrases()
+	if !hasObjectHint(n) || !hasRequestVerb(n, res) {
+		return nil
+	}
 	var out []Finding
+	var toks []reqToken
 	for _, sp := range sentences(n) {
 		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
 			sp[0]++
@@ -326,7 +379,9 @@ func exfilRequests(s string) []Finding {
 			sp[1]--
 		}
 		sent := n[sp[0]:sp[1]]
-		if !isExfilRequest(sent, res) {
+		var req bool
+		req, toks = isExfilRequestBuf(sent, res, toks[:0])
+		if !req {
 			continue
 		}
 		a, b := offs[sp[0]], endOffset(offs, sp[1])
@@ -344,18 +399,38 @@ var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "co
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
 	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
 
-func isExfilRequest(sent string, res *exfilRequestSets) bool {
-	hint := false
+// hasObjectHint reports whether s contains one of objectHints.
+func hasObjectHint(s string) bool {
 	for _, h := range objectHints {
-		if strings.Contains(sent, h) {
-			hint = true
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// isExfilRequestBuf reports whether sent requests secrets, tokenising into
+// buf; it returns the
+// buffer for reuse.
+func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
+	if !hasObjectHint(sent) {
+		return false, buf
+	}
+	toks := appendReqTokens(buf, sent)
+	return judgeRequest(sent, toks, res), toks
+}
+
+func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
+	verb := false
+	for _, t := range toks {
+		if res.strongVerb.mayStartPhrase(t.w) || res.weakVerb.mayStartPhrase(t.w) || res.valueOf.mayStartPhrase(t.w) {
+			verb = true
 			break
 		}
 	}
-	if !hint {
-		return false
+	if !verb {
+		return false // see hasRequestVerb
 	}
-	toks := reqTokens(sent)
 	strongObj := res.strongObj.find(toks)
 	weakObj := res.weakObj.find(toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {

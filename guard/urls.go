@@ -94,9 +94,14 @@ func urlExcerpt(u string) string {
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.
 func findURLs(s string) []urlSpan {
-	if !mayHoldURL(s) {
+	if !mayHoldURL(s) || cannotHoldURL(s) {
 		return nil
 	}
+	return scanURLs(s)
+}
+
+// scanURLs is findURLs without the prefilters.
+func scanURLs(s string) []urlSpan {
 	n, offs := normalizeWithOffsets(s)
 	r, roffs := refang(n)
 	strict, relaxed, emailSub := urlRegexps()
@@ -222,6 +227,48 @@ func mayHoldURL(s string) bool {
 		}
 	}
 	return false
+}
+
+// cannotHoldURL is an exact, allocation-free proof that s holds no URL,
+// for the common case of printable ASCII text (white space included).
+// There Normalize only lowers letter case and collapses white space, and
+// refang only turns "[:]", "[://]", "[.]", "(dot)" and the like into ':'
+// and '.', so a URL in the matching form needs, in s itself:
+//
+//   - for a URL with a scheme: a ':' right after a scheme character (every
+//     scheme xurls and urlRegexps accept ends in a letter, '.', '-' or
+//     '+') or after the '[' of a defanged "[:]";
+//   - for a scheme-less URL (isSchemelessURL): "www" in any case, or a
+//     '?' or '#', which neither Normalize nor refang can produce.
+//
+// Any other byte (non-ASCII, a control character Normalize drops and so
+// may join two halves of "www") makes it answer false: the full path
+// decides. FuzzURLPrefilter checks it against the full path.
+func cannotHoldURL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf || c == 0x7f:
+			return false
+		case c < ' ':
+			if c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' {
+				return false
+			}
+		case c == '?' || c == '#':
+			return false
+		case c == ':':
+			if i > 0 {
+				if p := s[i-1]; 'a' <= p|0x20 && p|0x20 <= 'z' || p == '.' || p == '-' || p == '+' || p == '[' {
+					return false
+				}
+			}
+		case c|0x20 == 'w':
+			if i+2 < len(s) && s[i+1]|0x20 == 'w' && s[i+2]|0x20 == 'w' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // defangs lists defanged spellings and what a reader turns them into;
