@@ -205,13 +205,12 @@ func Secrets(s string) []Finding {
 	if err != nil {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
-	raws := e.scan(s)
-	raws = append(raws, e.loose.scan(s)...)
+	raws := e.scanWithLoose(s)
 	if u, offs := unhide(s); u != s {
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
-		for _, r := range append(e.scan(u), e.loose.scan(u)...) {
+		for _, r := range e.scanWithLoose(u) {
 			r.start, r.end = offs[r.start], endOffset(offs, r.end)
 			raws = append(raws, r)
 		}
@@ -249,13 +248,28 @@ func sortFindings(fs []Finding) {
 
 // scan runs every pass and returns gitleaks-equivalent findings.
 func (e *secretEngine) scan(raw string) []rawSecret {
+	return e.scanEngines(raw, nil)
+}
+
+// scanWithLoose returns e.scan(raw) followed by e.loose.scan(raw), sharing
+// the work both do alike: lower-casing, the keyword automaton and the
+// decoding passes (which do not depend on the rules).
+func (e *secretEngine) scanWithLoose(raw string) []rawSecret {
+	return e.scanEngines(raw, e.loose)
+}
+
+// scanEngines scans raw with e and, when loose is not nil, with loose,
+// whose keywords are a subset of e's. Findings of e come first; each
+// engine's findings are deduplicated on their own, as separate scans
+// would.
+func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret {
 	var (
-		findings []rawSecret
-		segments []*glEncodedSegment
-		current  = raw
-		decoder  = glNewDecoder()
-		newlines []int
-		nlDone   bool
+		findings, looseFindings []rawSecret
+		segments                []*glEncodedSegment
+		current                 = raw
+		decoder                 = glNewDecoder()
+		newlines                []int
+		nlDone                  bool
 	)
 	lineIdx := func() []int {
 		if !nlDone {
@@ -269,16 +283,23 @@ func (e *secretEngine) scan(raw string) []rawSecret {
 		return newlines
 	}
 	for depth := 0; ; {
-		active := e.activeRules(current)
-		if len(active) > 0 {
+		active, looseActive := e.activeRules(current, loose)
+		if len(active) > 0 || len(looseActive) > 0 {
 			lower := asciiLower(current)
 			foldRunes := hasFoldRunes(current)
 			for _, ri := range active {
 				r := e.rules[ri]
-				matches := r.fast.findAll(current, lower, foldRunes)
-				for _, m := range matches {
+				for _, m := range r.fast.findAll(current, lower, foldRunes) {
 					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
 						findings = append(findings, f)
+					}
+				}
+			}
+			for _, ri := range looseActive {
+				r := loose.rules[ri]
+				for _, m := range r.fast.findAll(current, lower, foldRunes) {
+					if f, ok := loose.finding(r, raw, current, m, segments, lineIdx); ok {
+						looseFindings = append(looseFindings, f)
 					}
 				}
 			}
@@ -295,15 +316,19 @@ func (e *secretEngine) scan(raw string) []rawSecret {
 			break
 		}
 	}
-	return dedupeGeneric(findings)
+	findings = dedupeGeneric(findings)
+	if len(looseFindings) > 0 {
+		findings = append(findings, dedupeGeneric(looseFindings)...)
+	}
+	return findings
 }
 
 // activeRules returns the indexes of rules whose keywords occur in s, the
-// way gitleaks' prefilter decides (on strings.ToLower(s)).
-func (e *secretEngine) activeRules(s string) []int {
+// way gitleaks' prefilter decides (on strings.ToLower(s)), for e and, when
+// loose is not nil, for loose, whose keywords are a subset of e's.
+func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, looseActive []int) {
 	norm := strings.ToLower(s)
-	var on []bool
-	var active []int
+	var on, looseOn []bool
 	for _, m := range e.keywords.MatchString(norm) {
 		kw := norm[m.Pos() : int(m.Pos())+len(m.Match())]
 		for _, ri := range e.byKeyword[kw] {
@@ -315,9 +340,22 @@ func (e *secretEngine) activeRules(s string) []int {
 				active = append(active, ri)
 			}
 		}
+		if loose == nil {
+			continue
+		}
+		for _, ri := range loose.byKeyword[kw] {
+			if looseOn == nil {
+				looseOn = make([]bool, len(loose.rules))
+			}
+			if !looseOn[ri] {
+				looseOn[ri] = true
+				looseActive = append(looseActive, ri)
+			}
+		}
 	}
 	sort.Ints(active)
-	return active
+	sort.Ints(looseActive)
+	return active, looseActive
 }
 
 func hasFoldRunes(s string) bool {

@@ -1,0 +1,44 @@
+package guard
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkSharedScan asserts that the shared scan finds exactly what the
+// strict and loose engines find when run one after the other.
+func checkSharedScan(t *testing.T, s string) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	want := append(e.scan(s), e.loose.scan(s)...)
+	got := e.scanWithLoose(s)
+	if len(want) == 0 {
+		assert.Empty(t, got)
+		return
+	}
+	assert.Equal(t, want, got)
+}
+
+func TestSecretScanShared(t *testing.T) {
+	for _, c := range loadGitleaksCases(t) {
+		for _, s := range append(append([]string{}, c.TPs...), c.FPs...) {
+			checkSharedScan(t, s)
+		}
+	}
+	for _, s := range corpusTexts(t) {
+		checkSharedScan(t, s)
+	}
+}
+
+// FuzzSecretScanShared checks scanWithLoose against two separate scans.
+func FuzzSecretScanShared(f *testing.F) {
+	for _, s := range corpusTexts(f) {
+		f.Add(s)
+	}
+	f.Add("token: ghp_" + "0123456789abcdefghijABCDEFGHIJ012345.")
+	f.Fuzz(func(t *testing.T, s string) {
+		checkSharedScan(t, s)
+	})
+}
