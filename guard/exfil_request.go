@@ -124,6 +124,9 @@ func reqPlural(nouns ...string) []string {
 
 type exfilRequestSets struct {
 	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
+	// verbStarts holds the first words of strongVerb, weakVerb and
+	// valueOf: a sentence with none of them is no request.
+	verbStarts map[string]struct{}
 }
 
 var (
@@ -271,6 +274,13 @@ func exfilRequestPhrases() *exfilRequestSets {
 			valueOf: newWordPhrases(nil, "value of", "values of", "content of", "contents of", "what's the", "what's your",
 				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
 		}
+		starts := map[string]struct{}{}
+		for _, p := range []*wordPhrases{exfilReqSets.strongVerb, exfilReqSets.weakVerb, exfilReqSets.valueOf} {
+			for w := range p.first {
+				starts[w] = struct{}{}
+			}
+		}
+		exfilReqSets.verbStarts = starts
 	})
 	return &exfilReqSets
 }
@@ -331,17 +341,21 @@ func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
 	return reqToken{}, len(s), false
 }
 
-// mayStartPhrase reports whether word w could begin a match of p (a
-// superset of what find accepts as a first token).
-func (p *wordPhrases) mayStartPhrase(w string) bool {
-	if p.pred != nil && p.pred(w) {
+// mayStartVerb reports whether word w could begin a match of strongVerb,
+// weakVerb or valueOf (a superset of what their find accepts as a first
+// token: none has a pred, and find also tries the part before a '-' or
+// '\”).
+func (res *exfilRequestSets) mayStartVerb(w string) bool {
+	if _, ok := res.verbStarts[w]; ok {
 		return true
 	}
-	if len(p.first[w]) > 0 {
-		return true
+	for k := 1; k < len(w); k++ {
+		if w[k] == '-' || w[k] == '\'' {
+			_, ok := res.verbStarts[w[:k]]
+			return ok
+		}
 	}
-	k := strings.IndexAny(w, "-'")
-	return k > 0 && len(p.first[w[:k]]) > 0
+	return false
 }
 
 // hasRequestVerb reports whether a word of the normalised text n could
@@ -355,7 +369,7 @@ func hasRequestVerb(n string, res *exfilRequestSets) bool {
 		if !ok {
 			return false
 		}
-		if res.strongVerb.mayStartPhrase(t.w) || res.weakVerb.mayStartPhrase(t.w) || res.valueOf.mayStartPhrase(t.w) {
+		if res.mayStartVerb(t.w) {
 			return true
 		}
 		i = next
@@ -423,7 +437,7 @@ func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool
 func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	verb := false
 	for _, t := range toks {
-		if res.strongVerb.mayStartPhrase(t.w) || res.weakVerb.mayStartPhrase(t.w) || res.valueOf.mayStartPhrase(t.w) {
+		if res.mayStartVerb(t.w) {
 			verb = true
 			break
 		}
