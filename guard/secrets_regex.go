@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,6 +51,10 @@ const maxLitSet = 64
 
 type fastRegexp struct {
 	re *regexp.Regexp
+	// once guards the analysis (analyze), done on the first findAll: a
+	// process pays only for the rules its inputs' keywords activate, which
+	// keeps the first Secrets call short. The fields below are set by it.
+	once sync.Once
 	// anchors are lower-case literals; every match contains one of them at
 	// the start of the anchor item. Empty when no anchor could be derived.
 	anchors []string
@@ -71,26 +76,37 @@ type fastRegexp struct {
 	seqFold bool
 }
 
-// newFastRegexp analyses re. It never fails: a regexp that cannot be
-// analysed is scanned in full, exactly like regexp.FindAllStringIndex.
+// newFastRegexp returns a matcher for re, analysed on first use (see
+// ready). It never fails: a regexp that cannot be analysed is scanned in
+// full, exactly like regexp.FindAllStringIndex.
 func newFastRegexp(re *regexp.Regexp) *fastRegexp {
-	f := &fastRegexp{re: re, pre: -1, tailMax: -1}
-	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	return &fastRegexp{re: re, pre: -1, tailMax: -1}
+}
+
+// ready analyses f once and returns it.
+func (f *fastRegexp) ready() *fastRegexp {
+	f.once.Do(f.analyze)
+	return f
+}
+
+// analyze derives anchors, tail and sequence check from f.re.
+func (f *fastRegexp) analyze() {
+	tree, err := syntax.Parse(f.re.String(), syntax.Perl)
 	if err != nil {
-		return f
+		return
 	}
 	if minLen(tree) == 0 {
 		// Empty matches follow extra rules in FindAll; keep the full scan.
-		return f
+		return
 	}
 	if tree.Op == syntax.OpAlternate {
-		return f.alternate(tree)
+		f.alternate(tree)
+		return
 	}
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
 	if f.tail != nil {
 		f.seq, f.seqFold = buildSeq(tree)
 	}
-	return f
 }
 
 // alternate handles a top-level alternation: each branch needs its own
@@ -192,6 +208,7 @@ func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp
 // ASCII letters lowered (same length); foldRunes reports whether s holds a
 // rune that case-folds onto an ASCII letter.
 func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
+	f.ready()
 	if len(f.anchors) == 0 || (f.fold && foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
