@@ -31,7 +31,6 @@ package guard
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -49,6 +48,8 @@ const secretDecodeDepth = 3
 // secretRulePrefix prefixes every secret finding's Rule.
 const secretRulePrefix = "secret."
 
+// secretRule is one gitleaks rule. Its Rule.Regex is nil: fast holds the
+// expression and compiles it on first use.
 type secretRule struct {
 	config.Rule
 	fast *fastRegexp
@@ -84,24 +85,44 @@ var (
 )
 
 // gitleaksConfig returns gitleaks' default configuration, parsed with a
-// private viper instance.
-func gitleaksConfig() (config.Config, error) {
+// private viper instance, and the expression of every rule by rule id.
+// The rules' Regex fields are nil: Translate would compile every
+// expression (most of the first call's time), so it is given stand-ins,
+// and newFastRegexp compiles each expression on first use instead.
+func gitleaksConfig() (config.Config, map[string]string, error) {
 	v := viper.New()
 	v.SetConfigType("toml")
 	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return config.Config{}, err
+		return config.Config{}, nil, err
 	}
 	var vc config.ViperConfig
 	if err := v.Unmarshal(&vc); err != nil {
-		return config.Config{}, err
+		return config.Config{}, nil, err
 	}
-	return vc.Translate()
+	srcs := make(map[string]string, len(vc.Rules))
+	for i := range vc.Rules {
+		if r := &vc.Rules[i]; r.Regex != "" {
+			srcs[r.ID] = r.Regex
+			// A stand-in that compiles at once and passes Translate's
+			// checks (a rule needs a regexp with its secret group).
+			r.Regex = "(?:)" + strings.Repeat("()", max(r.SecretGroup, 0))
+		}
+	}
+	cfg, err := vc.Translate()
+	if err != nil {
+		return config.Config{}, nil, err
+	}
+	for id, r := range cfg.Rules {
+		r.Regex = nil // the stand-in
+		cfg.Rules[id] = r
+	}
+	return cfg, srcs, nil
 }
 
 // loadSecretEngine builds the engine once; every caller gets the same one.
 func loadSecretEngine() (*secretEngine, error) {
 	secretsOnce.Do(func() {
-		cfg, err := gitleaksConfig()
+		cfg, srcs, err := gitleaksConfig()
 		if err != nil {
 			secretsErr = err
 			return
@@ -115,7 +136,7 @@ func loadSecretEngine() (*secretEngine, error) {
 		var kws []string
 		for _, id := range ids {
 			r := cfg.Rules[id]
-			if r.Regex == nil || r.SkipReport || len(r.RequiredRules) > 0 {
+			if srcs[id] == "" || r.SkipReport || len(r.RequiredRules) > 0 {
 				// Path-only rules need a file name; composite and
 				// skip-report rules are not in the default config.
 				continue
@@ -123,7 +144,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			if r.Path != nil && !r.Path.MatchString("") {
 				continue
 			}
-			sr := &secretRule{Rule: r, fast: newFastRegexp(r.Regex)}
+			sr := &secretRule{Rule: r, fast: newFastRegexp(srcs[id])}
 			idx := len(e.rules)
 			e.rules = append(e.rules, sr)
 			for _, k := range r.Keywords {
@@ -146,19 +167,13 @@ func looseEngine(e *secretEngine) *secretEngine {
 	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
 	var kws []string
 	for _, r := range e.rules {
-		src := r.Regex.String()
+		src := r.fast.src
 		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
 			strings.Contains(strings.ToLower(r.RuleID), "generic") {
 			continue
 		}
-		re, err := regexp.Compile(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)
-		if err != nil {
-			continue
-		}
-		lr := r.Rule
-		lr.Regex = re
 		idx := len(l.rules)
-		l.rules = append(l.rules, &secretRule{Rule: lr, fast: newFastRegexp(re)})
+		l.rules = append(l.rules, &secretRule{Rule: r.Rule, fast: newFastRegexp(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)})
 		for _, k := range r.Keywords {
 			k = strings.ToLower(k)
 			if len(l.byKeyword[k]) == 0 {
@@ -395,7 +410,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	out := rawSecret{ruleID: r.RuleID, match: secret, secret: secret, startLine: startLine}
 	// Secret group, computed on the match text the way gitleaks does.
 	secStart, secEnd := 0, len(secret)
-	if groups := r.Regex.FindStringSubmatchIndex(secret); len(groups) >= 4 {
+	if groups := r.fast.re.FindStringSubmatchIndex(secret); len(groups) >= 4 {
 		if r.SecretGroup > 0 {
 			if len(groups)/2 <= r.SecretGroup {
 				return rawSecret{}, false

@@ -50,7 +50,11 @@ import (
 const maxLitSet = 64
 
 type fastRegexp struct {
-	re *regexp.Regexp
+	// src is the expression; re is compiled from it by ready, unless
+	// given. re stays nil if src does not compile (TestSecretRulesCompile
+	// checks that every rule does).
+	src string
+	re  *regexp.Regexp
 	// once guards the analysis (analyze), done on the first findAll: a
 	// process pays only for the rules its inputs' keywords activate, which
 	// keeps the first Secrets call short. The fields below are set by it.
@@ -76,21 +80,28 @@ type fastRegexp struct {
 	seqFold bool
 }
 
-// newFastRegexp returns a matcher for re, analysed on first use (see
-// ready). It never fails: a regexp that cannot be analysed is scanned in
-// full, exactly like regexp.FindAllStringIndex.
-func newFastRegexp(re *regexp.Regexp) *fastRegexp {
-	return &fastRegexp{re: re, pre: -1, tailMax: -1}
+// newFastRegexp returns a matcher for the expression src, compiled and
+// analysed on first use (see ready): gitleaks' 221 rules take tens of
+// milliseconds to compile, and an input activates few of them. It never
+// fails: a regexp that cannot be analysed is scanned in full, exactly like
+// regexp.FindAllStringIndex.
+func newFastRegexp(src string) *fastRegexp {
+	return &fastRegexp{src: src, pre: -1, tailMax: -1}
 }
 
-// ready analyses f once and returns it.
+// ready compiles and analyses f once and returns it.
 func (f *fastRegexp) ready() *fastRegexp {
 	f.once.Do(f.analyze)
 	return f
 }
 
-// analyze derives anchors, tail and sequence check from f.re.
+// analyze compiles f.src and derives anchors, tail and sequence check.
 func (f *fastRegexp) analyze() {
+	re, err := regexp.Compile(f.src)
+	if err != nil {
+		return
+	}
+	f.re = re
 	tree, err := syntax.Parse(f.re.String(), syntax.Perl)
 	if err != nil {
 		return
@@ -209,6 +220,9 @@ func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp
 // rune that case-folds onto an ASCII letter.
 func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
 	f.ready()
+	if f.re == nil {
+		return nil
+	}
 	if len(f.anchors) == 0 || (f.fold && foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}

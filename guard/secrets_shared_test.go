@@ -42,3 +42,19 @@ func FuzzSecretScanShared(f *testing.F) {
 		checkSharedScan(t, s)
 	})
 }
+
+// TestSecretRulesCompile checks that every rule's expression, strict and
+// loose, compiles (the engine compiles them lazily and would otherwise
+// skip a broken one) and that the engine holds gitleaks' rules.
+func TestSecretRulesCompile(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	require.Greater(t, len(e.rules), 200)
+	require.NotEmpty(t, e.loose.rules)
+	for _, r := range append(append([]*secretRule{}, e.rules...), e.loose.rules...) {
+		re := r.fast.ready().re
+		if assert.NotNil(t, re, "rule %s does not compile", r.RuleID) {
+			assert.LessOrEqual(t, r.SecretGroup, re.NumSubexp(), "rule %s: secret group", r.RuleID)
+		}
+	}
+}
