@@ -35,6 +35,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/spf13/viper"
@@ -59,6 +60,7 @@ type secretEngine struct {
 	cfg       config.Config
 	rules     []*secretRule // sorted by RuleID
 	keywords  ahocorasick.Trie
+	kwList    []string         // keywords in the trie's pattern order
 	byKeyword map[string][]int // lower-case keyword -> indexes into rules
 	// loose holds, for rules that detect a prefixed token, a variant that
 	// also accepts punctuation after the token (see looseDelimiter).
@@ -156,6 +158,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			}
 		}
 		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+		e.kwList = kws
 		e.loose = looseEngine(e)
 		secretsEngine = e
 	})
@@ -183,6 +186,7 @@ func looseEngine(e *secretEngine) *secretEngine {
 		}
 	}
 	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+	l.kwList = kws
 	return l
 }
 
@@ -343,9 +347,14 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 // loose is not nil, for loose, whose keywords are a subset of e's.
 func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, looseActive []int) {
 	norm := strings.ToLower(s)
+	if norm == "" {
+		return nil, nil
+	}
 	var on, looseOn []bool
-	for _, m := range e.keywords.MatchString(norm) {
-		kw := norm[m.Pos() : int(m.Pos())+len(m.Match())]
+	// Walk reads the bytes only; viewing norm in place saves a copy and
+	// a *Match per keyword occurrence.
+	e.keywords.Walk(unsafe.Slice(unsafe.StringData(norm), len(norm)), func(_, _, pattern int64) bool {
+		kw := e.kwList[pattern]
 		for _, ri := range e.byKeyword[kw] {
 			if on == nil {
 				on = make([]bool, len(e.rules))
@@ -356,7 +365,7 @@ func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, loose
 			}
 		}
 		if loose == nil {
-			continue
+			return true
 		}
 		for _, ri := range loose.byKeyword[kw] {
 			if looseOn == nil {
@@ -367,7 +376,8 @@ func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, loose
 				looseActive = append(looseActive, ri)
 			}
 		}
-	}
+		return true
+	})
 	sort.Ints(active)
 	sort.Ints(looseActive)
 	return active, looseActive
