@@ -289,6 +289,7 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 		decoder                 = glNewDecoder()
 		newlines                []int
 		nlDone                  bool
+		occ                     []int // anchor positions, reused
 	)
 	lineIdx := func() []int {
 		if !nlDone {
@@ -308,7 +309,7 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 			foldRunes := hasFoldRunes(current)
 			for _, ri := range active {
 				r := e.rules[ri]
-				for _, m := range r.fast.findAll(current, lower, foldRunes) {
+				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
 					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
 						findings = append(findings, f)
 					}
@@ -316,7 +317,7 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 			}
 			for _, ri := range looseActive {
 				r := loose.rules[ri]
-				for _, m := range r.fast.findAll(current, lower, foldRunes) {
+				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
 					if f, ok := loose.finding(r, raw, current, m, segments, lineIdx); ok {
 						looseFindings = append(looseFindings, f)
 					}

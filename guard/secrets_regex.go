@@ -219,6 +219,12 @@ func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp
 // ASCII letters lowered (same length); foldRunes reports whether s holds a
 // rune that case-folds onto an ASCII letter.
 func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
+	return f.findAllBuf(s, lower, foldRunes, nil)
+}
+
+// findAllBuf is findAll keeping its anchor positions in *buf (when not
+// nil) for the next call to reuse.
+func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][]int {
 	f.ready()
 	if f.re == nil {
 		return nil
@@ -226,7 +232,13 @@ func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
 	if len(f.anchors) == 0 || (f.fold && foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
-	occ := anchorPositions(lower, f.anchors)
+	var occ []int
+	if buf != nil {
+		occ = anchorPositionsInto((*buf)[:0], lower, f.anchors)
+		*buf = occ
+	} else {
+		occ = anchorPositionsInto(nil, lower, f.anchors)
+	}
 	if len(occ) == 0 {
 		return nil
 	}
@@ -276,10 +288,10 @@ func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
 	return out
 }
 
-// anchorPositions returns the sorted, distinct positions of every literal
-// in lower.
-func anchorPositions(lower string, lits []string) []int {
-	var occ []int
+// anchorPositionsInto returns the sorted, distinct positions of every literal
+// in lower, appended to occ[:0].
+func anchorPositionsInto(occ []int, lower string, lits []string) []int {
+	occ = occ[:0]
 	for _, lit := range lits {
 		for off := 0; off < len(lower); {
 			i := strings.Index(lower[off:], lit)
