@@ -378,13 +378,15 @@ func hasRequestVerb(n string, res *exfilRequestSets) bool {
 
 // exfilRequests reports sentences of s that request secrets.
 func exfilRequests(s string) []Finding {
-	n, offs := normalizeWithOffsets(s)
+	// Offsets are computed only once a sentence needs mapping back.
+	n := Normalize(s)
 	res := exfilRequestPhrases()
 	if !hasObjectHint(n) || !hasRequestVerb(n, res) {
 		return nil
 	}
 	var out []Finding
 	var toks []reqToken
+	var offs []int
 	for _, sp := range sentences(n) {
 		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
 			sp[0]++
@@ -397,6 +399,9 @@ func exfilRequests(s string) []Finding {
 		req, toks = isExfilRequestBuf(sent, res, toks[:0])
 		if !req {
 			continue
+		}
+		if offs == nil {
+			_, offs = normalizeWithOffsets(s)
 		}
 		a, b := offs[sp[0]], endOffset(offs, sp[1])
 		out = append(out, Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})

@@ -102,12 +102,47 @@ func findURLs(s string) []urlSpan {
 
 // scanURLs is findURLs without the prefilters.
 func scanURLs(s string) []urlSpan {
-	n, offs := normalizeWithOffsets(s)
+	// Offsets are computed only once a match needs mapping back.
+	n := Normalize(s)
 	r, roffs := refang(n)
 	strict, relaxed, emailSub := urlRegexps()
+	// xurls' expressions are large (the relaxed one spells out every TLD),
+	// so they run only on the white-space-separated tokens that can hold
+	// a match: a URL never contains a space.
+	var strictMatches, relaxedMatches [][]int
+	for i := 0; ; {
+		a, b, ok := nextURLToken(r, i)
+		if !ok {
+			break
+		}
+		i = b
+		t := r[a:b]
+		if strings.IndexByte(t, ':') >= 0 {
+			for _, m := range strict.FindAllStringIndex(t, -1) {
+				strictMatches = append(strictMatches, []int{m[0] + a, m[1] + a})
+			}
+		}
+		if strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#") {
+			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
+				for k := range m {
+					if m[k] >= 0 {
+						m[k] += a
+					}
+				}
+				relaxedMatches = append(relaxedMatches, m)
+			}
+		}
+	}
+	if len(strictMatches) == 0 && len(relaxedMatches) == 0 {
+		return nil
+	}
+	_, offs := normalizeWithOffsets(s)
 	var spans []urlSpan
 	toOrig := func(a, b int) (int, int) {
-		na, nb := roffs[a], roffs[b]
+		na, nb := a, b
+		if roffs != nil {
+			na, nb = roffs[a], roffs[b]
+		}
 		return offs[na], endOffset(offs, nb)
 	}
 	taken := func(a, b int) bool {
@@ -117,28 +152,6 @@ func scanURLs(s string) []urlSpan {
 			}
 		}
 		return false
-	}
-	// xurls' expressions are large (the relaxed one spells out every TLD),
-	// so they run only on the white-space-separated tokens that can hold
-	// a match: a URL never contains a space.
-	var strictMatches, relaxedMatches [][]int
-	for _, tok := range urlTokens(r) {
-		t := r[tok[0]:tok[1]]
-		if strings.IndexByte(t, ':') >= 0 {
-			for _, m := range strict.FindAllStringIndex(t, -1) {
-				strictMatches = append(strictMatches, []int{m[0] + tok[0], m[1] + tok[0]})
-			}
-		}
-		if strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#") {
-			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += tok[0]
-					}
-				}
-				relaxedMatches = append(relaxedMatches, m)
-			}
-		}
 	}
 	for _, m := range strictMatches {
 		if m[0] > 0 && isHostByte(r[m[0]-1]) {
@@ -175,23 +188,21 @@ func scanURLs(s string) []urlSpan {
 	return spans
 }
 
-// urlTokens returns the spans of r between spaces and line breaks.
-func urlTokens(r string) [][2]int {
-	var out [][2]int
-	start := -1
-	for i := 0; i <= len(r); i++ {
-		if i == len(r) || r[i] == ' ' || r[i] == '\n' || r[i] == '\t' || r[i] == '\r' {
-			if start >= 0 {
-				out = append(out, [2]int{start, i})
-				start = -1
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
+// nextURLToken returns the first span of r at or after i between spaces
+// and line breaks; ok is false when there is none.
+func nextURLToken(r string, i int) (a, b int, ok bool) {
+	isSep := func(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+	for i < len(r) && isSep(r[i]) {
+		i++
 	}
-	return out
+	if i == len(r) {
+		return 0, 0, false
+	}
+	j := i
+	for j < len(r) && !isSep(r[j]) {
+		j++
+	}
+	return i, j, true
 }
 
 func sortURLSpans(spans []urlSpan) {
@@ -292,14 +303,10 @@ var defangs = []struct{ from, to string }{
 }
 
 // refang rewrites defanged URL spellings in n. offs maps every byte of the
-// result (and its end) to a byte of n.
+// result (and its end) to a byte of n; it is nil when the result is n.
 func refang(n string) (string, []int) {
 	if !strings.Contains(n, "hxxp") && !strings.ContainsAny(n, "[({") {
-		offs := make([]int, len(n)+1)
-		for i := range offs {
-			offs[i] = i
-		}
-		return n, offs
+		return n, nil
 	}
 	var b strings.Builder
 	offs := make([]int, 0, len(n)+1)
