@@ -102,6 +102,12 @@ func findURLs(s string) []urlSpan {
 
 // scanURLs is findURLs without the prefilters.
 func scanURLs(s string) []urlSpan {
+	return scanURLsSkip(s, true)
+}
+
+// scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
+// one URL (FuzzURLPrefilter checks both settings agree).
+func scanURLsSkip(s string, skip bool) []urlSpan {
 	// Offsets are computed only once a match needs mapping back.
 	n := Normalize(s)
 	r, roffs := refang(n)
@@ -117,12 +123,19 @@ func scanURLs(s string) []urlSpan {
 		}
 		i = b
 		t := r[a:b]
+		whole := false
 		if strings.IndexByte(t, ':') >= 0 {
-			for _, m := range strict.FindAllStringIndex(t, -1) {
+			ms := strict.FindAllStringIndex(t, -1)
+			for _, m := range ms {
 				strictMatches = append(strictMatches, []int{m[0] + a, m[1] + a})
 			}
+			// One URL spanning the whole token (the common case): every
+			// relaxed match in the token would overlap it and be dropped
+			// (none fits inside a single refanged spelling, the only
+			// place where offsets could collapse), so skip that pass.
+			whole = skip && len(ms) == 1 && ms[0][0] == 0 && ms[0][1] == len(t)
 		}
-		if strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#") {
+		if !whole && (strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")) {
 			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
 				for k := range m {
 					if m[k] >= 0 {

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,13 +37,15 @@ func TestCannotHoldURL(t *testing.T) {
 }
 
 // FuzzURLPrefilter checks that the prefilters in findURLs lose no URL:
-// whenever they skip a string, the full path finds nothing in it.
+// whenever they skip a string, the full path finds nothing in it; and that
+// skipping the relaxed pass on a token that is one URL changes nothing.
 func FuzzURLPrefilter(f *testing.F) {
 	for _, s := range corpusTexts(f) {
 		f.Add(s)
 	}
 	for _, s := range []string{
 		"see https://example.com", "www.example.com", "evil [dot] com/x?d=1", "hxxp[:]//a[.]b/c",
+		"https://a.example/x?y=1#z", "https://a.example/,evil.example/x?d=1", "ftp://x.y/z,www.q.com",
 		"12:00:00Z", "a:b", "tel:+1", "Www.x.org", "x(dot)com/a#b", "mailto:x@y.z", "file:a/b#L1",
 	} {
 		f.Add(s)
@@ -50,6 +53,9 @@ func FuzzURLPrefilter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if (!mayHoldURL(s) || cannotHoldURL(s)) && len(scanURLs(s)) > 0 {
 			t.Fatalf("prefilter skipped a string holding a URL: %q", s)
+		}
+		if !reflect.DeepEqual(scanURLsSkip(s, true), scanURLsSkip(s, false)) {
+			t.Fatalf("whole-token shortcut changed the result for %q", s)
 		}
 	})
 }
