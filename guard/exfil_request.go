@@ -450,6 +450,15 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	if !verb {
 		return false // see hasRequestVerb
 	}
+	// Every way to a request needs a disclosure verb or a "value of"
+	// phrase; find them before the objects, whose shape predicates cost
+	// more per word.
+	strongVerbs := res.strongVerb.find(toks)
+	weakVerbs := res.weakVerb.find(toks)
+	valueOf := res.valueOf.find(toks)
+	if len(strongVerbs) == 0 && len(weakVerbs) == 0 && len(valueOf) == 0 {
+		return false
+	}
 	strongObj := res.strongObj.find(toks)
 	weakObj := res.weakObj.find(toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
@@ -466,7 +475,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		return false
 	}
 	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
-	for _, v := range res.valueOf.find(toks) {
+	for _, v := range valueOf {
 		for _, o := range append(append([][2]int{}, strongObj...), weakObj...) {
 			if o[0] >= v[1] && o[0]-v[1] <= 40 {
 				return true
@@ -477,14 +486,14 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
-	strong := notNegated(sent, res.strongVerb.find(toks))
+	strong := notNegated(sent, strongVerbs)
 	if near(strong, strongObj) {
 		return true
 	}
 	if len(res.cue.find(toks)) == 0 && !imperativeRequest(toks, res) {
 		return false
 	}
-	weak := notNegated(sent, res.weakVerb.find(toks))
+	weak := notNegated(sent, weakVerbs)
 	verbs := append(strong, weak...)
 	return near(verbs, strongObj) || near(verbs, weakObj)
 }
