@@ -291,14 +291,9 @@ type reqToken struct {
 	start, end int
 }
 
-// reqTokens splits a normalised sentence into words, keeping the
-// characters of paths, identifiers and addresses inside a word and
-// trimming trailing punctuation.
-func reqTokens(s string) []reqToken {
-	return appendReqTokens(nil, s)
-}
-
-// appendReqTokens appends the words of s (see reqTokens) to dst.
+// appendReqTokens appends the words of a normalised sentence s to dst,
+// keeping the characters of paths, identifiers and addresses inside a
+// word and trimming trailing punctuation.
 func appendReqTokens(dst []reqToken, s string) []reqToken {
 	for i := 0; ; {
 		t, next, ok := nextReqToken(s, i)
@@ -429,8 +424,7 @@ func hasObjectHint(s string) bool {
 }
 
 // isExfilRequestBuf reports whether sent requests secrets, tokenising into
-// buf; it returns the
-// buffer for reuse.
+// buf; it returns the buffer for reuse.
 func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
 	if !hasObjectHint(sent) {
 		return false, buf
