@@ -78,6 +78,9 @@ type fastRegexp struct {
 	seq []seqItem
 	// seqFold is set when seq holds case-folded literals.
 	seqFold bool
+	// byFirst indexes anchors by first byte when there are several, so
+	// that one pass over the text finds them all.
+	byFirst *[256][]string
 }
 
 // newFastRegexp returns a matcher for the expression src, compiled and
@@ -97,6 +100,20 @@ func (f *fastRegexp) ready() *fastRegexp {
 
 // analyze compiles f.src and derives anchors, tail and sequence check.
 func (f *fastRegexp) analyze() {
+	f.analyzeRe()
+	if len(f.anchors) > 1 {
+		f.byFirst = new([256][]string)
+		for _, a := range f.anchors {
+			if a == "" {
+				f.byFirst = nil
+				break
+			}
+			f.byFirst[a[0]] = append(f.byFirst[a[0]], a)
+		}
+	}
+}
+
+func (f *fastRegexp) analyzeRe() {
 	re, err := regexp.Compile(f.src)
 	if err != nil {
 		return
@@ -234,10 +251,10 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	}
 	var occ []int
 	if buf != nil {
-		occ = anchorPositionsInto((*buf)[:0], lower, f.anchors)
+		occ = f.anchorPositionsInto((*buf)[:0], lower)
 		*buf = occ
 	} else {
-		occ = anchorPositionsInto(nil, lower, f.anchors)
+		occ = f.anchorPositionsInto(nil, lower)
 	}
 	if len(occ) == 0 {
 		return nil
@@ -286,6 +303,25 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 		return f.re.FindAllStringIndex(s, -1)
 	}
 	return out
+}
+
+// anchorPositionsInto returns the sorted, distinct positions of every
+// anchor of f in lower, appended to occ[:0]: with several anchors, in one
+// pass over lower.
+func (f *fastRegexp) anchorPositionsInto(occ []int, lower string) []int {
+	if f.byFirst == nil {
+		return anchorPositionsInto(occ, lower, f.anchors)
+	}
+	occ = occ[:0]
+	for i := 0; i < len(lower); i++ {
+		for _, a := range f.byFirst[lower[i]] {
+			if strings.HasPrefix(lower[i:], a) {
+				occ = append(occ, i)
+				break
+			}
+		}
+	}
+	return occ
 }
 
 // anchorPositionsInto returns the sorted, distinct positions of every literal

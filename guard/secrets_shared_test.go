@@ -58,3 +58,30 @@ func TestSecretRulesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchorPositionsOnePass checks the one-pass anchor search against a
+// search per literal on every rule with several anchors.
+func TestAnchorPositionsOnePass(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	texts := append(corpusTexts(t), "api_key=x token secret-password passwd apikey access_key", "")
+	multi := 0
+	for _, r := range append(append([]*secretRule{}, e.rules...), e.loose.rules...) {
+		f := r.fast.ready()
+		if f.byFirst == nil {
+			continue
+		}
+		multi++
+		for _, s := range texts {
+			lower := asciiLower(s)
+			want := anchorPositionsInto(nil, lower, f.anchors)
+			got := f.anchorPositionsInto(nil, lower)
+			if len(want) == 0 {
+				assert.Empty(t, got, "rule %s", r.RuleID)
+				continue
+			}
+			assert.Equal(t, want, got, "rule %s", r.RuleID)
+		}
+	}
+	assert.Positive(t, multi)
+}
