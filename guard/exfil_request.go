@@ -124,6 +124,9 @@ func reqPlural(nouns ...string) []string {
 
 type exfilRequestSets struct {
 	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
+	// verbStarts holds the first words of strongVerb, weakVerb and
+	// valueOf: a sentence with none of them is no request.
+	verbStarts map[string]struct{}
 }
 
 var (
@@ -271,6 +274,13 @@ func exfilRequestPhrases() *exfilRequestSets {
 			valueOf: newWordPhrases(nil, "value of", "values of", "content of", "contents of", "what's the", "what's your",
 				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
 		}
+		starts := map[string]struct{}{}
+		for _, p := range []*wordPhrases{exfilReqSets.strongVerb, exfilReqSets.weakVerb, exfilReqSets.valueOf} {
+			for w := range p.first {
+				starts[w] = struct{}{}
+			}
+		}
+		exfilReqSets.verbStarts = starts
 	})
 	return &exfilReqSets
 }
@@ -281,21 +291,34 @@ type reqToken struct {
 	start, end int
 }
 
-// reqTokens splits a normalised sentence into words, keeping the
-// characters of paths, identifiers and addresses inside a word and
-// trimming trailing punctuation.
-func reqTokens(s string) []reqToken {
-	var out []reqToken
-	isWordByte := func(c byte) bool {
-		return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
+// appendReqTokens appends the words of a normalised sentence s to dst,
+// keeping the characters of paths, identifiers and addresses inside a
+// word and trimming trailing punctuation.
+func appendReqTokens(dst []reqToken, s string) []reqToken {
+	for i := 0; ; {
+		t, next, ok := nextReqToken(s, i)
+		if !ok {
+			return dst
+		}
+		dst = append(dst, t)
+		i = next
 	}
-	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) {
+}
+
+func isReqWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
+}
+
+// nextReqToken returns the first word of s at or after i and where to
+// continue; ok is false when there is none.
+func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
+	for i < len(s) {
+		if !isReqWordByte(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isWordByte(s[j]) {
+		for j < len(s) && isReqWordByte(s[j]) {
 			j++
 		}
 		a, b := i, j
@@ -306,18 +329,59 @@ func reqTokens(s string) []reqToken {
 			a++
 		}
 		if a < b {
-			out = append(out, reqToken{w: s[a:b], start: a, end: b})
+			return reqToken{w: s[a:b], start: a, end: b}, j, true
 		}
 		i = j
 	}
-	return out
+	return reqToken{}, len(s), false
+}
+
+// mayStartVerb reports whether word w could begin a match of strongVerb,
+// weakVerb or valueOf (a superset of what their find accepts as a first
+// token: none has a pred, and find also tries the part before a '-' or
+// '\”).
+func (res *exfilRequestSets) mayStartVerb(w string) bool {
+	if _, ok := res.verbStarts[w]; ok {
+		return true
+	}
+	for k := 1; k < len(w); k++ {
+		if w[k] == '-' || w[k] == '\'' {
+			_, ok := res.verbStarts[w[:k]]
+			return ok
+		}
+	}
+	return false
+}
+
+// hasRequestVerb reports whether a word of the normalised text n could
+// start a disclosure verb or a "value of" phrase. Every way
+// judgeRequest answers true needs one (sentences split n only where
+// words end, so their words are n's words), so text without one holds no
+// request.
+func hasRequestVerb(n string, res *exfilRequestSets) bool {
+	for i := 0; ; {
+		t, next, ok := nextReqToken(n, i)
+		if !ok {
+			return false
+		}
+		if res.mayStartVerb(t.w) {
+			return true
+		}
+		i = next
+	}
 }
 
 // exfilRequests reports sentences of s that request secrets.
 func exfilRequests(s string) []Finding {
-	n, offs := normalizeWithOffsets(s)
+	// Offsets are computed only once a sentence needs mapping back.
+	n := Normalize(s)
 	res := exfilRequestPhrases()
+	if !hasObjectHint(n) || !hasRequestVerb(n, res) {
+		return nil
+	}
 	var out []Finding
+	var toks []reqToken
+	var offs []int
 	for _, sp := range sentences(n) {
 		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
 			sp[0]++
@@ -326,8 +390,13 @@ func exfilRequests(s string) []Finding {
 			sp[1]--
 		}
 		sent := n[sp[0]:sp[1]]
-		if !isExfilRequest(sent, res) {
+		var req bool
+		req, toks = isExfilRequestBuf(sent, res, toks[:0])
+		if !req {
 			continue
+		}
+		if offs == nil {
+			_, offs = normalizeWithOffsets(s)
 		}
 		a, b := offs[sp[0]], endOffset(offs, sp[1])
 		out = append(out, Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
@@ -344,18 +413,46 @@ var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "co
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
 	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
 
-func isExfilRequest(sent string, res *exfilRequestSets) bool {
-	hint := false
+// hasObjectHint reports whether s contains one of objectHints.
+func hasObjectHint(s string) bool {
 	for _, h := range objectHints {
-		if strings.Contains(sent, h) {
-			hint = true
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// isExfilRequestBuf reports whether sent requests secrets, tokenising into
+// buf; it returns the buffer for reuse.
+func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
+	if !hasObjectHint(sent) {
+		return false, buf
+	}
+	toks := appendReqTokens(buf, sent)
+	return judgeRequest(sent, toks, res), toks
+}
+
+func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
+	verb := false
+	for _, t := range toks {
+		if res.mayStartVerb(t.w) {
+			verb = true
 			break
 		}
 	}
-	if !hint {
+	if !verb {
+		return false // see hasRequestVerb
+	}
+	// Every way to a request needs a disclosure verb or a "value of"
+	// phrase; find them before the objects, whose shape predicates cost
+	// more per word.
+	strongVerbs := res.strongVerb.find(toks)
+	weakVerbs := res.weakVerb.find(toks)
+	valueOf := res.valueOf.find(toks)
+	if len(strongVerbs) == 0 && len(weakVerbs) == 0 && len(valueOf) == 0 {
 		return false
 	}
-	toks := reqTokens(sent)
 	strongObj := res.strongObj.find(toks)
 	weakObj := res.weakObj.find(toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
@@ -372,7 +469,7 @@ func isExfilRequest(sent string, res *exfilRequestSets) bool {
 		return false
 	}
 	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
-	for _, v := range res.valueOf.find(toks) {
+	for _, v := range valueOf {
 		for _, o := range append(append([][2]int{}, strongObj...), weakObj...) {
 			if o[0] >= v[1] && o[0]-v[1] <= 40 {
 				return true
@@ -383,14 +480,14 @@ func isExfilRequest(sent string, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
-	strong := notNegated(sent, res.strongVerb.find(toks))
+	strong := notNegated(sent, strongVerbs)
 	if near(strong, strongObj) {
 		return true
 	}
 	if len(res.cue.find(toks)) == 0 && !imperativeRequest(toks, res) {
 		return false
 	}
-	weak := notNegated(sent, res.weakVerb.find(toks))
+	weak := notNegated(sent, weakVerbs)
 	verbs := append(strong, weak...)
 	return near(verbs, strongObj) || near(verbs, weakObj)
 }

@@ -31,11 +31,11 @@ package guard
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/spf13/viper"
@@ -49,6 +49,8 @@ const secretDecodeDepth = 3
 // secretRulePrefix prefixes every secret finding's Rule.
 const secretRulePrefix = "secret."
 
+// secretRule is one gitleaks rule. Its Rule.Regex is nil: fast holds the
+// expression and compiles it on first use.
 type secretRule struct {
 	config.Rule
 	fast *fastRegexp
@@ -58,6 +60,7 @@ type secretEngine struct {
 	cfg       config.Config
 	rules     []*secretRule // sorted by RuleID
 	keywords  ahocorasick.Trie
+	kwList    []string         // keywords in the trie's pattern order
 	byKeyword map[string][]int // lower-case keyword -> indexes into rules
 	// loose holds, for rules that detect a prefixed token, a variant that
 	// also accepts punctuation after the token (see looseDelimiter).
@@ -84,24 +87,44 @@ var (
 )
 
 // gitleaksConfig returns gitleaks' default configuration, parsed with a
-// private viper instance.
-func gitleaksConfig() (config.Config, error) {
+// private viper instance, and the expression of every rule by rule id.
+// The rules' Regex fields are nil: Translate would compile every
+// expression (most of the first call's time), so it is given stand-ins,
+// and newFastRegexp compiles each expression on first use instead.
+func gitleaksConfig() (config.Config, map[string]string, error) {
 	v := viper.New()
 	v.SetConfigType("toml")
 	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return config.Config{}, err
+		return config.Config{}, nil, err
 	}
 	var vc config.ViperConfig
 	if err := v.Unmarshal(&vc); err != nil {
-		return config.Config{}, err
+		return config.Config{}, nil, err
 	}
-	return vc.Translate()
+	srcs := make(map[string]string, len(vc.Rules))
+	for i := range vc.Rules {
+		if r := &vc.Rules[i]; r.Regex != "" {
+			srcs[r.ID] = r.Regex
+			// A stand-in that compiles at once and passes Translate's
+			// checks (a rule needs a regexp with its secret group).
+			r.Regex = "(?:)" + strings.Repeat("()", max(r.SecretGroup, 0))
+		}
+	}
+	cfg, err := vc.Translate()
+	if err != nil {
+		return config.Config{}, nil, err
+	}
+	for id, r := range cfg.Rules {
+		r.Regex = nil // the stand-in
+		cfg.Rules[id] = r
+	}
+	return cfg, srcs, nil
 }
 
 // loadSecretEngine builds the engine once; every caller gets the same one.
 func loadSecretEngine() (*secretEngine, error) {
 	secretsOnce.Do(func() {
-		cfg, err := gitleaksConfig()
+		cfg, srcs, err := gitleaksConfig()
 		if err != nil {
 			secretsErr = err
 			return
@@ -115,7 +138,7 @@ func loadSecretEngine() (*secretEngine, error) {
 		var kws []string
 		for _, id := range ids {
 			r := cfg.Rules[id]
-			if r.Regex == nil || r.SkipReport || len(r.RequiredRules) > 0 {
+			if srcs[id] == "" || r.SkipReport || len(r.RequiredRules) > 0 {
 				// Path-only rules need a file name; composite and
 				// skip-report rules are not in the default config.
 				continue
@@ -123,7 +146,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			if r.Path != nil && !r.Path.MatchString("") {
 				continue
 			}
-			sr := &secretRule{Rule: r, fast: newFastRegexp(r.Regex)}
+			sr := &secretRule{Rule: r, fast: newFastRegexp(srcs[id])}
 			idx := len(e.rules)
 			e.rules = append(e.rules, sr)
 			for _, k := range r.Keywords {
@@ -135,6 +158,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			}
 		}
 		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+		e.kwList = kws
 		e.loose = looseEngine(e)
 		secretsEngine = e
 	})
@@ -146,19 +170,13 @@ func looseEngine(e *secretEngine) *secretEngine {
 	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
 	var kws []string
 	for _, r := range e.rules {
-		src := r.Regex.String()
+		src := r.fast.src
 		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
 			strings.Contains(strings.ToLower(r.RuleID), "generic") {
 			continue
 		}
-		re, err := regexp.Compile(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)
-		if err != nil {
-			continue
-		}
-		lr := r.Rule
-		lr.Regex = re
 		idx := len(l.rules)
-		l.rules = append(l.rules, &secretRule{Rule: lr, fast: newFastRegexp(re)})
+		l.rules = append(l.rules, &secretRule{Rule: r.Rule, fast: newFastRegexp(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)})
 		for _, k := range r.Keywords {
 			k = strings.ToLower(k)
 			if len(l.byKeyword[k]) == 0 {
@@ -168,6 +186,7 @@ func looseEngine(e *secretEngine) *secretEngine {
 		}
 	}
 	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+	l.kwList = kws
 	return l
 }
 
@@ -205,13 +224,12 @@ func Secrets(s string) []Finding {
 	if err != nil {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
-	raws := e.scan(s)
-	raws = append(raws, e.loose.scan(s)...)
+	raws := e.scanWithLoose(s)
 	if u, offs := unhide(s); u != s {
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
-		for _, r := range append(e.scan(u), e.loose.scan(u)...) {
+		for _, r := range e.scanWithLoose(u) {
 			r.start, r.end = offs[r.start], endOffset(offs, r.end)
 			raws = append(raws, r)
 		}
@@ -249,13 +267,29 @@ func sortFindings(fs []Finding) {
 
 // scan runs every pass and returns gitleaks-equivalent findings.
 func (e *secretEngine) scan(raw string) []rawSecret {
+	return e.scanEngines(raw, nil)
+}
+
+// scanWithLoose returns e.scan(raw) followed by e.loose.scan(raw), sharing
+// the work both do alike: lower-casing, the keyword automaton and the
+// decoding passes (which do not depend on the rules).
+func (e *secretEngine) scanWithLoose(raw string) []rawSecret {
+	return e.scanEngines(raw, e.loose)
+}
+
+// scanEngines scans raw with e and, when loose is not nil, with loose,
+// whose keywords are a subset of e's. Findings of e come first; each
+// engine's findings are deduplicated on their own, as separate scans
+// would.
+func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret {
 	var (
-		findings []rawSecret
-		segments []*glEncodedSegment
-		current  = raw
-		decoder  = glNewDecoder()
-		newlines []int
-		nlDone   bool
+		findings, looseFindings []rawSecret
+		segments                []*glEncodedSegment
+		current                 = raw
+		decoder                 = glNewDecoder()
+		newlines                []int
+		nlDone                  bool
+		occ                     []int // anchor positions, reused
 	)
 	lineIdx := func() []int {
 		if !nlDone {
@@ -269,16 +303,23 @@ func (e *secretEngine) scan(raw string) []rawSecret {
 		return newlines
 	}
 	for depth := 0; ; {
-		active := e.activeRules(current)
-		if len(active) > 0 {
+		active, looseActive := e.activeRules(current, loose)
+		if len(active) > 0 || len(looseActive) > 0 {
 			lower := asciiLower(current)
 			foldRunes := hasFoldRunes(current)
 			for _, ri := range active {
 				r := e.rules[ri]
-				matches := r.fast.findAll(current, lower, foldRunes)
-				for _, m := range matches {
+				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
 					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
 						findings = append(findings, f)
+					}
+				}
+			}
+			for _, ri := range looseActive {
+				r := loose.rules[ri]
+				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
+					if f, ok := loose.finding(r, raw, current, m, segments, lineIdx); ok {
+						looseFindings = append(looseFindings, f)
 					}
 				}
 			}
@@ -295,17 +336,26 @@ func (e *secretEngine) scan(raw string) []rawSecret {
 			break
 		}
 	}
-	return dedupeGeneric(findings)
+	findings = dedupeGeneric(findings)
+	if len(looseFindings) > 0 {
+		findings = append(findings, dedupeGeneric(looseFindings)...)
+	}
+	return findings
 }
 
 // activeRules returns the indexes of rules whose keywords occur in s, the
-// way gitleaks' prefilter decides (on strings.ToLower(s)).
-func (e *secretEngine) activeRules(s string) []int {
+// way gitleaks' prefilter decides (on strings.ToLower(s)), for e and, when
+// loose is not nil, for loose, whose keywords are a subset of e's.
+func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, looseActive []int) {
 	norm := strings.ToLower(s)
-	var on []bool
-	var active []int
-	for _, m := range e.keywords.MatchString(norm) {
-		kw := norm[m.Pos() : int(m.Pos())+len(m.Match())]
+	if norm == "" {
+		return nil, nil
+	}
+	var on, looseOn []bool
+	// Walk reads the bytes only; viewing norm in place saves a copy and
+	// a *Match per keyword occurrence.
+	e.keywords.Walk(unsafe.Slice(unsafe.StringData(norm), len(norm)), func(_, _, pattern int64) bool {
+		kw := e.kwList[pattern]
 		for _, ri := range e.byKeyword[kw] {
 			if on == nil {
 				on = make([]bool, len(e.rules))
@@ -315,9 +365,23 @@ func (e *secretEngine) activeRules(s string) []int {
 				active = append(active, ri)
 			}
 		}
-	}
+		if loose == nil {
+			return true
+		}
+		for _, ri := range loose.byKeyword[kw] {
+			if looseOn == nil {
+				looseOn = make([]bool, len(loose.rules))
+			}
+			if !looseOn[ri] {
+				looseOn[ri] = true
+				looseActive = append(looseActive, ri)
+			}
+		}
+		return true
+	})
 	sort.Ints(active)
-	return active
+	sort.Ints(looseActive)
+	return active, looseActive
 }
 
 func hasFoldRunes(s string) bool {
@@ -357,7 +421,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	out := rawSecret{ruleID: r.RuleID, match: secret, secret: secret, startLine: startLine}
 	// Secret group, computed on the match text the way gitleaks does.
 	secStart, secEnd := 0, len(secret)
-	if groups := r.Regex.FindStringSubmatchIndex(secret); len(groups) >= 4 {
+	if groups := r.fast.re.FindStringSubmatchIndex(secret); len(groups) >= 4 {
 		if r.SecretGroup > 0 {
 			if len(groups)/2 <= r.SecretGroup {
 				return rawSecret{}, false

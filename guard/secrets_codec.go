@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ---- from detect/codec/start_end.go ----
@@ -497,18 +498,21 @@ func glDecodeBase64(encodedValue string) string {
 		return ""
 	}
 
-	// Try standard base64 decoding
-	decodedValue, err := base64.StdEncoding.DecodeString(encodedValue)
-	if err == nil && glIsPrintableASCII(decodedValue) {
-		return string(decodedValue)
+	// Try standard base64 decoding, then base64url. Decoding into a
+	// stack buffer (DecodeString allocates twice) keeps the common case,
+	// a path or identifier that is not base64 of printable text, free of
+	// allocations.
+	var buf [512]byte
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawURLEncoding} {
+		dst := buf[:]
+		if n := enc.DecodedLen(len(encodedValue)); n > len(dst) {
+			dst = make([]byte, n)
+		}
+		n, err := enc.Decode(dst, unsafe.Slice(unsafe.StringData(encodedValue), len(encodedValue)))
+		if err == nil && glIsPrintableASCII(dst[:n]) {
+			return string(dst[:n])
+		}
 	}
-
-	// Try base64url decoding
-	decodedValue, err = base64.RawURLEncoding.DecodeString(encodedValue)
-	if err == nil && glIsPrintableASCII(decodedValue) {
-		return string(decodedValue)
-	}
-
 	return ""
 }
 

@@ -13,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+	"github.com/spf13/viper"
 	"github.com/stretchr/testify/require"
+	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"github.com/zricethezav/gitleaks/v8/logging"
 )
@@ -21,20 +23,34 @@ import (
 var (
 	refOnce sync.Once
 	refDet  *detect.Detector
+	refErr  error
 )
 
 // gitleaksDetector returns gitleaks' own detector configured like guard's
-// engine: same default rules, same decode depth, gitleaks:allow ignored.
+// engine: same default rules (parsed and compiled by gitleaks in full, not
+// by gitleaksConfig), same decode depth, gitleaks:allow ignored.
 func gitleaksDetector(t testing.TB) *detect.Detector {
-	e, err := loadSecretEngine()
-	require.NoError(t, err)
 	refOnce.Do(func() {
+		v := viper.New()
+		v.SetConfigType("toml")
+		if refErr = v.ReadConfig(strings.NewReader(config.DefaultConfig)); refErr != nil {
+			return
+		}
+		var vc config.ViperConfig
+		if refErr = v.Unmarshal(&vc); refErr != nil {
+			return
+		}
+		cfg, err := vc.Translate()
+		if refErr = err; err != nil {
+			return
+		}
 		// gitleaks' detector logs secrets at trace level: silence it.
 		logging.Logger = zerolog.Nop()
-		refDet = detect.NewDetector(e.cfg)
+		refDet = detect.NewDetector(cfg)
 		refDet.MaxDecodeDepth = secretDecodeDepth
 		refDet.IgnoreGitleaksAllow = true
 	})
+	require.NoError(t, refErr)
 	return refDet
 }
 
@@ -165,7 +181,7 @@ func TestFastRegexpEquivalence(t *testing.T) {
 			if !anyKeyword(lowered[i], r.Keywords) {
 				continue // gitleaks never runs the rule on this input
 			}
-			want := r.Regex.FindAllStringIndex(s, -1)
+			want := r.fast.ready().re.FindAllStringIndex(s, -1)
 			got := r.fast.findAll(s, asciiLower(s), hasFoldRunes(s))
 			if len(want) == 0 && len(got) == 0 {
 				continue

@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -49,7 +50,15 @@ import (
 const maxLitSet = 64
 
 type fastRegexp struct {
-	re *regexp.Regexp
+	// src is the expression; re is compiled from it by ready, unless
+	// given. re stays nil if src does not compile (TestSecretRulesCompile
+	// checks that every rule does).
+	src string
+	re  *regexp.Regexp
+	// once guards the analysis (analyze), done on the first findAll: a
+	// process pays only for the rules its inputs' keywords activate, which
+	// keeps the first Secrets call short. The fields below are set by it.
+	once sync.Once
 	// anchors are lower-case literals; every match contains one of them at
 	// the start of the anchor item. Empty when no anchor could be derived.
 	anchors []string
@@ -69,28 +78,63 @@ type fastRegexp struct {
 	seq []seqItem
 	// seqFold is set when seq holds case-folded literals.
 	seqFold bool
+	// byFirst indexes anchors by first byte when there are several, so
+	// that one pass over the text finds them all.
+	byFirst *[256][]string
 }
 
-// newFastRegexp analyses re. It never fails: a regexp that cannot be
-// analysed is scanned in full, exactly like regexp.FindAllStringIndex.
-func newFastRegexp(re *regexp.Regexp) *fastRegexp {
-	f := &fastRegexp{re: re, pre: -1, tailMax: -1}
-	tree, err := syntax.Parse(re.String(), syntax.Perl)
+// newFastRegexp returns a matcher for the expression src, compiled and
+// analysed on first use (see ready): gitleaks' 221 rules take tens of
+// milliseconds to compile, and an input activates few of them. It never
+// fails: a regexp that cannot be analysed is scanned in full, exactly like
+// regexp.FindAllStringIndex.
+func newFastRegexp(src string) *fastRegexp {
+	return &fastRegexp{src: src, pre: -1, tailMax: -1}
+}
+
+// ready compiles and analyses f once and returns it.
+func (f *fastRegexp) ready() *fastRegexp {
+	f.once.Do(f.analyze)
+	return f
+}
+
+// analyze compiles f.src and derives anchors, tail and sequence check.
+func (f *fastRegexp) analyze() {
+	f.analyzeRe()
+	if len(f.anchors) > 1 {
+		f.byFirst = new([256][]string)
+		for _, a := range f.anchors {
+			if a == "" {
+				f.byFirst = nil
+				break
+			}
+			f.byFirst[a[0]] = append(f.byFirst[a[0]], a)
+		}
+	}
+}
+
+func (f *fastRegexp) analyzeRe() {
+	re, err := regexp.Compile(f.src)
 	if err != nil {
-		return f
+		return
+	}
+	f.re = re
+	tree, err := syntax.Parse(f.re.String(), syntax.Perl)
+	if err != nil {
+		return
 	}
 	if minLen(tree) == 0 {
 		// Empty matches follow extra rules in FindAll; keep the full scan.
-		return f
+		return
 	}
 	if tree.Op == syntax.OpAlternate {
-		return f.alternate(tree)
+		f.alternate(tree)
+		return
 	}
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
 	if f.tail != nil {
 		f.seq, f.seqFold = buildSeq(tree)
 	}
-	return f
 }
 
 // alternate handles a top-level alternation: each branch needs its own
@@ -192,10 +236,26 @@ func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp
 // ASCII letters lowered (same length); foldRunes reports whether s holds a
 // rune that case-folds onto an ASCII letter.
 func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
+	return f.findAllBuf(s, lower, foldRunes, nil)
+}
+
+// findAllBuf is findAll keeping its anchor positions in *buf (when not
+// nil) for the next call to reuse.
+func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][]int {
+	f.ready()
+	if f.re == nil {
+		return nil
+	}
 	if len(f.anchors) == 0 || (f.fold && foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
-	occ := anchorPositions(lower, f.anchors)
+	var occ []int
+	if buf != nil {
+		occ = f.anchorPositionsInto((*buf)[:0], lower)
+		*buf = occ
+	} else {
+		occ = f.anchorPositionsInto(nil, lower)
+	}
 	if len(occ) == 0 {
 		return nil
 	}
@@ -245,10 +305,29 @@ func (f *fastRegexp) findAll(s, lower string, foldRunes bool) [][]int {
 	return out
 }
 
-// anchorPositions returns the sorted, distinct positions of every literal
-// in lower.
-func anchorPositions(lower string, lits []string) []int {
-	var occ []int
+// anchorPositionsInto returns the sorted, distinct positions of every
+// anchor of f in lower, appended to occ[:0]: with several anchors, in one
+// pass over lower.
+func (f *fastRegexp) anchorPositionsInto(occ []int, lower string) []int {
+	if f.byFirst == nil {
+		return anchorPositionsInto(occ, lower, f.anchors)
+	}
+	occ = occ[:0]
+	for i := 0; i < len(lower); i++ {
+		for _, a := range f.byFirst[lower[i]] {
+			if strings.HasPrefix(lower[i:], a) {
+				occ = append(occ, i)
+				break
+			}
+		}
+	}
+	return occ
+}
+
+// anchorPositionsInto returns the sorted, distinct positions of every literal
+// in lower, appended to occ[:0].
+func anchorPositionsInto(occ []int, lower string, lits []string) []int {
+	occ = occ[:0]
 	for _, lit := range lits {
 		for off := 0; off < len(lower); {
 			i := strings.Index(lower[off:], lit)

@@ -14,12 +14,12 @@ func TestFastRegexpCoverage(t *testing.T) {
 	require.NoError(t, err)
 	var windowed, seq int
 	for _, r := range e.rules {
-		if r.fast.tail != nil {
+		if r.fast.ready().tail != nil {
 			windowed++
 		} else {
 			t.Logf("full scan (gated by keywords): %s", r.RuleID)
 		}
-		if r.fast.seq != nil {
+		if r.fast.ready().seq != nil {
 			seq++
 		}
 	}
@@ -27,7 +27,7 @@ func TestFastRegexpCoverage(t *testing.T) {
 	assert.GreaterOrEqual(t, windowed, len(e.rules)-5)
 	for _, r := range e.rules {
 		if r.RuleID == "generic-api-key" {
-			assert.NotNil(t, r.fast.seq, "generic-api-key dominates the run time and needs its sequence check")
+			assert.NotNil(t, r.fast.ready().seq, "generic-api-key dominates the run time and needs its sequence check")
 		}
 	}
 }

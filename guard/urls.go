@@ -94,15 +94,68 @@ func urlExcerpt(u string) string {
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.
 func findURLs(s string) []urlSpan {
-	if !mayHoldURL(s) {
+	if !mayHoldURL(s) || cannotHoldURL(s) {
 		return nil
 	}
-	n, offs := normalizeWithOffsets(s)
+	return scanURLs(s)
+}
+
+// scanURLs is findURLs without the prefilters.
+func scanURLs(s string) []urlSpan {
+	return scanURLsSkip(s, true)
+}
+
+// scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
+// one URL (FuzzURLPrefilter checks both settings agree).
+func scanURLsSkip(s string, skip bool) []urlSpan {
+	// Offsets are computed only once a match needs mapping back.
+	n := Normalize(s)
 	r, roffs := refang(n)
 	strict, relaxed, emailSub := urlRegexps()
+	// xurls' expressions are large (the relaxed one spells out every TLD),
+	// so they run only on the white-space-separated tokens that can hold
+	// a match: a URL never contains a space.
+	var strictMatches, relaxedMatches [][]int
+	for i := 0; ; {
+		a, b, ok := nextURLToken(r, i)
+		if !ok {
+			break
+		}
+		i = b
+		t := r[a:b]
+		whole := false
+		if strings.IndexByte(t, ':') >= 0 {
+			ms := strict.FindAllStringIndex(t, -1)
+			for _, m := range ms {
+				strictMatches = append(strictMatches, []int{m[0] + a, m[1] + a})
+			}
+			// One URL spanning the whole token (the common case): every
+			// relaxed match in the token would overlap it and be dropped
+			// (none fits inside a single refanged spelling, the only
+			// place where offsets could collapse), so skip that pass.
+			whole = skip && len(ms) == 1 && ms[0][0] == 0 && ms[0][1] == len(t)
+		}
+		if !whole && (strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")) {
+			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
+				for k := range m {
+					if m[k] >= 0 {
+						m[k] += a
+					}
+				}
+				relaxedMatches = append(relaxedMatches, m)
+			}
+		}
+	}
+	if len(strictMatches) == 0 && len(relaxedMatches) == 0 {
+		return nil
+	}
+	_, offs := normalizeWithOffsets(s)
 	var spans []urlSpan
 	toOrig := func(a, b int) (int, int) {
-		na, nb := roffs[a], roffs[b]
+		na, nb := a, b
+		if roffs != nil {
+			na, nb = roffs[a], roffs[b]
+		}
 		return offs[na], endOffset(offs, nb)
 	}
 	taken := func(a, b int) bool {
@@ -112,28 +165,6 @@ func findURLs(s string) []urlSpan {
 			}
 		}
 		return false
-	}
-	// xurls' expressions are large (the relaxed one spells out every TLD),
-	// so they run only on the white-space-separated tokens that can hold
-	// a match: a URL never contains a space.
-	var strictMatches, relaxedMatches [][]int
-	for _, tok := range urlTokens(r) {
-		t := r[tok[0]:tok[1]]
-		if strings.IndexByte(t, ':') >= 0 {
-			for _, m := range strict.FindAllStringIndex(t, -1) {
-				strictMatches = append(strictMatches, []int{m[0] + tok[0], m[1] + tok[0]})
-			}
-		}
-		if strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#") {
-			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += tok[0]
-					}
-				}
-				relaxedMatches = append(relaxedMatches, m)
-			}
-		}
 	}
 	for _, m := range strictMatches {
 		if m[0] > 0 && isHostByte(r[m[0]-1]) {
@@ -170,23 +201,21 @@ func findURLs(s string) []urlSpan {
 	return spans
 }
 
-// urlTokens returns the spans of r between spaces and line breaks.
-func urlTokens(r string) [][2]int {
-	var out [][2]int
-	start := -1
-	for i := 0; i <= len(r); i++ {
-		if i == len(r) || r[i] == ' ' || r[i] == '\n' || r[i] == '\t' || r[i] == '\r' {
-			if start >= 0 {
-				out = append(out, [2]int{start, i})
-				start = -1
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
+// nextURLToken returns the first span of r at or after i between spaces
+// and line breaks; ok is false when there is none.
+func nextURLToken(r string, i int) (a, b int, ok bool) {
+	isSep := func(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+	for i < len(r) && isSep(r[i]) {
+		i++
 	}
-	return out
+	if i == len(r) {
+		return 0, 0, false
+	}
+	j := i
+	for j < len(r) && !isSep(r[j]) {
+		j++
+	}
+	return i, j, true
 }
 
 func sortURLSpans(spans []urlSpan) {
@@ -224,6 +253,48 @@ func mayHoldURL(s string) bool {
 	return false
 }
 
+// cannotHoldURL is an exact, allocation-free proof that s holds no URL,
+// for the common case of printable ASCII text (white space included).
+// There Normalize only lowers letter case and collapses white space, and
+// refang only turns "[:]", "[://]", "[.]", "(dot)" and the like into ':'
+// and '.', so a URL in the matching form needs, in s itself:
+//
+//   - for a URL with a scheme: a ':' right after a scheme character (every
+//     scheme xurls and urlRegexps accept ends in a letter, '.', '-' or
+//     '+') or after the '[' of a defanged "[:]";
+//   - for a scheme-less URL (isSchemelessURL): "www" in any case, or a
+//     '?' or '#', which neither Normalize nor refang can produce.
+//
+// Any other byte (non-ASCII, a control character Normalize drops and so
+// may join two halves of "www") makes it answer false: the full path
+// decides. FuzzURLPrefilter checks it against the full path.
+func cannotHoldURL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf || c == 0x7f:
+			return false
+		case c < ' ':
+			if c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' {
+				return false
+			}
+		case c == '?' || c == '#':
+			return false
+		case c == ':':
+			if i > 0 {
+				if p := s[i-1]; 'a' <= p|0x20 && p|0x20 <= 'z' || p == '.' || p == '-' || p == '+' || p == '[' {
+					return false
+				}
+			}
+		case c|0x20 == 'w':
+			if i+2 < len(s) && s[i+1]|0x20 == 'w' && s[i+2]|0x20 == 'w' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // defangs lists defanged spellings and what a reader turns them into;
 // matching is on normalised (lower-case) text.
 var defangs = []struct{ from, to string }{
@@ -245,14 +316,10 @@ var defangs = []struct{ from, to string }{
 }
 
 // refang rewrites defanged URL spellings in n. offs maps every byte of the
-// result (and its end) to a byte of n.
+// result (and its end) to a byte of n; it is nil when the result is n.
 func refang(n string) (string, []int) {
 	if !strings.Contains(n, "hxxp") && !strings.ContainsAny(n, "[({") {
-		offs := make([]int, len(n)+1)
-		for i := range offs {
-			offs[i] = i
-		}
-		return n, offs
+		return n, nil
 	}
 	var b strings.Builder
 	offs := make([]int, 0, len(n)+1)
