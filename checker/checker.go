@@ -129,7 +129,7 @@ func Validate(raw []byte) (*Response, error) {
 // scratch is per-call working memory, pooled so that a typical call
 // allocates little.
 type scratch struct {
-	nodes  []node
+	parse  parseBufs
 	fields []field
 	vs     []Violation
 }
@@ -157,15 +157,14 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	}
 	st := scratchPool.Get().(*scratch)
 	defer func() {
-		clear(st.nodes) // drop string references before pooling
+		clear(st.parse.nodes) // drop string references before pooling
 		clear(st.fields)
 		st.vs = st.vs[:0]
 		scratchPool.Put(st)
 	}()
 
 	src := string(raw)
-	nodes, serr := parse(src, lim.MaxDepth, st.nodes)
-	st.nodes = nodes
+	nodes, serr := parseWith(src, lim.MaxDepth, &st.parse)
 	if serr != nil {
 		return nil, &Rejection{Violations: []Violation{{
 			Rule:    RuleJSONSyntax,

@@ -96,6 +96,9 @@ type decoder struct {
 	nodes  []node
 	limits Limits
 	fields []field
+	// strs is the one backing array every []string of the Response is
+	// carved from (see countTexts).
+	strs []string
 }
 
 func (d *decoder) text(n int32, max int, k fieldKind, i, j int) (string, bool) {
@@ -119,12 +122,18 @@ func charsIn(s string, lo, hi int) bool {
 	return n >= lo && n <= hi
 }
 
+// texts decodes an array of strings into the next part of d.strs. The
+// result's capacity ends where it does, so appending to one slice of the
+// Response never writes into another.
 func (d *decoder) texts(n int32, k fieldKind, i int) ([]string, bool) {
 	nd := &d.nodes[n]
 	if nd.kind != nArray || int(nd.count) > d.limits.MaxItems {
 		return nil, false
 	}
-	out := make([]string, 0, nd.count)
+	if nd.count == 0 {
+		return []string{}, true // non-nil, as for a non-empty array; no allocation
+	}
+	base := len(d.strs)
 	j := 0
 	for c := nd.first; c >= 0; c = d.nodes[c].next {
 		var s string
@@ -137,15 +146,62 @@ func (d *decoder) texts(n int32, k fieldKind, i int) ([]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		out = append(out, s)
+		// countTexts sized d.strs for every string array of the response,
+		// so this append does not reallocate (and if it did, earlier
+		// slices would keep their own, equally correct, backing array).
+		d.strs = append(d.strs, s)
 		j++
 	}
-	return out, true
+	return d.strs[base:len(d.strs):len(d.strs)], true
+}
+
+// countTexts counts the strings in the arrays of the root object that
+// become []string fields of the Response: repo_facts, open_questions,
+// internet_facts[].claims and mcp_requests[].context_refs. Arrays over
+// the item limit do not count (decoding fails on them anyway), so the
+// total stays bounded by the limits.
+func (d *decoder) countTexts(root int32) int {
+	items := func(n int32) int {
+		if nd := &d.nodes[n]; nd.kind == nArray && int(nd.count) <= d.limits.MaxItems {
+			return int(nd.count)
+		}
+		return 0
+	}
+	total := 0
+	for c := d.nodes[root].first; c >= 0; c = d.nodes[c].next {
+		nd := &d.nodes[c]
+		switch nd.key {
+		case "repo_facts", "open_questions":
+			total += items(c)
+		case "internet_facts", "mcp_requests":
+			if items(c) == 0 {
+				continue
+			}
+			inner := "claims"
+			if nd.key == "mcp_requests" {
+				inner = "context_refs"
+			}
+			for o := nd.first; o >= 0; o = d.nodes[o].next {
+				if d.nodes[o].kind != nObject {
+					continue
+				}
+				for m := d.nodes[o].first; m >= 0; m = d.nodes[m].next {
+					if d.nodes[m].key == inner {
+						total += items(m)
+					}
+				}
+			}
+		}
+	}
+	return total
 }
 
 // decodeResponse builds the Response from the root object, or reports false
 // when the tree does not match the schema.
 func (d *decoder) decodeResponse(root int32) (*Response, bool) {
+	if n := d.countTexts(root); n > 0 {
+		d.strs = make([]string, 0, n)
+	}
 	r := &Response{}
 	var seenRole, seenSummary bool
 	ok := true

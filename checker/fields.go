@@ -35,6 +35,14 @@ func (c *Checker) fieldRules(f *field, vs []Violation) []Violation {
 // "docs-search" (the service-name syntax). With allowed domains configured, a URL's host must be
 // one of them or a subdomain.
 func (c *Checker) checkSource(s string) (rule, msg string) {
+	if host, ok := plainHTTPURL(s); ok {
+		// What url.Parse would have accepted with this host (see
+		// plainHTTPURL), without its allocations.
+		if len(c.cfg.domains) > 0 && !c.domainAllowed(strings.ToLower(strings.TrimSuffix(host, "."))) {
+			return RuleSourceDomain, "the source host is not on an allowed domain"
+		}
+		return "", ""
+	}
 	if i := strings.Index(s, "://"); i >= 0 {
 		u, err := url.Parse(s)
 		switch {
@@ -56,6 +64,56 @@ func (c *Checker) checkSource(s string) (rule, msg string) {
 		return "", ""
 	}
 	return RuleSourceURL, ruleDesc(RuleSourceURL)
+}
+
+// plainHTTPURL recognises, without allocating, the common source URL that
+// checkSource's url.Parse path accepts: "http://" or "https://" (lower
+// case), a non-empty host of ASCII letters, digits, dots and hyphens, and
+// then only printable ASCII other than space and '%'. It returns the host
+// and true only when url.Parse(s) succeeds with scheme http or https, no
+// user information and u.Hostname() == host, and s has no whitespace, so
+// checkSource decides exactly as on its url.Parse path:
+//   - Parse cuts the fragment at the first '#' and the query at the first
+//     '?', and the authority after "//" ends at the first '/': the host is
+//     s up to the first of '/', '?' or '#'.
+//   - With no '@' there is no user information; with no ':' and no '['
+//     there is no port or IP literal, so Hostname() is the host; letters,
+//     digits, '.' and '-' never make the host unescaping fail.
+//   - The path and fragment are unescaped, which fails only on a bad '%'
+//     sequence, and the query is kept raw; control bytes (the only other
+//     reason Parse fails) are excluded.
+//
+// Anything else returns false and takes the url.Parse path.
+// TestPlainHTTPURL and FuzzPlainHTTPURL hold it to url.Parse.
+func plainHTTPURL(s string) (host string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		rest = s[len("https://"):]
+	case strings.HasPrefix(s, "http://"):
+		rest = s[len("http://"):]
+	default:
+		return "", false
+	}
+	i := 0
+	for ; i < len(rest); i++ {
+		b := rest[i]
+		if b == '/' || b == '?' || b == '#' {
+			break
+		}
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '.' || b == '-') {
+			return "", false
+		}
+	}
+	if i == 0 {
+		return "", false
+	}
+	for k := i; k < len(rest); k++ {
+		if b := rest[k]; b <= ' ' || b >= 0x7f || b == '%' {
+			return "", false
+		}
+	}
+	return rest[:i], true
 }
 
 func (c *Checker) domainAllowed(host string) bool {
@@ -112,14 +170,21 @@ func validContextRef(s string) bool {
 	if strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.ContainsAny(path, "\\?#% \t") {
 		return false
 	}
-	for _, seg := range strings.Split(path, "/") {
+	for rest := path; ; {
+		seg, more, found := strings.Cut(rest, "/")
 		if seg == "" || seg == "." || seg == ".." {
 			return false
 		}
-		for _, r := range seg {
-			if r < 0x20 || r == 0x7f {
-				return false
-			}
+		if !found {
+			break
+		}
+		rest = more
+	}
+	// Control characters are ASCII: a byte below 0x20 or 0x7f is always a
+	// whole code point, never part of a multi-byte one.
+	for i := 0; i < len(path); i++ {
+		if b := path[i]; b < 0x20 || b == 0x7f {
+			return false
 		}
 	}
 	a, b, ranged := strings.Cut(lines, "-L")

@@ -14,7 +14,9 @@ import (
 // that differ only in case, which encoding/json would merge — valid UTF-8,
 // no BOM, no lone surrogate escapes, bounded nesting) and builds a flat
 // tree of nodes. Strings without escapes are substrings of one copy of the
-// input, so a typical response costs a single allocation here.
+// input; escaped string values are decoded back to back into one buffer
+// that becomes a single string at the end, so the decoded texts of a
+// response cost at most one allocation more than the input copy.
 
 type nodeKind uint8
 
@@ -61,8 +63,25 @@ type jsonParser struct {
 	nodes    []node
 	maxDepth int
 	err      *syntaxError
-	scratch  []byte
+	scratch  []byte // an escaped key being decoded
+	esc      []byte // the decoded escaped string values, back to back
+	pend     []escRef
 	segs     [hardMaxDepth + 2]pathSeg
+}
+
+// escRef ties a string node to its decoded text in jsonParser.esc until
+// the parse ends.
+type escRef struct {
+	node       int32
+	start, end int32
+}
+
+// parseBufs is the reusable working memory of parse; its contents are
+// discarded on every call.
+type parseBufs struct {
+	nodes []node
+	esc   []byte
+	pend  []escRef
 }
 
 type pathSeg struct {
@@ -74,7 +93,15 @@ type pathSeg struct {
 // parse tokenizes src, which must be exactly one JSON object. nodes is a
 // reusable slab (its contents are discarded).
 func parse(src string, maxDepth int, nodes []node) ([]node, *syntaxError) {
-	p := jsonParser{src: src, maxDepth: maxDepth, nodes: nodes[:0]}
+	b := parseBufs{nodes: nodes}
+	return parseWith(src, maxDepth, &b)
+}
+
+// parseWith is parse with all of its working memory reused from b (and
+// handed back in b).
+func parseWith(src string, maxDepth int, b *parseBufs) ([]node, *syntaxError) {
+	p := jsonParser{src: src, maxDepth: maxDepth, nodes: b.nodes[:0], esc: b.esc[:0], pend: b.pend[:0]}
+	defer func() { b.nodes, b.esc, b.pend = p.nodes, p.esc[:0], p.pend[:0] }()
 	if strings.HasPrefix(src, "\uFEFF") {
 		return p.nodes, &syntaxError{off: 0, msg: "the output starts with a byte order mark"}
 	}
@@ -99,6 +126,13 @@ func parse(src string, maxDepth int, nodes []node) ([]node, *syntaxError) {
 					p.failAt(p.pos, "text follows the JSON object")
 				}
 			}
+		}
+	}
+	if p.err == nil && len(p.pend) > 0 {
+		// One string for every escaped value; each node takes its part.
+		all := string(p.esc)
+		for _, e := range p.pend {
+			p.nodes[e.node].str = all[e.start:e.end]
 		}
 	}
 	return p.nodes, p.err
@@ -158,11 +192,17 @@ func (p *jsonParser) value(depth int) int32 {
 	case c == '{' || c == '[':
 		return p.container(depth + 1)
 	case c == '"':
-		s, ok := p.str(depth)
+		escStart := len(p.esc)
+		s, ok := p.str(depth, false)
 		if !ok {
 			return -1
 		}
-		return p.add(node{kind: nString, str: s, start: int32(start), end: int32(p.pos), first: -1, next: -1, parent: -1})
+		idx := p.add(node{kind: nString, str: s, start: int32(start), end: int32(p.pos), first: -1, next: -1, parent: -1})
+		if len(p.esc) > escStart {
+			// The decoded text is in p.esc; parse sets str at the end.
+			p.pend = append(p.pend, escRef{node: idx, start: int32(escStart), end: int32(len(p.esc))})
+		}
+		return idx
 	case c == '-' || c >= '0' && c <= '9':
 		if !p.number(depth) {
 			return -1
@@ -238,7 +278,7 @@ func (p *jsonParser) container(depth int) int32 {
 			}
 			var ok bool
 			keyStart := p.pos
-			if key, ok = p.str(depth); !ok {
+			if key, ok = p.str(depth, true); !ok {
 				return -1
 			}
 			p.segs[depth] = pathSeg{key: key, isKey: true}
@@ -318,8 +358,10 @@ func (p *jsonParser) container(depth int) int32 {
 }
 
 // str reads a string starting at the opening quote. Unescaped strings are
-// substrings of the input; escaped ones are decoded into a new string.
-func (p *jsonParser) str(depth int) (string, bool) {
+// substrings of the input. An escaped key is decoded into a new string; an
+// escaped value is decoded onto the end of p.esc and str returns "" (the
+// caller records where its text is).
+func (p *jsonParser) str(depth int, isKey bool) (string, bool) {
 	start := p.pos + 1
 	for i := start; i < len(p.src); {
 		c := p.src[i]
@@ -328,7 +370,21 @@ func (p *jsonParser) str(depth int) (string, bool) {
 			p.pos = i + 1
 			return p.src[start:i], true
 		case c == '\\':
-			return p.strSlow(start, i, depth)
+			if isKey {
+				b, ok := p.strSlow(append(p.scratch[:0], p.src[start:i]...), i, depth)
+				p.scratch = b[:0]
+				if !ok {
+					return "", false
+				}
+				return string(b), true
+			}
+			mark := len(p.esc)
+			b, ok := p.strSlow(append(p.esc, p.src[start:i]...), i, depth)
+			p.esc = b
+			if !ok {
+				p.esc = p.esc[:mark]
+			}
+			return "", ok
 		case c < 0x20:
 			p.pos = i
 			p.fail(depth, "a control character (such as a raw newline) appears inside a string")
@@ -350,20 +406,20 @@ func (p *jsonParser) str(depth int) (string, bool) {
 	return "", false
 }
 
-func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
-	b := append(p.scratch[:0], p.src[start:i]...)
-	defer func() { p.scratch = b[:0] }()
+// strSlow decodes the rest of a string from its first escape at i,
+// appending to b, and returns the grown b.
+func (p *jsonParser) strSlow(b []byte, i, depth int) ([]byte, bool) {
 	for i < len(p.src) {
 		c := p.src[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
-			return string(b), true
+			return b, true
 		case c == '\\':
 			if i+1 >= len(p.src) {
 				p.pos = len(p.src)
 				p.fail(depth, "a string is not terminated")
-				return "", false
+				return b, false
 			}
 			e := p.src[i+1]
 			i += 2
@@ -385,14 +441,14 @@ func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
 				if !ok {
 					p.pos = i - 2
 					p.fail(depth, `invalid \u escape`)
-					return "", false
+					return b, false
 				}
 				i += 4
 				switch {
 				case r >= 0xDC00 && r <= 0xDFFF:
 					p.pos = i - 6
 					p.fail(depth, `a \u escape encodes a lone surrogate`)
-					return "", false
+					return b, false
 				case r >= 0xD800 && r <= 0xDBFF:
 					lo, ok := rune(0), false
 					if i+1 < len(p.src) && p.src[i] == '\\' && p.src[i+1] == 'u' {
@@ -401,7 +457,7 @@ func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
 					if !ok || lo < 0xDC00 || lo > 0xDFFF {
 						p.pos = i - 6
 						p.fail(depth, `a \u escape encodes a lone surrogate`)
-						return "", false
+						return b, false
 					}
 					i += 6
 					r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
@@ -410,12 +466,12 @@ func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
 			default:
 				p.pos = i - 2
 				p.fail(depth, "invalid escape sequence in a string")
-				return "", false
+				return b, false
 			}
 		case c < 0x20:
 			p.pos = i
 			p.fail(depth, "a control character (such as a raw newline) appears inside a string")
-			return "", false
+			return b, false
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			i++
@@ -424,7 +480,7 @@ func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
 			if r == utf8.RuneError && size == 1 {
 				p.pos = i
 				p.fail(depth, "invalid UTF-8")
-				return "", false
+				return b, false
 			}
 			b = append(b, p.src[i:i+size]...)
 			i += size
@@ -432,7 +488,7 @@ func (p *jsonParser) strSlow(start, i, depth int) (string, bool) {
 	}
 	p.pos = len(p.src)
 	p.fail(depth, "a string is not terminated")
-	return "", false
+	return b, false
 }
 
 func hex4(s string, i int) (rune, bool) {

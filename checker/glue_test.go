@@ -1,0 +1,189 @@
+package checker
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard"
+)
+
+// noopChecker is a Checker whose guard detectors find nothing: what it
+// accepts depends only on the checker's own rules.
+func noopChecker(t testing.TB) *Checker {
+	none := func(string) []guard.Finding { return nil }
+	c, err := New(withScanner(&scanner{normalize: func(s string) string { return s }, instructions: none, secrets: none, urls: none, exfiltration: none}))
+	require.NoError(t, err)
+	return c
+}
+
+// decodeInputs are conforming and near-conforming responses, many with
+// escaped strings (json.Marshal escapes <, > and &).
+func decodeInputs(t testing.TB) [][]byte {
+	out := seedInputs(t)
+	out = append(out, typicalResponse(t), maxResponse(t))
+	out = append(out,
+		[]byte(`{"role":"guru","summary":"a\u00fcb \"q\" \\ \/ \t","repo_facts":["x\u0041y","plain"],"open_questions":["why\u003f"],`+
+			`"internet_facts":[{"source":"https:\/\/go.dev\/doc","retrieved_at":"2026-05-01T12:00:00Z","claims":["c1","c\u00e92"],"confidence":"low"},`+
+			`{"source":"doi:10.1000/182","retrieved_at":"2026-05-01T12:00:00Z","claims":["only"],"confidence":"high"}],`+
+			`"mcp_requests":[{"mcp":"docs-search","purpose":"p\ud83d\ude00","query":"q","context_refs":["file:a\/b.go#L1-L2","file:c.go#L3"]},`+
+			`{"mcp":"wiki","purpose":"p2","query":"q2"}]}`),
+		[]byte(`{"role":"guru","summary":"s","repo_facts":[],"open_questions":[],"internet_facts":[],"mcp_requests":[]}`),
+		[]byte(`{"summary":"s","role":"guru","mcp_requests":[{"context_refs":[],"query":"q","purpose":"p","mcp":"m"}]}`),
+	)
+	return out
+}
+
+// The Response the checker builds (substrings of one copy of the input,
+// escaped texts sharing one string, every []string carved from one
+// backing array) equals what encoding/json decodes, nil and empty slices
+// included.
+func TestResponseMatchesEncodingJSON(t *testing.T) {
+	c := noopChecker(t)
+	accepted := 0
+	for _, raw := range decodeInputs(t) {
+		if responseMatchesJSON(t, c, raw) {
+			accepted++
+		}
+	}
+	require.Greater(t, accepted, 100)
+}
+
+func responseMatchesJSON(t *testing.T, c *Checker, raw []byte) bool {
+	t.Helper()
+	resp, err := c.Validate(raw)
+	if err != nil {
+		return false
+	}
+	var want Response
+	require.NoError(t, json.Unmarshal(raw, &want), "%q", raw)
+	require.Equal(t, &want, resp, "%q", raw)
+	return true
+}
+
+// The slices of a Response are independent: appending to one never
+// changes another, although they share a backing array.
+func TestResponseSlicesIndependent(t *testing.T) {
+	c := noopChecker(t)
+	resp, err := c.Validate(typicalResponse(t))
+	require.NoError(t, err)
+	var before Response
+	b, err := json.Marshal(resp)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &before))
+	resp.RepoFacts = append(resp.RepoFacts, "x")
+	resp.InternetFacts[0].Claims = append(resp.InternetFacts[0].Claims, "y")
+	resp.InternetFacts[1].Claims = append(resp.InternetFacts[1].Claims, "z")
+	resp.OpenQuestions = append(resp.OpenQuestions, "w?")
+	resp.MCPRequests[0].ContextRefs = append(resp.MCPRequests[0].ContextRefs, "v")
+	assert.Equal(t, append(before.RepoFacts, "x"), resp.RepoFacts)
+	assert.Equal(t, append(before.InternetFacts[0].Claims, "y"), resp.InternetFacts[0].Claims)
+	assert.Equal(t, append(before.InternetFacts[1].Claims, "z"), resp.InternetFacts[1].Claims)
+	assert.Equal(t, append(before.OpenQuestions, "w?"), resp.OpenQuestions)
+	assert.Equal(t, append(before.MCPRequests[0].ContextRefs, "v"), resp.MCPRequests[0].ContextRefs)
+}
+
+// FuzzResponseDecode holds the Response building to encoding/json on any
+// input the checker accepts.
+func FuzzResponseDecode(f *testing.F) {
+	for _, s := range decodeInputs(f) {
+		f.Add(s)
+	}
+	c := noopChecker(f)
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		responseMatchesJSON(t, c, raw)
+	})
+}
+
+// checkSourceSlow is checkSource's url.Parse path alone.
+func checkSourceSlow(s string) (host string, ok bool) {
+	if !strings.Contains(s, "://") {
+		return "", false
+	}
+	u, err := url.Parse(s)
+	if err != nil || strings.ContainsAny(s, " \t\r\n") || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Hostname() == "" || u.User != nil {
+		return "", false
+	}
+	return u.Hostname(), true
+}
+
+func plainURLAgrees(t *testing.T, s string) {
+	t.Helper()
+	host, ok := plainHTTPURL(s)
+	if !ok {
+		return
+	}
+	want, wantOK := checkSourceSlow(s)
+	if !wantOK || want != host {
+		t.Fatalf("plainHTTPURL(%q) = %q, but url.Parse gives %q, %v", s, host, want, wantOK)
+	}
+}
+
+func TestPlainHTTPURL(t *testing.T) {
+	in := []string{
+		"https://go.dev", "https://go.dev/", "http://Go.Dev./x?y#z", "https://a-b.c/p/a@b:c/?q=1&r=%#f#g",
+		"https://datatracker.ietf.org/doc/html/rfc6749#section-1.5", "https://toml.io/en/v1.0.0#section-3",
+		"https://host?x", "https://host#x", "https:///x", "https://", "https://a b", "https://a/b c",
+		"https://user@host/", "https://host:443/", "https://[::1]/", "https://host/%zz", "HTTPS://host/",
+		"https://h\u00e9/", "https://h/\u00e9", "https://h/\x7f", "https://h/\t", "javascript://x", "ftp://h/",
+	}
+	for _, l := range readCorpus(t, "fields.jsonl") {
+		in = append(in, l.Text)
+	}
+	n := 0
+	for _, s := range in {
+		plainURLAgrees(t, s)
+		if _, ok := plainHTTPURL(s); ok {
+			n++
+		}
+	}
+	assert.Greater(t, n, 5)
+	for _, s := range []string{"https://user@host/", "https://host:443/", "https://[::1]/", "https://host/%41", "https://a b", "https:///x", "HTTPS://host/"} {
+		_, ok := plainHTTPURL(s)
+		assert.False(t, ok, s)
+	}
+}
+
+func FuzzPlainHTTPURL(f *testing.F) {
+	for _, s := range []string{"https://go.dev/x?y#z", "http://a.b", "https://a@b", "https://a:1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { plainURLAgrees(t, s) })
+}
+
+// The context-reference check without strings.Split agrees with the
+// straightforward one.
+func TestValidContextRefSegments(t *testing.T) {
+	slow := func(s string) bool {
+		rest, ok := strings.CutPrefix(s, "file:")
+		if !ok {
+			return false
+		}
+		i := strings.LastIndex(rest, "#L")
+		if i <= 0 {
+			return false
+		}
+		path := rest[:i]
+		if strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.ContainsAny(path, "\\?#% \t") {
+			return false
+		}
+		for _, seg := range strings.Split(path, "/") {
+			if seg == "" || seg == "." || seg == ".." {
+				return false
+			}
+			for _, r := range seg {
+				if r < 0x20 || r == 0x7f {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, p := range []string{"a", "a/b", "a//b", "./a", "a/./b", "a/../b", "..", ".", "a/.b", "a/b..", "a\x01b", "a\x7f", "\u00e9/\u00e9", "a\xff/b"} {
+		s := "file:" + p + "#L1"
+		assert.Equal(t, slow(s), validContextRef(s), "%q", s)
+	}
+}
