@@ -292,8 +292,12 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 			}
 		}
 		if runMD && f.prose() {
-			reason := markdownReason(f.text)
-			if reason == "" && !plainASCII(f.text) {
+			suspect, plain := mdScan(f.text)
+			reason := ""
+			if suspect {
+				reason = markdownParse(f.text)
+			}
+			if reason == "" && !plain {
 				// Fullwidth asterisks, zero-width joiners and the like
 				// hide markup that Normalize restores.
 				reason = markdownReason(s.normalize(f.text))

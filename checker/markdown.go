@@ -33,6 +33,12 @@ func markdownReason(s string) string {
 	if !mdSuspect(s) {
 		return ""
 	}
+	return markdownParse(s)
+}
+
+// markdownParse is markdownReason without the pre-scan: it always runs
+// goldmark.
+func markdownParse(s string) string {
 	src := []byte(s)
 	pc := parser.NewContext()
 	doc := mdParser().Parse(text.NewReader(src), parser.WithContext(pc))
@@ -183,15 +189,85 @@ func isIdent(b []byte) bool {
 }
 
 // mdSuspect is the cheap pre-scan: false means s cannot parse as anything
-// but one plain paragraph.
+// but one plain paragraph, so markdownReason would return "" without
+// running goldmark. It is sound for goldmark v1.8 as mdParser configures
+// it (CommonMark, GFM tables and strikethrough; no linkify, no
+// typographer), because every construct markdownReason reports needs one
+// of the bytes mdScan looks for:
+//
+//   - Blocks other than a paragraph open only at the start of a line, and
+//     without '\n' or '\r' s has one line (goldmark splits lines at '\n';
+//     '\r' is suspect as CommonMark also ends lines there). At its start,
+//     after up to three spaces, they need: a fourth space or a tab
+//     (indented code, CommonMark 4.4), or a block parser's trigger byte:
+//     '#' (ATX heading), '>' (block quote), '-' '+' '*' (bullet list,
+//     thematic break), '_' (thematic break), '=' (setext underline), a
+//     run of digits then '.' or ')' (ordered list; goldmark's list
+//     trigger bytes are '-' '+' '*' and the digits), '`' '~' (fenced code),
+//     '<' (HTML block). '|' is included for safety. Setext headings, GFM
+//     tables (a delimiter row), "more than one paragraph" and hard line
+//     breaks (CommonMark 6.7) need a second line; a link reference
+//     definition starts with '['.
+//   - Inline nodes other than text come only from goldmark's inline
+//     parsers, which run only at their trigger bytes: '`' (code span),
+//     '<' (autolink, raw HTML), '[' '!' ']' (link, image; '!' and ']' do
+//     nothing without a '['), '*' '_' (emphasis), '~' (strikethrough).
+//     Backslash escapes and entity references stay text.
+//   - An emphasis or strikethrough node reports only when delimitsWords
+//     says it formats words, which is never when the character before its
+//     opening delimiter run is a letter or digit (intraword: 2*3,
+//     snake_case, a~b). Such a run can open only when the next character
+//     is neither space nor punctuation (CommonMark 6.2, left-flanking),
+//     so the node's first text follows the run directly and delimitsWords
+//     sees that letter or digit. Hence '*', '_' and '~' are suspect only
+//     when not preceded by a letter or digit (the same test, isWordByte).
+//
+// TestMdSuspectIsSound compares it with goldmark on the corpora and
+// FuzzMarkdownReason on arbitrary strings.
 func mdSuspect(s string) bool {
+	suspect, _ := mdScan(s)
+	return suspect
+}
+
+// mdClass sorts bytes for mdScan: mdAlways is suspect anywhere, mdDelim
+// (emphasis and strikethrough delimiters) when not preceded by a letter or
+// digit, mdNotPlain is not printable ASCII, tab or a line ending.
+var mdClass = func() (t [256]uint8) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = mdNotPlain
+	}
+	for c := 0x7f; c < 0x100; c++ {
+		t[c] = mdNotPlain
+	}
+	t['\t'] = 0
+	for _, c := range []byte("`<[\n\r") {
+		t[c] = mdAlways
+	}
+	for _, c := range []byte("*_~") {
+		t[c] = mdDelim
+	}
+	return t
+}()
+
+const (
+	mdAlways = 1 + iota
+	mdDelim
+	mdNotPlain
+)
+
+// mdScan is mdSuspect and plainASCII in one pass over s.
+func mdScan(s string) (suspect, plain bool) {
+	plain = true
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '`', '<', '[', '\n', '\r':
-			return true
-		case '*', '_', '~':
+		switch mdClass[s[i]] {
+		case 0:
+		case mdNotPlain:
+			plain = false
+		case mdAlways:
+			return true, plain && plainASCII(s[i+1:])
+		case mdDelim:
 			if i == 0 || !precededByWord(s, i) {
-				return true
+				return true, plain && plainASCII(s[i+1:])
 			}
 		}
 	}
@@ -200,17 +276,17 @@ func mdSuspect(s string) bool {
 		t = t[1:]
 	}
 	if len(t) == 0 {
-		return false
+		return false, plain
 	}
 	switch t[0] {
 	case ' ', '\t', '#', '>', '-', '+', '*', '=', '|':
-		return true
+		return true, plain
 	}
 	k := 0
 	for k < len(t) && k < 10 && t[k] >= '0' && t[k] <= '9' {
 		k++
 	}
-	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')')
+	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')'), plain
 }
 
 // precededByWord reports whether the rune ending just before s[i] is a

@@ -1,10 +1,14 @@
 package checker
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -69,20 +73,94 @@ func TestMarkdownReason(t *testing.T) {
 }
 
 // mdSuspect must never skip a string goldmark would format: for every
-// string it rejects, goldmark finds plain text.
+// string of the corpora (and its normalised form) that it passes, goldmark
+// finds plain text; and mdScan's plain is plainASCII.
 func TestMdSuspectIsSound(t *testing.T) {
-	for _, l := range readCorpus(t, "fields.jsonl") {
-		for _, s := range []string{l.Text, strings.ToLower(norm.NFKC.String(l.Text))} {
-			if !mdSuspect(s) {
-				assert.Equal(t, "", markdownReasonParsed(s), "%s %q", l.ID, s)
+	texts := corpusTexts(t)
+	require.Greater(t, len(texts), 1000)
+	skipped := 0
+	for _, s0 := range texts {
+		for _, s := range []string{s0, strings.ToLower(norm.NFKC.String(s0))} {
+			suspect, plain := mdScan(s)
+			assert.Equal(t, plainASCII(s), plain, "%q", s)
+			if !suspect {
+				skipped++
+				assert.Equal(t, "", markdownParse(s), "%q", s)
 			}
 		}
 	}
+	assert.Greater(t, skipped, len(texts)/2, "the pre-scan should spare goldmark most fields")
 }
 
-// markdownReasonParsed is markdownReason without the pre-scan.
-func markdownReasonParsed(s string) string {
-	return markdownReason("\n" + s) // a leading newline forces a parse and changes nothing else
+// corpusTexts gathers every text of the shared corpora: field texts,
+// retrieved lines, the string values of raw responses and the hostile
+// samples, each also split into lines.
+func corpusTexts(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	add := func(s string) {
+		if s == "" {
+			return
+		}
+		out = append(out, s)
+		if strings.Contains(s, "\n") {
+			out = append(out, strings.Split(s, "\n")...)
+		}
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			add(v)
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for k, e := range v {
+				add(k)
+				walk(e)
+			}
+		}
+	}
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "*", "*.jsonl"))
+	require.NoError(t, err)
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		for _, line := range strings.Split(string(b), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(line), &m) != nil {
+				continue
+			}
+			for _, k := range []string{"text", "line"} {
+				if s, ok := m[k].(string); ok {
+					add(s)
+				}
+			}
+			if raw, ok := m["raw"].(string); ok {
+				add(raw)
+				var v any
+				if json.Unmarshal([]byte(raw), &v) == nil {
+					walk(v)
+				}
+			}
+		}
+	}
+	for _, pat := range []string{"hostile/*.txt", "responses/*.json", "responses/*.txt"} {
+		files, err := filepath.Glob(filepath.Join("..", "testdata", pat))
+		require.NoError(t, err)
+		for _, name := range files {
+			b, err := os.ReadFile(name)
+			require.NoError(t, err)
+			add(string(b))
+			var v any
+			if json.Unmarshal(b, &v) == nil {
+				walk(v)
+			}
+		}
+	}
+	return out
 }
 
 func TestMarkdownCorpus(t *testing.T) {
@@ -105,16 +183,22 @@ func FuzzMarkdownReason(f *testing.F) {
 	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>"} {
 		f.Add(s)
 	}
+	for _, s := range corpusTexts(f) {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r := markdownReason(s)
-		if !mdSuspect(s) && r != "" {
-			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
+		suspect, plain := mdScan(s)
+		if plain != plainASCII(s) {
+			t.Fatalf("mdScan(%q) plain = %v", s, plain)
 		}
-		if mdSuspect(s) {
+		if suspect != mdSuspect(s) {
+			t.Fatalf("mdScan and mdSuspect disagree on %q", s)
+		}
+		if suspect {
 			return
 		}
-		if r2 := markdownReason("\n" + s); r2 != "" {
-			t.Fatalf("pre-scan skipped markdown %q: %s", s, r2)
+		if r := markdownParse(s); r != "" {
+			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
 		}
 	})
 }
