@@ -364,7 +364,17 @@ func (p *jsonParser) container(depth int) int32 {
 func (p *jsonParser) str(depth int, isKey bool) (string, bool) {
 	start := p.pos + 1
 	for i := start; i < len(p.src); {
+		for i+8 <= len(p.src) && !strStop8(load8(p.src, i)) {
+			i += 8
+		}
+		if i >= len(p.src) {
+			break
+		}
 		c := p.src[i]
+		if !strStop[c] {
+			i++
+			continue
+		}
 		switch {
 		case c == '"':
 			p.pos = i + 1
@@ -489,6 +499,45 @@ func (p *jsonParser) strSlow(b []byte, i, depth int) ([]byte, bool) {
 	p.pos = len(p.src)
 	p.fail(depth, "a string is not terminated")
 	return b, false
+}
+
+// strStop marks the bytes str must look at: the closing quote, a
+// backslash, control characters and the lead and continuation bytes of
+// multi-byte UTF-8 (validated rune by rune). Every other byte is printable
+// ASCII and simply belongs to the string.
+var strStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 0x100; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// SWAR helpers: eight bytes of a string tested at once.
+const (
+	lsb8 = 0x0101010101010101
+	msb8 = 0x8080808080808080
+)
+
+// load8 reads s[i:i+8] as a little-endian word (the compiler merges the
+// byte loads into one).
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// strStop8 reports whether any byte of w is one strStop marks. With no
+// byte >= 0x80 (the w term), (x - n*lsb8) &^ x has a byte's top bit set
+// for some byte exactly when some byte of x is below n; the quote and
+// backslash tests are that with n = 1 on w with the byte XORed out.
+func strStop8(w uint64) bool {
+	q := w ^ ('"' * lsb8)
+	b := w ^ ('\\' * lsb8)
+	return ((w-0x20*lsb8)&^w|(q-lsb8)&^q|(b-lsb8)&^b|w)&msb8 != 0
 }
 
 func hex4(s string, i int) (rune, bool) {

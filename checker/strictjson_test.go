@@ -160,3 +160,42 @@ func FuzzStrictJSON(f *testing.F) {
 		assert.Equal(t, want, toAny(nodes, 0))
 	})
 }
+
+// strStop8 finds a byte strStop marks in a word exactly when one is there.
+func TestStrStop8(t *testing.T) {
+	check := func(w uint64) {
+		want := false
+		for k := 0; k < 8; k++ {
+			want = want || strStop[byte(w>>(8*k))]
+		}
+		if got := strStop8(w); got != want {
+			t.Fatalf("strStop8(%#016x) = %v, want %v", w, got, want)
+		}
+	}
+	r := newRand(1)
+	for range 200000 {
+		check(r.Uint64())
+		// mostly printable ASCII, with a few bytes of any value
+		var w uint64
+		for k := 0; k < 8; k++ {
+			c := uint64(0x20 + r.Intn(0x5f))
+			if r.Intn(8) == 0 {
+				c = uint64(r.Intn(256))
+			}
+			w |= c << (8 * k)
+		}
+		check(w)
+	}
+	for c := 0; c < 256; c++ {
+		for k := 0; k < 8; k++ {
+			check(0x6161616161616161&^(0xff<<(8*k)) | uint64(c)<<(8*k))
+		}
+	}
+	s := "0123456789abcdef"
+	for i := 0; i+8 <= len(s); i++ {
+		w := load8(s, i)
+		for k := 0; k < 8; k++ {
+			require.Equal(t, s[i+k], byte(w>>(8*k)))
+		}
+	}
+}
