@@ -258,17 +258,20 @@ const (
 // mdScan is mdSuspect and plainASCII in one pass over s.
 func mdScan(s string) (suspect, plain bool) {
 	plain = true
-	for i := 0; i < len(s); i++ {
-		switch mdClass[s[i]] {
-		case 0:
-		case mdNotPlain:
-			plain = false
-		case mdAlways:
-			return true, plain && plainASCII(s[i+1:])
-		case mdDelim:
-			if i == 0 || !precededByWord(s, i) {
-				return true, plain && plainASCII(s[i+1:])
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if !mdStop8(load8(s, i)) {
+			continue // eight bytes of class 0
+		}
+		for k := i; k < i+8; k++ {
+			if mdByte(s, k, &plain) {
+				return true, plain && plainASCII(s[k+1:])
 			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if mdByte(s, i, &plain) {
+			return true, plain && plainASCII(s[i+1:])
 		}
 	}
 	t := s
@@ -287,6 +290,37 @@ func mdScan(s string) (suspect, plain bool) {
 		k++
 	}
 	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')'), plain
+}
+
+// mdByte classifies s[i] for mdScan: it reports whether the byte makes s
+// suspect and clears *plain at a byte plainASCII rejects.
+func mdByte(s string, i int, plain *bool) bool {
+	switch mdClass[s[i]] {
+	case mdNotPlain:
+		*plain = false
+	case mdAlways:
+		return true
+	case mdDelim:
+		return i == 0 || !precededByWord(s, i)
+	}
+	return false
+}
+
+// mdStop8 reports whether a word may hold a byte mdClass marks: a byte
+// below 0x20 (tab too: a false alarm costs only a byte-wise look), at or
+// above 0x7e ('~', DEL, non-ASCII), in '['..'`' (also '\\', ']' and '^'),
+// '<' or '*'. It never misses one (TestMdStop8); see strStop8 for the
+// arithmetic. between is the "m < byte < n" test of the bit-twiddling
+// hacks, exact for existence on bytes below 0x80.
+func mdStop8(w uint64) bool {
+	const low7 = 0x7f * lsb8
+	x := w & low7
+	less := (w - 0x20*lsb8) &^ w
+	more := (w + (0x7f-0x7d)*lsb8) | w
+	between := ((0x7f+0x61)*lsb8 - x) &^ w & (x + (0x7f-0x5a)*lsb8) // 0x5a < byte < 0x61
+	lt := w ^ ('<' * lsb8)
+	st := w ^ ('*' * lsb8)
+	return (less|more|between|(lt-lsb8)&^lt|(st-lsb8)&^st)&msb8 != 0
 }
 
 // precededByWord reports whether the rune ending just before s[i] is a

@@ -202,3 +202,49 @@ func FuzzMarkdownReason(f *testing.F) {
 		}
 	})
 }
+
+// mdStop8 never misses a byte that mdClass marks.
+func TestMdStop8(t *testing.T) {
+	check := func(w uint64) {
+		want := false
+		for k := 0; k < 8; k++ {
+			want = want || mdClass[byte(w>>(8*k))] != 0
+		}
+		if want && !mdStop8(w) {
+			t.Fatalf("mdStop8(%#016x) misses a marked byte", w)
+		}
+	}
+	r := newRand(2)
+	for range 200000 {
+		check(r.Uint64())
+		var w uint64
+		for k := 0; k < 8; k++ {
+			c := uint64(0x20 + r.Intn(0x5f))
+			if r.Intn(8) == 0 {
+				c = uint64(r.Intn(256))
+			}
+			w |= c << (8 * k)
+		}
+		check(w)
+	}
+	falseAlarms := 0
+	// every pair of adjacent byte values, where a borrow could spill over
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			for _, k := range []int{0, 3, 6} {
+				check(0x6161616161616161&^(0xffff<<(8*k)) | uint64(c)<<(8*k) | uint64(d)<<(8*k+8))
+			}
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for k := 0; k < 8; k++ {
+			w := 0x6161616161616161&^(0xff<<(8*k)) | uint64(c)<<(8*k)
+			check(w)
+			if mdStop8(w) && mdClass[c] == 0 {
+				falseAlarms++
+			}
+		}
+	}
+	// '\t', '\\', ']' and '^' in each of the eight positions.
+	assert.Equal(t, 4*8, falseAlarms)
+}

@@ -164,14 +164,14 @@ func (p *jsonParser) pointer(depth int) string {
 }
 
 func (p *jsonParser) ws() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
+	s, i := p.src, p.pos
+	for i < len(s) {
+		if c := s[i]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
 		}
+		i++
 	}
+	p.pos = i
 }
 
 func (p *jsonParser) add(n node) int32 {

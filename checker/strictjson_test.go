@@ -186,6 +186,14 @@ func TestStrStop8(t *testing.T) {
 		}
 		check(w)
 	}
+	// every pair of adjacent byte values, where a borrow could spill over
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			for _, k := range []int{0, 3, 6} {
+				check(0x6161616161616161&^(0xffff<<(8*k)) | uint64(c)<<(8*k) | uint64(d)<<(8*k+8))
+			}
+		}
+	}
 	for c := 0; c < 256; c++ {
 		for k := 0; k < 8; k++ {
 			check(0x6161616161616161&^(0xff<<(8*k)) | uint64(c)<<(8*k))
