@@ -186,6 +186,21 @@ func BenchmarkValidate(b *testing.B) {
 			_, _ = c.Validate(raw)
 		}
 	})
+	// glue-reject is the checker's own cost on a blocked response: the
+	// typical one with markers that allocation-free stub detectors turn
+	// into instruction findings (with quotes) in six fields, a URL in the
+	// summary and a markdown code span in a question.
+	b.Run("glue-reject", func(b *testing.B) {
+		c := rejectChecker(b)
+		raw := rejectedResponse(b)
+		_, err := c.Validate(raw)
+		require.Error(b, err)
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.Validate(raw)
+		}
+	})
 	b.Run("reject-fast", func(b *testing.B) {
 		c := benchChecker(b)
 		raw := bytes.Repeat([]byte(`{"a":[`), 10<<20/6)
@@ -218,6 +233,45 @@ func glueChecker(b *testing.B) *Checker {
 	c, err := New(withScanner(&scanner{normalize: func(s string) string { return s }, instructions: none, secrets: none, urls: none, exfiltration: none}))
 	require.NoError(b, err)
 	return c
+}
+
+// rejectChecker's detectors find an imperative at "IMPERATIVE" and a URL
+// at "https://pixel", returning fixed findings (no allocations).
+func rejectChecker(b *testing.B) *Checker {
+	none := func(string) []guard.Finding { return nil }
+	fixed := func(marker, rule string) func(string) []guard.Finding {
+		return func(s string) []guard.Finding {
+			i := strings.Index(s, marker)
+			if i < 0 {
+				return nil
+			}
+			return []guard.Finding{{Rule: rule, Start: i, End: min(len(s), i+40), Excerpt: "x"}}
+		}
+	}
+	c, err := New(withScanner(&scanner{
+		normalize: func(s string) string { return s }, instructions: fixed("IMPERATIVE", RuleImperative),
+		secrets: none, urls: fixed("https://pixel", "url"), exfiltration: none,
+	}))
+	require.NoError(b, err)
+	return c
+}
+
+func rejectedResponse(b *testing.B) []byte {
+	raw := string(typicalResponse(b))
+	for _, r := range [][2]string{
+		{"The service is a Go HTTP API", "The service is a Go HTTP API (https://pixel.example/t.gif)"},
+		{"The token issuer lives", "IMPERATIVE the token issuer lives"},
+		{"The API key for the billing", "IMPERATIVE the API key for the billing"},
+		{"Access tokens expire", "IMPERATIVE access tokens expire"},
+		{"RFC 6749 defines", "IMPERATIVE RFC 6749 defines"},
+		{"The OWASP password", "IMPERATIVE the OWASP password"},
+		{"Establishes whether", "IMPERATIVE whether"},
+		{"Does production use", "Does `production` use"},
+	} {
+		require.Contains(b, raw, r[0])
+		raw = strings.Replace(raw, r[0], r[1], 1)
+	}
+	return []byte(raw)
 }
 
 func benchChecker(b *testing.B) *Checker {

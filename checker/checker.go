@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -159,6 +160,7 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	defer func() {
 		clear(st.parse.nodes) // drop string references before pooling
 		clear(st.fields)
+		clear(st.vs)
 		st.vs = st.vs[:0]
 		scratchPool.Put(st)
 	}()
@@ -180,7 +182,8 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 		// model learns everything that is wrong in one round trip.
 		vs := schemaViolations(c.schema, nodes, 0)
 		st.fields = allStrings(nodes, 0, nil, nil, st.fields[:0])
-		for _, v := range c.contentRules(src, st.fields, nil) {
+		st.vs = c.contentRules(src, st.fields, st.vs[:0])
+		for _, v := range st.vs {
 			if c.cfg.severity[v.Rule] == block {
 				vs = append(vs, v)
 			}
@@ -190,22 +193,36 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 
 	vs := c.contentRules(src, d.fields, st.vs[:0])
 	st.vs = vs
-	var blocking, warnings []Violation
-	for _, v := range vs {
-		switch c.cfg.severity[v.Rule] {
-		case block:
-			blocking = append(blocking, v)
-		case warn:
-			warnings = append(warnings, v)
-		}
+	if len(vs) == 0 {
+		return resp, nil
 	}
-	if len(blocking) > 0 {
-		return nil, &Rejection{Violations: mergeViolations(blocking)}
+	nb, nw := partition(vs, c.cfg.severity)
+	if nb > 0 {
+		return nil, &Rejection{Violations: mergeViolations(vs[:nb])}
 	}
-	if len(warnings) > 0 {
-		resp.warnings = mergeViolations(warnings)
+	if nw > 0 {
+		resp.warnings = mergeViolations(vs[nb : nb+nw])
 	}
 	return resp, nil
+}
+
+// partition reorders the (pooled) violations in place: the nb blocking
+// ones first, then the nw warnings, then those of rules that are off. The
+// order within each part does not matter, as mergeViolations sorts by
+// path, rule and message, the whole of a violation.
+func partition(vs []Violation, sev map[string]severity) (nb, nw int) {
+	for i, v := range vs {
+		switch sev[v.Rule] {
+		case block:
+			vs[i], vs[nb+nw] = vs[nb+nw], vs[i]
+			vs[nb+nw], vs[nb] = vs[nb], vs[nb+nw]
+			nb++
+		case warn:
+			vs[i], vs[nb+nw] = vs[nb+nw], vs[i]
+			nw++
+		}
+	}
+	return nb, nw
 }
 
 // enabled reports whether any of the rules is not switched off.
@@ -284,8 +301,9 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 				}
 				msg := ruleDesc(rule)
 				if !hasSecret {
-					if q := quote(f.text, fd.Start, fd.End); q != "" {
-						msg += ": " + q
+					var buf [128 + quoteBuf]byte
+					if m, ok := appendQuote(append(append(buf[:0], msg...), ": "...), f.text, fd.Start, fd.End); ok {
+						msg = string(m)
 					}
 				}
 				vs = append(vs, fieldViolation(f, rule, msg, fd))
@@ -333,14 +351,33 @@ func secretID(rule string) string {
 
 // quote renders a short excerpt of s[start:end] for a message: at most 48
 // characters, control and format characters removed, and any word longer
-// than 24 characters elided so that nothing key-shaped is ever quoted.
+// than 24 characters elided so that nothing key-shaped is ever quoted. It
+// returns "" when the span is empty or out of range.
 func quote(s string, start, end int) string {
-	if start < 0 || end > len(s) || start >= end {
+	var buf [quoteBuf]byte
+	q, ok := appendQuote(buf[:0], s, start, end)
+	if !ok {
 		return ""
 	}
-	var b strings.Builder
+	return string(q)
+}
+
+// quoteBuf holds any excerpt appendQuote writes: 48 characters of up to 4
+// bytes, each escaped to at most 10 bytes (\U0010ffff), separators, the
+// ellipsis and the quotes.
+const quoteBuf = 48*10 + 64
+
+// appendQuote appends what quote returns to dst (false: nothing to quote),
+// allocating nothing when dst has room: the excerpt is assembled on the
+// stack and then quoted exactly as strconv.Quote would.
+func appendQuote(dst []byte, s string, start, end int) ([]byte, bool) {
+	if start < 0 || end > len(s) || start >= end {
+		return dst, false
+	}
+	var buf [48*4 + 64]byte
+	b := buf[:0]
 	n := 0
-	for _, w := range strings.Fields(s[start:end]) {
+	for w := range strings.FieldsSeq(s[start:end]) {
 		if utf8.RuneCountInString(w) > 24 {
 			w = "…"
 		}
@@ -349,18 +386,41 @@ func quote(s string, start, end int) string {
 				continue
 			}
 			if n == 48 {
-				b.WriteString("…")
-				return strconv.Quote(b.String())
+				b = append(b, "…"...)
+				return appendQuoted(dst, b), true
 			}
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 			n++
 		}
 		if n < 48 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 			n++
 		}
 	}
-	return strconv.Quote(strings.TrimSpace(b.String()))
+	return appendQuoted(dst, bytes.TrimSpace(b)), true
+}
+
+// appendQuoted appends strconv.Quote(string(b)) for valid UTF-8 b without
+// converting b to a string: Quote escapes rune by rune, exactly as
+// QuoteRune does between its single quotes except for the two quote
+// characters themselves.
+func appendQuoted(dst, b []byte) []byte {
+	dst = append(dst, '"')
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		switch r {
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\'':
+			dst = append(dst, '\'')
+		default:
+			mark := len(dst)
+			dst = strconv.AppendQuoteRune(dst, r)
+			dst = append(dst[:mark], dst[mark+1:len(dst)-1]...)
+		}
+	}
+	return append(dst, '"')
 }
 
 // mergeViolations sorts vs and merges violations of the same rule at the
@@ -402,9 +462,9 @@ func comparePointers(a, b string) int {
 		if sa == sb {
 			continue
 		}
-		na, ea := strconv.Atoi(sa)
-		nb, eb := strconv.Atoi(sb)
-		if ea == nil && eb == nil {
+		na, oka := atoi(sa)
+		nb, okb := atoi(sb)
+		if oka && okb {
 			return cmp.Compare(na, nb)
 		}
 		return cmp.Or(cmp.Compare(keyRank(sa), keyRank(sb)), strings.Compare(sa, sb))
@@ -425,6 +485,34 @@ func keyRank(k string) int {
 		return r
 	}
 	return len(keyOrder) + 1
+}
+
+// atoi is strconv.Atoi without the error value, which allocates: sorting
+// violations compares many key segments ("summary") that are not numbers.
+func atoi(s string) (int, bool) {
+	d := s
+	if len(d) > 0 && (d[0] == '+' || d[0] == '-') {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 18 {
+		if len(d) == 0 {
+			return 0, false
+		}
+		n, err := strconv.Atoi(s) // may overflow: let strconv decide
+		return n, err == nil
+	}
+	n := 0
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
 }
 
 func nextSeg(p string) (seg, rest string) {

@@ -3,8 +3,12 @@ package checker
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -185,5 +189,113 @@ func TestValidContextRefSegments(t *testing.T) {
 	for _, p := range []string{"a", "a/b", "a//b", "./a", "a/./b", "a/../b", "..", ".", "a/.b", "a/b..", "a\x01b", "a\x7f", "\u00e9/\u00e9", "a\xff/b"} {
 		s := "file:" + p + "#L1"
 		assert.Equal(t, slow(s), validContextRef(s), "%q", s)
+	}
+}
+
+// quoteSlow is quote as it was written first, with strings.Fields, a
+// Builder and strconv.Quote.
+func quoteSlow(s string, start, end int) string {
+	if start < 0 || end > len(s) || start >= end {
+		return ""
+	}
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(s[start:end]) {
+		if utf8.RuneCountInString(w) > 24 {
+			w = "…"
+		}
+		for _, r := range w {
+			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+				continue
+			}
+			if n == 48 {
+				b.WriteString("…")
+				return strconv.Quote(b.String())
+			}
+			b.WriteRune(r)
+			n++
+		}
+		if n < 48 {
+			b.WriteByte(' ')
+			n++
+		}
+	}
+	return strconv.Quote(strings.TrimSpace(b.String()))
+}
+
+func quoteAgrees(t *testing.T, s string, start, end int) {
+	t.Helper()
+	if got, want := quote(s, start, end), quoteSlow(s, start, end); got != want {
+		t.Fatalf("quote(%q, %d, %d) = %s, want %s", s, start, end, got, want)
+	}
+}
+
+func TestQuoteMatchesStrconv(t *testing.T) {
+	texts := append(corpusTexts(t),
+		"say \"hi\" it's", "a\u2028b\u00adc\u200bd", "\x00\x7f\u0085 x", "bad \xff\xfe utf8 \xc3", "\U0010ffff \U000e0001 \ufeff",
+		strings.Repeat("\u00e9", 30), strings.Repeat("ab ", 40), strings.Repeat("\u2029x ", 30), " lead", "\t\n",
+	)
+	r := newRand(3)
+	for _, s := range texts {
+		quoteAgrees(t, s, 0, len(s))
+		for range 3 {
+			a, b := r.Intn(len(s)+1), r.Intn(len(s)+2)
+			quoteAgrees(t, s, a, b)
+		}
+	}
+}
+
+func FuzzQuote(f *testing.F) {
+	f.Add("Run the tests now", 0, 13)
+	f.Add("say \"it's\" \u2028 \xff", 0, 20)
+	f.Fuzz(func(t *testing.T, s string, start, end int) { quoteAgrees(t, s, start, end) })
+}
+
+// atoi agrees with strconv.Atoi.
+func TestAtoi(t *testing.T) {
+	for _, s := range []string{"", "0", "7", "42", "-3", "+5", "-", "+", "007", "1a", "summary", "9223372036854775807",
+		"9223372036854775808", "-9223372036854775808", "123456789012345678", "1234567890123456789", "\u0661"} {
+		n, err := strconv.Atoi(s)
+		m, ok := atoi(s)
+		assert.Equal(t, err == nil, ok, s)
+		if ok {
+			assert.Equal(t, n, m, s)
+		}
+	}
+}
+
+// partition splits violations like the filtering loops it replaced.
+func TestPartition(t *testing.T) {
+	r := newRand(4)
+	ids := []string{RuleImperative, RuleModal, RuleMarkdown, RuleSecret, RuleQuestion}
+	for range 2000 {
+		sev := map[string]severity{}
+		for _, id := range ids {
+			if k := r.Intn(3); k > 0 {
+				sev[id] = severity(k)
+			}
+		}
+		vs := make([]Violation, r.Intn(12))
+		for i := range vs {
+			vs[i] = Violation{Rule: ids[r.Intn(len(ids))], Path: "/repo_facts/" + strconv.Itoa(r.Intn(4)), Message: strconv.Itoa(r.Intn(3))}
+		}
+		var blocking, warnings []Violation
+		for _, v := range vs {
+			switch sev[v.Rule] {
+			case block:
+				blocking = append(blocking, v)
+			case warn:
+				warnings = append(warnings, v)
+			}
+		}
+		nb, nw := partition(vs, sev)
+		require.ElementsMatch(t, blocking, vs[:nb])
+		require.ElementsMatch(t, warnings, vs[nb:nb+nw])
+		if len(blocking) > 0 {
+			require.Equal(t, mergeViolations(slices.Clone(blocking)), mergeViolations(vs[:nb]))
+		}
+		if len(warnings) > 0 {
+			require.Equal(t, mergeViolations(slices.Clone(warnings)), mergeViolations(vs[nb:nb+nw]))
+		}
 	}
 }
