@@ -364,17 +364,11 @@ func (p *jsonParser) container(depth int) int32 {
 func (p *jsonParser) str(depth int, isKey bool) (string, bool) {
 	start := p.pos + 1
 	for i := start; i < len(p.src); {
-		for i+8 <= len(p.src) && !strStop8(load8(p.src, i)) {
-			i += 8
-		}
+		i = skipPlain(p.src, i)
 		if i >= len(p.src) {
 			break
 		}
 		c := p.src[i]
-		if !strStop[c] {
-			i++
-			continue
-		}
 		switch {
 		case c == '"':
 			p.pos = i + 1
@@ -414,6 +408,18 @@ func (p *jsonParser) str(depth int, isKey bool) (string, bool) {
 	p.pos = len(p.src)
 	p.fail(depth, "a string is not terminated")
 	return "", false
+}
+
+// skipPlain returns the index of the first byte at or after i that
+// strStop marks, or len(s).
+func skipPlain(s string, i int) int {
+	for i+8 <= len(s) && !strStop8(load8(s, i)) {
+		i += 8
+	}
+	for i < len(s) && !strStop[s[i]] {
+		i++
+	}
+	return i
 }
 
 // strSlow decodes the rest of a string from its first escape at i,
