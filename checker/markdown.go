@@ -204,15 +204,28 @@ func isIdent(b []byte) bool {
 //     thematic break), '_' (thematic break), '=' (setext underline), a
 //     run of digits then '.' or ')' (ordered list; goldmark's list
 //     trigger bytes are '-' '+' '*' and the digits), '`' '~' (fenced code),
-//     '<' (HTML block). '|' is included for safety. Setext headings, GFM
-//     tables (a delimiter row), "more than one paragraph" and hard line
-//     breaks (CommonMark 6.7) need a second line; a link reference
-//     definition starts with '['.
+//     '<' (HTML block, below). '|' is included for safety. Setext
+//     headings, GFM tables (a delimiter row), "more than one paragraph"
+//     and hard line breaks (CommonMark 6.7) need a second line; a link
+//     reference definition is below.
 //   - Inline nodes other than text come only from goldmark's inline
 //     parsers, which run only at their trigger bytes: '`' (code span),
 //     '<' (autolink, raw HTML), '[' '!' ']' (link, image; '!' and ']' do
 //     nothing without a '['), '*' '_' (emphasis), '~' (strikethrough).
 //     Backslash escapes and entity references stay text.
+//   - '<' starts raw HTML (CommonMark 6.6) only before a letter, '/', '!'
+//     or '?'; an autolink (6.5) only before a scheme (a letter) or an
+//     e-mail local part (letters, digits, .!#$%&'*+/=?^_`{|}~-); an HTML
+//     block (4.6) only before a tag name, '/', '!' or '?'. So '<' before a
+//     space, a tab or the end of s starts nothing ("a < b"); any other
+//     '<' is suspect.
+//   - '[' becomes a link or image (6.3) only at a ']' directly followed
+//     by '(' (an inline link) or whose label names a link reference
+//     definition, and a definition (4.7) is a label directly followed by
+//     ':'. goldmark resolves labels only against the definitions of the
+//     same parse (a fresh parser.Context; no footnote or task-list
+//     extension), so a '[' with neither "](" nor "]:" after it stays text
+//     ("[INST]", "[0-9]+", "[1]").
 //   - An emphasis or strikethrough node reports only when delimitsWords
 //     says it formats words, which is never when the character before its
 //     opening delimiter run is a letter or digit (intraword: 2*3,
@@ -221,6 +234,8 @@ func isIdent(b []byte) bool {
 //     so the node's first text follows the run directly and delimitsWords
 //     sees that letter or digit. Hence '*', '_' and '~' are suspect only
 //     when not preceded by a letter or digit (the same test, isWordByte).
+//   - Everything else is text: a byte mdClass leaves at 0 triggers no
+//     parser.
 //
 // TestMdSuspectIsSound compares it with goldmark on the corpora and
 // FuzzMarkdownReason on arbitrary strings.
@@ -231,7 +246,9 @@ func mdSuspect(s string) bool {
 
 // mdClass sorts bytes for mdScan: mdAlways is suspect anywhere, mdDelim
 // (emphasis and strikethrough delimiters) when not preceded by a letter or
-// digit, mdNotPlain is not printable ASCII, tab or a line ending.
+// digit, mdLT ('<') when not followed by a space, a tab or the end, and
+// mdBracket ('[') when "](" or "]:" follows; mdNotPlain is not printable
+// ASCII, tab or a line ending.
 var mdClass = func() (t [256]uint8) {
 	for c := 0; c < 0x20; c++ {
 		t[c] = mdNotPlain
@@ -240,9 +257,10 @@ var mdClass = func() (t [256]uint8) {
 		t[c] = mdNotPlain
 	}
 	t['\t'] = 0
-	for _, c := range []byte("`<[\n\r") {
+	for _, c := range []byte("`\n\r") {
 		t[c] = mdAlways
 	}
+	t['<'], t['['] = mdLT, mdBracket
 	for _, c := range []byte("*_~") {
 		t[c] = mdDelim
 	}
@@ -252,28 +270,39 @@ var mdClass = func() (t [256]uint8) {
 const (
 	mdAlways = 1 + iota
 	mdDelim
+	mdLT
+	mdBracket
 	mdNotPlain
 )
 
+// mdState is what mdScan carries from byte to byte.
+type mdState struct {
+	plain bool
+	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
+	// any later '[').
+	noLink bool
+}
+
 // mdScan is mdSuspect and plainASCII in one pass over s.
 func mdScan(s string) (suspect, plain bool) {
-	plain = true
+	st := mdState{plain: true}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		if !mdStop8(load8(s, i)) {
 			continue // eight bytes of class 0
 		}
 		for k := i; k < i+8; k++ {
-			if mdByte(s, k, &plain) {
-				return true, plain && plainASCII(s[k+1:])
+			if mdByte(s, k, &st) {
+				return true, st.plain && plainASCII(s[k+1:])
 			}
 		}
 	}
 	for ; i < len(s); i++ {
-		if mdByte(s, i, &plain) {
-			return true, plain && plainASCII(s[i+1:])
+		if mdByte(s, i, &st) {
+			return true, st.plain && plainASCII(s[i+1:])
 		}
 	}
+	plain = st.plain
 	t := s
 	for k := 0; k < 3 && len(t) > 0 && t[0] == ' '; k++ {
 		t = t[1:]
@@ -293,17 +322,41 @@ func mdScan(s string) (suspect, plain bool) {
 }
 
 // mdByte classifies s[i] for mdScan: it reports whether the byte makes s
-// suspect and clears *plain at a byte plainASCII rejects.
-func mdByte(s string, i int, plain *bool) bool {
+// suspect and clears st.plain at a byte plainASCII rejects.
+func mdByte(s string, i int, st *mdState) bool {
 	switch mdClass[s[i]] {
 	case mdNotPlain:
-		*plain = false
+		st.plain = false
 	case mdAlways:
 		return true
 	case mdDelim:
 		return i == 0 || !precededByWord(s, i)
+	case mdLT:
+		return i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t'
+	case mdBracket:
+		if st.noLink {
+			return false
+		}
+		if linkCloser(s[i+1:]) {
+			return true
+		}
+		st.noLink = true
 	}
 	return false
+}
+
+// linkCloser reports whether s holds "](" or "]:".
+func linkCloser(s string) bool {
+	for {
+		j := strings.IndexByte(s, ']')
+		if j < 0 || j+1 >= len(s) {
+			return false
+		}
+		if s[j+1] == '(' || s[j+1] == ':' {
+			return true
+		}
+		s = s[j+1:]
+	}
 }
 
 // mdStop8 reports whether a word may hold a byte mdClass marks: a byte

@@ -32,6 +32,9 @@ func TestMarkdownReason(t *testing.T) {
 		{"Cost is given in $ per hour; a < b and c > d.", ""},
 		{"The API is at https://api.acme-tools.dev/v2.", ""},
 		{"[INST] looks like a tag but is text.", ""},
+		{"Citations [1] and [2] and the class [0-9]+ are text; so is a[i] (an index).", ""},
+		{"The check is a <= b and c < d.", ""},
+		{"See [the docs] (below).", ""},
 		{"Keys like id_rsa* are ignored.", ""},
 		{"The path ~/.cache and ~/go are used.", ""},
 		{"Version 1.4.0 - the current release - adds ARM64 builds.", ""},
@@ -50,6 +53,8 @@ func TestMarkdownReason(t *testing.T) {
 		{"The [configuration reference](https://docs.acme-tools.dev/config) lists 14 options.", "a link"},
 		{"![x](https://pixel.example/p.gif)", "an image"},
 		{"See <https://example.com>.", "an autolink"},
+		{"Mail <ops@example.com> for access.", "an autolink"},
+		{"The value x[0](y) is a link.", "a link"},
 		{"| file | lines |\n|---|---|\n| main.go | 120 |", "a table"},
 		{"<b>Deprecated</b> since v3.0.0.", "an HTML tag"},
 		{"<span style=\"display:none\">internal</span> The release is signed.", "an HTML tag"},
@@ -180,7 +185,9 @@ func TestMarkdownCorpus(t *testing.T) {
 }
 
 func FuzzMarkdownReason(f *testing.F) {
-	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>"} {
+	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>",
+		"a < b", "< b", "x <", "<a", "a <b> c", "<1@x.io>", "<https://x.io>", "[1] and [0-9]+", "[a](b)", "[a]: /u", "see [a] [b]",
+		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -247,4 +254,32 @@ func TestMdStop8(t *testing.T) {
 	}
 	// '\t', '\\', ']' and '^' in each of the eight positions.
 	assert.Equal(t, 4*8, falseAlarms)
+}
+
+// Random short strings over the bytes that matter to markdown: whenever
+// the pre-scan passes one, goldmark finds plain text.
+func TestMdSuspectRandom(t *testing.T) {
+	const alphabet = "ab1 [](): <>!*_~`@./\\-=#&;'\"|+?x\u00e9\t"
+	runes := []rune(alphabet)
+	r := newRand(5)
+	n := 50000
+	if testing.Short() {
+		n = 5000
+	}
+	passed := 0
+	for range n {
+		b := make([]rune, 1+r.Intn(16))
+		for i := range b {
+			b[i] = runes[r.Intn(len(runes))]
+		}
+		s := string(b)
+		if mdSuspect(s) {
+			continue
+		}
+		passed++
+		if reason := markdownParse(s); reason != "" {
+			t.Fatalf("pre-scan passed %q, goldmark finds %s", s, reason)
+		}
+	}
+	t.Logf("%d of %d strings passed the pre-scan", passed, n)
 }
