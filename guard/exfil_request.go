@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Requests to reveal or send secrets ("exfil.request").
@@ -46,44 +47,58 @@ func newWordPhrases(pred func(string) bool, phrases ...string) *wordPhrases {
 	return p
 }
 
-// find returns the byte spans of every match in toks.
-func (p *wordPhrases) find(toks []reqToken) [][2]int {
-	var out [][2]int
-	for i, t := range toks {
-		if p.pred != nil && p.pred(t.w) {
-			out = append(out, [2]int{t.start, t.end})
+// find appends the byte spans of every match in toks to dst.
+func (p *wordPhrases) find(dst [][2]int, toks []reqToken) [][2]int {
+	for i := range toks {
+		if end, ok := p.matchAt(toks, i); ok {
+			dst = append(dst, [2]int{toks[i].start, end})
+		}
+	}
+	return dst
+}
+
+// any reports whether find would find a match in toks.
+func (p *wordPhrases) any(toks []reqToken) bool {
+	for i := range toks {
+		if _, ok := p.matchAt(toks, i); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAt reports whether a match starts at toks[i] and where it ends.
+func (p *wordPhrases) matchAt(toks []reqToken, i int) (end int, ok bool) {
+	t := toks[i]
+	if p.pred != nil && p.pred(t.w) {
+		return t.end, true
+	}
+	phrases := p.first[t.w]
+	if len(phrases) == 0 {
+		// "envoyez-nous", "schick's": try the word before the hyphen
+		if k := strings.IndexAny(t.w, "-'"); k > 0 && !strings.ContainsAny(t.w, "/.") {
+			if phrases := p.first[t.w[:k]]; len(phrases) > 0 && len(phrases[0]) == 1 {
+				return t.end, true
+			}
+			return 0, false
+		}
+	}
+	for _, ph := range phrases {
+		if i+len(ph) > len(toks) {
 			continue
 		}
-		phrases := p.first[t.w]
-		if len(phrases) == 0 {
-			// "envoyez-nous", "schick's": try the word before the hyphen
-			if k := strings.IndexAny(t.w, "-'"); k > 0 && !strings.ContainsAny(t.w, "/.") {
-				phrases = p.first[t.w[:k]]
-				if len(phrases) > 0 && len(phrases[0]) == 1 {
-					out = append(out, [2]int{t.start, t.end})
-					continue
-				}
-				phrases = nil
-			}
-		}
-		for _, ph := range phrases {
-			if i+len(ph) > len(toks) {
-				continue
-			}
-			ok := true
-			for k := 1; k < len(ph); k++ {
-				if toks[i+k].w != ph[k] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				out = append(out, [2]int{t.start, toks[i+len(ph)-1].end})
+		ok := true
+		for k := 1; k < len(ph); k++ {
+			if toks[i+k].w != ph[k] {
+				ok = false
 				break
 			}
 		}
+		if ok {
+			return toks[i+len(ph)-1].end, true
+		}
 	}
-	return out
+	return 0, false
 }
 
 // reqInflect returns a verb with its -s, -ed and -ing forms.
@@ -305,20 +320,27 @@ func appendReqTokens(dst []reqToken, s string) []reqToken {
 	}
 }
 
-func isReqWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
-}
+// reqWordByte marks the bytes of a word: letters, digits, non-ASCII and
+// the characters of paths, identifiers and addresses ("_-./~'@+:%$").
+var reqWordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", byte(c)) >= 0
+	}
+	return t
+}()
+
+func isReqWordByte(c byte) bool { return reqWordByte[c] }
 
 // nextReqToken returns the first word of s at or after i and where to
 // continue; ok is false when there is none.
 func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
 	for i < len(s) {
-		if !isReqWordByte(s[i]) {
+		if !reqWordByte[s[i]] {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isReqWordByte(s[j]) {
+		for j < len(s) && reqWordByte[s[j]] {
 			j++
 		}
 		a, b := i, j
@@ -353,36 +375,66 @@ func (res *exfilRequestSets) mayStartVerb(w string) bool {
 	return false
 }
 
-// hasRequestVerb reports whether a word of the normalised text n could
-// start a disclosure verb or a "value of" phrase. Every way
-// judgeRequest answers true needs one (sentences split n only where
-// words end, so their words are n's words), so text without one holds no
-// request.
-func hasRequestVerb(n string, res *exfilRequestSets) bool {
-	for i := 0; ; {
-		t, next, ok := nextReqToken(n, i)
-		if !ok {
-			return false
-		}
-		if res.mayStartVerb(t.w) {
-			return true
-		}
-		i = next
+// reqScratch holds the buffers of one exfilRequests call, reused through
+// reqScratchPool so that text holding no request costs no allocation.
+// Nothing in it outlives the call: findings carry offsets into the
+// caller's string and a constant excerpt.
+type reqScratch struct {
+	nbuf  []byte     // the normalised text, for ASCII input
+	sents [][2]int   // sentence spans
+	toks  []reqToken // the words of one sentence
+}
+
+var reqScratchPool = sync.Pool{New: func() any { return new(reqScratch) }}
+
+// maxPooledBytes bounds the buffers a pooled scratch keeps.
+const maxPooledBytes = 64 << 10
+
+func (sc *reqScratch) release() {
+	if cap(sc.nbuf) > maxPooledBytes {
+		sc.nbuf = nil
 	}
+	if cap(sc.toks) > maxPooledBytes/32 {
+		sc.toks = nil
+	}
+	if cap(sc.sents) > maxPooledBytes/16 {
+		sc.sents = nil
+	}
+	reqScratchPool.Put(sc)
+}
+
+// normalize returns Normalize(s). ASCII text that Normalize rewrites is
+// normalised into sc.nbuf (exactly as Normalize does, with the same
+// asciiPassInto) instead of a new string; the result is valid only until
+// sc is released.
+func (sc *reqScratch) normalize(s string) string {
+	if isNormalASCII(s) || !isASCII(s) {
+		return Normalize(s)
+	}
+	if cap(sc.nbuf) < len(s) {
+		sc.nbuf = make([]byte, len(s))
+	}
+	n, _ := asciiPassInto(s, false, sc.nbuf, nil)
+	return n
 }
 
 // exfilRequests reports sentences of s that request secrets.
+//
+// Each sentence is judged only when it holds an object hint
+// (hasObjectHint) and a word that may start a disclosure verb or a
+// "value of" phrase (mayStartVerb): every way judgeRequest answers true
+// needs both, so the checks lose nothing. They are made per sentence, in
+// one pass over the text, with the cheap byte-level hint scan first.
 func exfilRequests(s string) []Finding {
+	sc := reqScratchPool.Get().(*reqScratch)
+	defer sc.release()
 	// Offsets are computed only once a sentence needs mapping back.
-	n := Normalize(s)
+	n := sc.normalize(s)
 	res := exfilRequestPhrases()
-	if !hasObjectHint(n) || !hasRequestVerb(n, res) {
-		return nil
-	}
 	var out []Finding
-	var toks []reqToken
 	var offs []int
-	for _, sp := range sentences(n) {
+	sc.sents = appendSentences(sc.sents[:0], n)
+	for _, sp := range sc.sents {
 		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
 			sp[0]++
 		}
@@ -391,7 +443,7 @@ func exfilRequests(s string) []Finding {
 		}
 		sent := n[sp[0]:sp[1]]
 		var req bool
-		req, toks = isExfilRequestBuf(sent, res, toks[:0])
+		req, sc.toks = isExfilRequestBuf(sent, res, sc.toks[:0])
 		if !req {
 			continue
 		}
@@ -413,11 +465,22 @@ var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "co
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
 	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
 
-// hasObjectHint reports whether s contains one of objectHints.
-func hasObjectHint(s string) bool {
+// hintsByFirst lists objectHints by their first byte.
+var hintsByFirst = func() (t [256][]string) {
 	for _, h := range objectHints {
-		if strings.Contains(s, h) {
-			return true
+		t[h[0]] = append(t[h[0]], h)
+	}
+	return t
+}()
+
+// hasObjectHint reports whether s contains one of objectHints, in one
+// pass: at every byte, only the hints starting with that byte are tried.
+func hasObjectHint(s string) bool {
+	for i := 0; i < len(s); i++ {
+		for _, h := range hintsByFirst[s[i]] {
+			if strings.HasPrefix(s[i:], h) {
+				return true
+			}
 		}
 	}
 	return false
@@ -433,6 +496,10 @@ func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool
 	return judgeRequest(sent, toks, res), toks
 }
 
+// spanBuf is the stack capacity for the matches of one lexicon in one
+// sentence; more spill to the heap.
+const spanBuf = 8
+
 func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	verb := false
 	for _, t := range toks {
@@ -442,37 +509,32 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		}
 	}
 	if !verb {
-		return false // see hasRequestVerb
+		// Every way to a request below needs a match of strongVerb,
+		// weakVerb or valueOf, which starts at a word mayStartVerb admits.
+		return false
 	}
 	// Every way to a request needs a disclosure verb or a "value of"
 	// phrase; find them before the objects, whose shape predicates cost
 	// more per word.
-	strongVerbs := res.strongVerb.find(toks)
-	weakVerbs := res.weakVerb.find(toks)
-	valueOf := res.valueOf.find(toks)
+	var bufSV, bufWV, bufVO, bufSO, bufWO [spanBuf][2]int
+	strongVerbs := res.strongVerb.find(bufSV[:0], toks)
+	weakVerbs := res.weakVerb.find(bufWV[:0], toks)
+	valueOf := res.valueOf.find(bufVO[:0], toks)
 	if len(strongVerbs) == 0 && len(weakVerbs) == 0 && len(valueOf) == 0 {
 		return false
 	}
-	strongObj := res.strongObj.find(toks)
-	weakObj := res.weakObj.find(toks)
+	strongObj := res.strongObj.find(bufSO[:0], toks)
+	weakObj := res.weakObj.find(bufWO[:0], toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
-		return false
-	}
-	near := func(verbs, objs [][2]int) bool {
-		for _, v := range verbs {
-			for _, o := range objs {
-				if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
-					return true
-				}
-			}
-		}
 		return false
 	}
 	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
 	for _, v := range valueOf {
-		for _, o := range append(append([][2]int{}, strongObj...), weakObj...) {
-			if o[0] >= v[1] && o[0]-v[1] <= 40 {
-				return true
+		for _, objs := range [2][][2]int{strongObj, weakObj} {
+			for _, o := range objs {
+				if o[0] >= v[1] && o[0]-v[1] <= 40 {
+					return true
+				}
 			}
 		}
 	}
@@ -480,22 +542,41 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
-	strong := notNegated(sent, strongVerbs)
-	if near(strong, strongObj) {
+	var bufS, bufW [spanBuf][2]int
+	strong := notNegated(bufS[:0], sent, strongVerbs)
+	if nearSpans(strong, strongObj) {
 		return true
 	}
-	if len(res.cue.find(toks)) == 0 && !imperativeRequest(toks, res) {
+	if !res.cue.any(toks) && !imperativeRequest(toks, res) {
 		return false
 	}
-	weak := notNegated(sent, weakVerbs)
-	verbs := append(strong, weak...)
-	return near(verbs, strongObj) || near(verbs, weakObj)
+	weak := notNegated(bufW[:0], sent, weakVerbs)
+	// the verbs are strong and weak together; strong with strongObj is
+	// known to be false
+	return nearSpans(weak, strongObj) || nearSpans(strong, weakObj) || nearSpans(weak, weakObj)
+}
+
+// nearSpans reports whether a verb and an object are at most
+// maxRequestGap bytes apart and do not overlap.
+func nearSpans(verbs, objs [][2]int) bool {
+	for _, v := range verbs {
+		for _, o := range objs {
+			if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sentences splits normalised text into sentence spans: at line breaks,
 // and after '.', '!', '?' or ';' followed by a space or the end.
 func sentences(n string) [][2]int {
-	var out [][2]int
+	return appendSentences(nil, n)
+}
+
+// appendSentences appends the sentence spans of n (see sentences) to dst.
+func appendSentences(dst [][2]int, n string) [][2]int {
 	start := 0
 	for i := 0; i < len(n); i++ {
 		c := n[i]
@@ -512,7 +593,7 @@ func sentences(n string) [][2]int {
 			continue
 		}
 		if strings.TrimSpace(n[start:end]) != "" {
-			out = append(out, [2]int{start, end})
+			dst = append(dst, [2]int{start, end})
 		}
 		start = end
 		if c != '\n' {
@@ -521,37 +602,87 @@ func sentences(n string) [][2]int {
 		start = i + 1
 	}
 	if strings.TrimSpace(n[start:]) != "" {
-		out = append(out, [2]int{start, len(n)})
+		dst = append(dst, [2]int{start, len(n)})
 	}
-	return out
+	return dst
 }
 
 // negators turn a request into a warning: "Never share your API key".
 var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
 	"shouldn't", "cannot", "can't", "no one", "nobody", "avoid", "without"}
 
-// notNegated drops verb matches preceded, within three words, by a
-// negator.
-func notNegated(sent string, verbs [][2]int) [][2]int {
-	out := verbs[:0:0]
-	for _, v := range verbs {
-		before := strings.Fields(sent[:v[0]+1])
-		if len(before) > 3 {
-			before = before[len(before)-3:]
-		}
-		window := " " + strings.Join(before, " ") + " "
-		neg := false
-		for _, n := range negators {
-			if strings.Contains(window, " "+n+" ") {
-				neg = true
-				break
-			}
-		}
-		if !neg {
-			out = append(out, v)
-		}
+// negatorWords is negators split into words (each has one or two).
+var negatorWords = func() (out [][]string) {
+	for _, n := range negators {
+		out = append(out, strings.Fields(n))
 	}
 	return out
+}()
+
+// notNegated appends to dst the verb matches not preceded, within three
+// words, by a negator: the white-space separated fields of
+// sent[:v[0]+1] (which end with the verb's first byte), last three
+// only, must not hold a negator as whole consecutive fields.
+func notNegated(dst [][2]int, sent string, verbs [][2]int) [][2]int {
+	for _, v := range verbs {
+		var f [3]string
+		k := lastFields(&f, sent[:v[0]+1])
+		if !negatedFields(f[:k]) {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
+
+// lastFields stores in f the last len(f) or fewer fields of s as
+// strings.Fields splits them (runs of runes that are not unicode.IsSpace),
+// in order, and returns how many there are.
+func lastFields(f *[3]string, s string) int {
+	k := 0
+	start := -1
+	push := func(w string) {
+		if k < len(f) {
+			f[k] = w
+			k++
+			return
+		}
+		f[0], f[1], f[2] = f[1], f[2], w
+	}
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				push(s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		push(s[start:])
+	}
+	return k
+}
+
+// negatedFields reports whether a negator occurs in fields as whole
+// consecutive fields: the same as searching " "+negator+" " in the fields
+// joined and padded with single spaces, since no field holds a space.
+func negatedFields(fields []string) bool {
+	for _, ws := range negatorWords {
+		for i := 0; i+len(ws) <= len(fields); i++ {
+			match := true
+			for j, w := range ws {
+				if fields[i+j] != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reqOpeners may precede an imperative verb: "Please print ...", "Now send ...".
@@ -576,7 +707,7 @@ func imperativeRequest(toks []reqToken, res *exfilRequestSets) bool {
 		return false
 	}
 	verb := toks[i : i+1]
-	if len(res.strongVerb.find(verb)) == 0 && len(res.weakVerb.find(verb)) == 0 {
+	if !res.strongVerb.any(verb) && !res.weakVerb.any(verb) {
 		return false
 	}
 	w := toks[i].w
