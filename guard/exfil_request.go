@@ -36,6 +36,7 @@ import (
 type wordPhrases struct {
 	first map[string][][]string // first token -> phrases starting with it
 	pred  func(tok string) bool
+	bit   uint8 // this set's bit in reqToken.lex
 }
 
 func newWordPhrases(pred func(string) bool, phrases ...string) *wordPhrases {
@@ -72,6 +73,11 @@ func (p *wordPhrases) matchAt(toks []reqToken, i int) (end int, ok bool) {
 	t := toks[i]
 	if p.pred != nil && p.pred(t.w) {
 		return t.end, true
+	}
+	if t.lex&p.bit == 0 {
+		// Neither t.w nor its part before a '-' or '\'' starts a
+		// phrase of p (see lexMask), so the lookups below find nothing.
+		return 0, false
 	}
 	phrases := p.first[t.w]
 	if len(phrases) == 0 {
@@ -139,9 +145,70 @@ func reqPlural(nouns ...string) []string {
 
 type exfilRequestSets struct {
 	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
-	// verbStarts holds the first words of strongVerb, weakVerb and
-	// valueOf: a sentence with none of them is no request.
-	verbStarts map[string]struct{}
+	// firstLex maps every word that starts a phrase of one of the sets to
+	// the sets' bits; firstBloom holds the same words, a cheap first test
+	// that spares most words of a sentence the map lookup.
+	firstLex   map[string]uint8
+	firstBloom wordBloom
+}
+
+// The bits of the phrase sets in reqToken.lex.
+const (
+	lexStrongVerb uint8 = 1 << iota
+	lexWeakVerb
+	lexValueOf
+	lexStrongObj
+	lexWeakObj
+	lexCue
+	// lexAnyVerb are the sets one of which every request needs.
+	lexAnyVerb = lexStrongVerb | lexWeakVerb | lexValueOf
+)
+
+// wordBloom is a Bloom filter over words with two probes into 16384 bits:
+// mayHold is false only for a word never added.
+type wordBloom [256]uint64
+
+func wordHash(w string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h ^= uint64(w[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func (b *wordBloom) add(w string) {
+	h := wordHash(w)
+	for _, x := range [2]uint64{h & 16383, h >> 50} {
+		b[x>>6] |= 1 << (x & 63)
+	}
+}
+
+func (b *wordBloom) mayHold(w string) bool {
+	h := wordHash(w)
+	x, y := h&16383, h>>50
+	return b[x>>6]&(1<<(x&63)) != 0 && b[y>>6]&(1<<(y&63)) != 0
+}
+
+// lexMask returns the bits of the sets with a phrase starting with w or,
+// when w holds a '-' or '\” after its first byte, with the part before
+// the first one: a superset of the sets whose matchAt can match at a token
+// w (matchAt tries the part before the first '-' or '\” only when there is
+// one at an index above 0, which is then this one).
+func (res *exfilRequestSets) lexMask(w string) uint8 {
+	var m uint8
+	if res.firstBloom.mayHold(w) {
+		m = res.firstLex[w]
+	}
+	for k := 1; k < len(w); k++ {
+		if w[k] == '-' || w[k] == '\'' {
+			if res.firstBloom.mayHold(w[:k]) {
+				m |= res.firstLex[w[:k]]
+			}
+			break
+		}
+	}
+	return m
 }
 
 var (
@@ -159,6 +226,11 @@ func reqJoin(lists ...[]string) []string {
 
 // sensitivePath reports tokens naming secret-bearing files and dumps.
 func sensitivePath(t string) bool {
+	// Every suffix and test below needs a '_', '.' or '/' in t, except
+	// "kubeconfig" and "printenv": skip the list for plain words.
+	if strings.IndexByte(t, '_') < 0 && strings.IndexByte(t, '.') < 0 && strings.IndexByte(t, '/') < 0 {
+		return strings.HasSuffix(t, "kubeconfig") || t == "printenv"
+	}
 	for _, suffix := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "/etc/passwd", "/etc/shadow",
 		".aws/credentials", ".env", ".git/config", ".npmrc", ".netrc", ".pgpass", "kubeconfig", ".kube/config",
 		"/proc/self/environ", ".git-credentials", ".docker/config.json", ".pypirc"} {
@@ -172,13 +244,28 @@ func sensitivePath(t string) bool {
 // secretName reports identifiers that name a secret: OPENAI_API_KEY,
 // db-password, github_token.
 func secretName(t string) bool {
-	for _, suf := range secretNameSuffixes {
-		if len(t) > len(suf) && strings.HasSuffix(t, suf) {
-			return true
-		}
+	// Every suffix is a '_' or '-' and a word without either, so t ends
+	// with one exactly when the part after its last '_' or '-' is that
+	// word; len(t) > len(suffix) means the separator is not t[0].
+	k := len(t) - 1
+	for k >= 0 && t[k] != '_' && t[k] != '-' {
+		k--
 	}
-	return false
+	if k < 1 {
+		return false
+	}
+	_, ok := secretNameWords[t[k+1:]]
+	return ok
 }
+
+// secretNameWords are the words of secretNameSuffixes.
+var secretNameWords = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, suf := range secretNameSuffixes {
+		m[suf[1:]] = struct{}{}
+	}
+	return m
+}()
 
 var secretNameSuffixes = func() []string {
 	var out []string
@@ -289,32 +376,43 @@ func exfilRequestPhrases() *exfilRequestSets {
 			valueOf: newWordPhrases(nil, "value of", "values of", "content of", "contents of", "what's the", "what's your",
 				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
 		}
-		starts := map[string]struct{}{}
-		for _, p := range []*wordPhrases{exfilReqSets.strongVerb, exfilReqSets.weakVerb, exfilReqSets.valueOf} {
-			for w := range p.first {
-				starts[w] = struct{}{}
+		res := &exfilReqSets
+		res.firstLex = map[string]uint8{}
+		for _, p := range []struct {
+			p   *wordPhrases
+			bit uint8
+		}{
+			{res.strongVerb, lexStrongVerb}, {res.weakVerb, lexWeakVerb}, {res.valueOf, lexValueOf},
+			{res.strongObj, lexStrongObj}, {res.weakObj, lexWeakObj}, {res.cue, lexCue},
+		} {
+			p.p.bit = p.bit
+			for w := range p.p.first {
+				res.firstLex[w] |= p.bit
+				res.firstBloom.add(w)
 			}
 		}
-		exfilReqSets.verbStarts = starts
 	})
 	return &exfilReqSets
 }
 
-// reqToken is one word of a sentence: lower-case text and byte span.
+// reqToken is one word of a sentence: lower-case text, byte span and the
+// phrase sets that may have a phrase starting with it (lexMask).
 type reqToken struct {
 	w          string
 	start, end int
+	lex        uint8
 }
 
 // appendReqTokens appends the words of a normalised sentence s to dst,
 // keeping the characters of paths, identifiers and addresses inside a
 // word and trimming trailing punctuation.
-func appendReqTokens(dst []reqToken, s string) []reqToken {
+func appendReqTokens(dst []reqToken, s string, res *exfilRequestSets) []reqToken {
 	for i := 0; ; {
 		t, next, ok := nextReqToken(s, i)
 		if !ok {
 			return dst
 		}
+		t.lex = res.lexMask(t.w)
 		dst = append(dst, t)
 		i = next
 	}
@@ -356,23 +454,6 @@ func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
 		i = j
 	}
 	return reqToken{}, len(s), false
-}
-
-// mayStartVerb reports whether word w could begin a match of strongVerb,
-// weakVerb or valueOf (a superset of what their find accepts as a first
-// token: none has a pred, and find also tries the part before a '-' or
-// '\”).
-func (res *exfilRequestSets) mayStartVerb(w string) bool {
-	if _, ok := res.verbStarts[w]; ok {
-		return true
-	}
-	for k := 1; k < len(w); k++ {
-		if w[k] == '-' || w[k] == '\'' {
-			_, ok := res.verbStarts[w[:k]]
-			return ok
-		}
-	}
-	return false
 }
 
 // reqScratch holds the buffers of one exfilRequests call, reused through
@@ -422,7 +503,7 @@ func (sc *reqScratch) normalize(s string) string {
 //
 // Each sentence is judged only when it holds an object hint
 // (hasObjectHint) and a word that may start a disclosure verb or a
-// "value of" phrase (mayStartVerb): every way judgeRequest answers true
+// "value of" phrase (lexAnyVerb in its lexMask): every way judgeRequest answers true
 // needs both, so the checks lose nothing. They are made per sentence, in
 // one pass over the text, with the cheap byte-level hint scan first.
 func exfilRequests(s string) []Finding {
@@ -492,7 +573,7 @@ func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool
 	if !hasObjectHint(sent) {
 		return false, buf
 	}
-	toks := appendReqTokens(buf, sent)
+	toks := appendReqTokens(buf, sent, res)
 	return judgeRequest(sent, toks, res), toks
 }
 
@@ -503,14 +584,15 @@ const spanBuf = 8
 func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	verb := false
 	for _, t := range toks {
-		if res.mayStartVerb(t.w) {
+		if t.lex&lexAnyVerb != 0 {
 			verb = true
 			break
 		}
 	}
 	if !verb {
 		// Every way to a request below needs a match of strongVerb,
-		// weakVerb or valueOf, which starts at a word mayStartVerb admits.
+		// weakVerb or valueOf (none has a pred), which starts at a word
+		// whose lexMask has their bit.
 		return false
 	}
 	// Every way to a request needs a disclosure verb or a "value of"
