@@ -146,10 +146,8 @@ func reqPlural(nouns ...string) []string {
 type exfilRequestSets struct {
 	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
 	// firstLex maps every word that starts a phrase of one of the sets to
-	// the sets' bits; firstBloom holds the same words, a cheap first test
-	// that spares most words of a sentence the map lookup.
-	firstLex   map[string]uint8
-	firstBloom wordBloom
+	// the sets' bits.
+	firstLex lexTable
 }
 
 // The bits of the phrase sets in reqToken.lex.
@@ -164,47 +162,90 @@ const (
 	lexAnyVerb = lexStrongVerb | lexWeakVerb | lexValueOf
 )
 
-// wordBloom is a Bloom filter over words with two probes into 16384 bits:
-// mayHold is false only for a word never added.
-type wordBloom [256]uint64
+// lexTable is a hash set of words with a byte of bits each: open
+// addressing with linear probing over a power-of-two table at most a
+// quarter full, keyed by wordHash, which costs O(1) per word.
+type lexTable struct {
+	words []string
+	bits  []uint8
+}
 
+func (t *lexTable) slot(w string) int {
+	mask := len(t.words) - 1
+	i := int(wordHash(w)) & mask
+	for t.words[i] != "" && t.words[i] != w {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// add ors bits into the entry of w, growing the table as needed.
+func (t *lexTable) add(w string, bits uint8) {
+	if w == "" {
+		return
+	}
+	if len(t.words) == 0 || 4*(t.count()+1) > len(t.words) {
+		old := *t
+		size := max(64, 2*len(old.words))
+		*t = lexTable{words: make([]string, size), bits: make([]uint8, size)}
+		for i, ow := range old.words {
+			if ow != "" {
+				t.add(ow, old.bits[i])
+			}
+		}
+	}
+	i := t.slot(w)
+	t.words[i] = w
+	t.bits[i] |= bits
+}
+
+func (t *lexTable) count() int {
+	n := 0
+	for _, w := range t.words {
+		if w != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// get returns the bits of w, 0 when w is absent.
+func (t *lexTable) get(w string) uint8 {
+	if len(t.words) == 0 {
+		return 0
+	}
+	return t.bits[t.slot(w)]
+}
+
+// wordHash hashes a word's length, first three and last two bytes: O(1)
+// per word, and words that differ only inside are rare enough in the
+// sets for the filter to stay selective.
 func wordHash(w string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(w); i++ {
-		h ^= uint64(w[i])
-		h *= 1099511628211
+	n := len(w)
+	if n == 0 {
+		return 0
 	}
-	return h
-}
-
-func (b *wordBloom) add(w string) {
-	h := wordHash(w)
-	for _, x := range [2]uint64{h & 16383, h >> 50} {
-		b[x>>6] |= 1 << (x & 63)
+	x := uint64(n) | uint64(w[0])<<8 | uint64(w[n-1])<<16
+	if n > 1 {
+		x |= uint64(w[1])<<24 | uint64(w[n-2])<<32
 	}
-}
-
-func (b *wordBloom) mayHold(w string) bool {
-	h := wordHash(w)
-	x, y := h&16383, h>>50
-	return b[x>>6]&(1<<(x&63)) != 0 && b[y>>6]&(1<<(y&63)) != 0
+	if n > 2 {
+		x |= uint64(w[2]) << 40
+	}
+	x *= 0x9e3779b97f4a7c15
+	return x ^ x>>29
 }
 
 // lexMask returns the bits of the sets with a phrase starting with w or,
-// when w holds a '-' or '\” after its first byte, with the part before
-// the first one: a superset of the sets whose matchAt can match at a token
-// w (matchAt tries the part before the first '-' or '\” only when there is
-// one at an index above 0, which is then this one).
+// when w holds a hyphen or apostrophe after its first byte, with the part
+// before the first one: a superset of the sets whose matchAt can match at
+// a token w (matchAt tries the part before the first hyphen or apostrophe
+// only when there is one at an index above 0, which is then this one).
 func (res *exfilRequestSets) lexMask(w string) uint8 {
-	var m uint8
-	if res.firstBloom.mayHold(w) {
-		m = res.firstLex[w]
-	}
+	m := res.firstLex.get(w)
 	for k := 1; k < len(w); k++ {
 		if w[k] == '-' || w[k] == '\'' {
-			if res.firstBloom.mayHold(w[:k]) {
-				m |= res.firstLex[w[:k]]
-			}
+			m |= res.firstLex.get(w[:k])
 			break
 		}
 	}
@@ -377,7 +418,6 @@ func exfilRequestPhrases() *exfilRequestSets {
 				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
 		}
 		res := &exfilReqSets
-		res.firstLex = map[string]uint8{}
 		for _, p := range []struct {
 			p   *wordPhrases
 			bit uint8
@@ -387,8 +427,7 @@ func exfilRequestPhrases() *exfilRequestSets {
 		} {
 			p.p.bit = p.bit
 			for w := range p.p.first {
-				res.firstLex[w] |= p.bit
-				res.firstBloom.add(w)
+				res.firstLex.add(w, p.bit)
 			}
 		}
 	})
@@ -570,11 +609,26 @@ func hasObjectHint(s string) bool {
 // isExfilRequestBuf reports whether sent requests secrets, tokenising into
 // buf; it returns the buffer for reuse.
 func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
-	if !hasObjectHint(sent) {
-		return false, buf
-	}
 	toks := appendReqTokens(buf, sent, res)
+	// Both checks below are necessary (see judgeRequest and
+	// objectHints); the verb check comes first because it reads what
+	// tokenising computed anyway, and prose about keys and tokens passes
+	// the hint check more often than the verb check.
+	if !anyVerb(toks) || !hasObjectHint(sent) {
+		return false, toks
+	}
 	return judgeRequest(sent, toks, res), toks
+}
+
+// anyVerb reports whether a word of toks may start a match of strongVerb,
+// weakVerb or valueOf.
+func anyVerb(toks []reqToken) bool {
+	for _, t := range toks {
+		if t.lex&lexAnyVerb != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // spanBuf is the stack capacity for the matches of one lexicon in one
@@ -582,14 +636,7 @@ func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool
 const spanBuf = 8
 
 func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
-	verb := false
-	for _, t := range toks {
-		if t.lex&lexAnyVerb != 0 {
-			verb = true
-			break
-		}
-	}
-	if !verb {
+	if !anyVerb(toks) {
 		// Every way to a request below needs a match of strongVerb,
 		// weakVerb or valueOf (none has a pred), which starts at a word
 		// whose lexMask has their bit.
@@ -662,6 +709,9 @@ func appendSentences(dst [][2]int, n string) [][2]int {
 	start := 0
 	for i := 0; i < len(n); i++ {
 		c := n[i]
+		if !sentenceByte[c] {
+			continue
+		}
 		end := -1
 		switch c {
 		case '\n':
@@ -688,6 +738,9 @@ func appendSentences(dst [][2]int, n string) [][2]int {
 	}
 	return dst
 }
+
+// sentenceByte marks the bytes that may end a sentence.
+var sentenceByte = [256]bool{'\n': true, '.': true, '!': true, '?': true, ';': true}
 
 // negators turn a request into a warning: "Never share your API key".
 var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
