@@ -134,6 +134,9 @@ func toFullwidth(s string) string {
 
 // checkEquiv compares the new and the reference implementation on s.
 func checkEquiv(t testing.TB, s string) {
+	if ascii, normal := asciiForm(s); ascii != isASCII(s) || normal != isNormalASCII(s) {
+		t.Fatalf("asciiForm(%q) = %v, %v", s, ascii, normal)
+	}
 	if got, want := Exfiltration(s), ExfiltrationRef(s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Exfiltration(%q):\n got %v\nwant %v", s, got, want)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Requests to reveal or send secrets ("exfil.request").
@@ -444,17 +445,32 @@ type reqToken struct {
 
 // appendReqTokens appends the words of a normalised sentence s to dst,
 // keeping the characters of paths, identifiers and addresses inside a
-// word and trimming trailing punctuation.
+// word and trimming trailing punctuation (and leading apostrophes), with
+// each word's lexMask.
 func appendReqTokens(dst []reqToken, s string, res *exfilRequestSets) []reqToken {
-	for i := 0; ; {
-		t, next, ok := nextReqToken(s, i)
-		if !ok {
-			return dst
+	for i := 0; i < len(s); {
+		if !reqWordByte[s[i]] {
+			i++
+			continue
 		}
-		t.lex = res.lexMask(t.w)
-		dst = append(dst, t)
-		i = next
+		j := i + 1
+		for j < len(s) && reqWordByte[s[j]] {
+			j++
+		}
+		a, b := i, j
+		for b > a && reqTrimByte[s[b-1]] {
+			b--
+		}
+		for a < b && s[a] == '\'' {
+			a++
+		}
+		if a < b {
+			w := s[a:b]
+			dst = append(dst, reqToken{w: w, start: a, end: b, lex: res.lexMask(w)})
+		}
+		i = j
 	}
+	return dst
 }
 
 // reqWordByte marks the bytes of a word: letters, digits, non-ASCII and
@@ -466,34 +482,8 @@ var reqWordByte = func() (t [256]bool) {
 	return t
 }()
 
-func isReqWordByte(c byte) bool { return reqWordByte[c] }
-
-// nextReqToken returns the first word of s at or after i and where to
-// continue; ok is false when there is none.
-func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
-	for i < len(s) {
-		if !reqWordByte[s[i]] {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && reqWordByte[s[j]] {
-			j++
-		}
-		a, b := i, j
-		for b > a && strings.IndexByte(".,'!?:;", s[b-1]) >= 0 {
-			b--
-		}
-		for a < b && s[a] == '\'' {
-			a++
-		}
-		if a < b {
-			return reqToken{w: s[a:b], start: a, end: b}, j, true
-		}
-		i = j
-	}
-	return reqToken{}, len(s), false
-}
+// reqTrimByte marks the punctuation trimmed from the end of a word.
+var reqTrimByte = [256]bool{'.': true, ',': true, '\'': true, '!': true, '?': true, ':': true, ';': true}
 
 // reqScratch holds the buffers of one exfilRequests call, reused through
 // reqScratchPool so that text holding no request costs no allocation.
@@ -528,7 +518,7 @@ func (sc *reqScratch) release() {
 // asciiPassInto) instead of a new string; the result is valid only until
 // sc is released.
 func (sc *reqScratch) normalize(s string) string {
-	if isNormalASCII(s) || !isASCII(s) {
+	if ascii, normal := asciiForm(s); normal || !ascii {
 		return Normalize(s)
 	}
 	if cap(sc.nbuf) < len(s) {
@@ -536,6 +526,32 @@ func (sc *reqScratch) normalize(s string) string {
 	}
 	n, _ := asciiPassInto(s, false, sc.nbuf, nil)
 	return n
+}
+
+// asciiForm reports in one pass whether s is ASCII and whether it is
+// isNormalASCII (ASCII that Normalize returns unchanged: printable
+// characters, single spaces and line feeds, no upper-case letters).
+func asciiForm(s string) (ascii, normal bool) {
+	normal = true
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return false, false
+		}
+		if c == ' ' {
+			if prevSpace {
+				normal = false
+			}
+			prevSpace = true
+			continue
+		}
+		if asciiClass[c] != acPlain && c != '\n' {
+			normal = false
+		}
+		prevSpace = false
+	}
+	return true, normal
 }
 
 // exfilRequests reports sentences of s that request secrets.

@@ -145,8 +145,7 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 	// text is normalised into the scratch buffers exactly as Normalize
 	// and normalizeWithOffsets do it (asciiPassInto).
 	var n string
-	identity := isNormalASCII(s) // Normalize(s) == s, byte for byte
-	ascii := identity || isASCII(s)
+	ascii, identity := asciiForm(s) // identity: Normalize(s) == s, byte for byte
 	switch {
 	case identity:
 		n = s
