@@ -56,7 +56,8 @@ const (
 // secret. Findings are sorted. Exfiltration is safe for concurrent use.
 func Exfiltration(s string) []Finding {
 	var out []Finding
-	for _, u := range findURLs(s) {
+	var buf [4]urlSpan
+	for _, u := range appendURLs(buf[:0], s) {
 		if reason := urlPayload(s, u); reason != "" {
 			out = append(out, Finding{Rule: ruleExfilURL, Start: u.start, End: u.end, Excerpt: reason})
 		}
@@ -124,12 +125,14 @@ func urlPayload(s string, u urlSpan) string {
 	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
 		end++
 	}
-	raw, _ := unhide(s[u.start:end])
+	raw := unhideText(s[u.start:end])
 	raw = strings.TrimRight(raw, ".,;:!?")
 	if len(Secrets(raw)) > 0 {
 		return "secret in URL"
 	}
-	if placeholderRe().MatchString(raw) {
+	// Every alternative of placeholderRe starts with '{', '$', '%' or
+	// '<': without one of them it cannot match.
+	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
 	if u.scheme == "" {
@@ -151,12 +154,12 @@ func urlPayload(s string, u urlSpan) string {
 			return "encoded payload in userinfo"
 		}
 	}
-	for _, label := range strings.Split(pu.Hostname(), ".") {
+	for label := range strings.SplitSeq(pu.Hostname(), ".") {
 		if hasOpaqueRun(label) {
 			return "encoded payload in host name"
 		}
 	}
-	for _, seg := range strings.Split(pu.EscapedPath(), "/") {
+	for seg := range strings.SplitSeq(pu.EscapedPath(), "/") {
 		if hasOpaqueRun(seg) {
 			return "encoded payload in path"
 		}
@@ -297,7 +300,10 @@ func isSlug(run string) bool {
 // markdownImages reports every image a markdown renderer would fetch:
 // inline and reference-style images and raw HTML <img> tags.
 func markdownImages(s string) []Finding {
-	if !strings.Contains(s, "!") && !strings.Contains(s, "<") && !strings.ContainsAny(s, "\uff01\uff1c") {
+	// The fullwidth '！' and '＜' are searched as their UTF-8 bytes, which
+	// no other rune's encoding contains (their lead byte is no
+	// continuation byte): the same as ContainsAny, without decoding s.
+	if !strings.Contains(s, "!") && !strings.Contains(s, "<") && !strings.Contains(s, "\uff01") && !strings.Contains(s, "\uff1c") {
 		return nil
 	}
 	src, offs := unhide(s)

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Requests to reveal or send secrets ("exfil.request").
@@ -35,6 +37,7 @@ import (
 type wordPhrases struct {
 	first map[string][][]string // first token -> phrases starting with it
 	pred  func(tok string) bool
+	bit   uint8 // this set's bit in reqToken.lex
 }
 
 func newWordPhrases(pred func(string) bool, phrases ...string) *wordPhrases {
@@ -46,44 +49,63 @@ func newWordPhrases(pred func(string) bool, phrases ...string) *wordPhrases {
 	return p
 }
 
-// find returns the byte spans of every match in toks.
-func (p *wordPhrases) find(toks []reqToken) [][2]int {
-	var out [][2]int
-	for i, t := range toks {
-		if p.pred != nil && p.pred(t.w) {
-			out = append(out, [2]int{t.start, t.end})
+// find appends the byte spans of every match in toks to dst.
+func (p *wordPhrases) find(dst [][2]int, toks []reqToken) [][2]int {
+	for i := range toks {
+		if end, ok := p.matchAt(toks, i); ok {
+			dst = append(dst, [2]int{toks[i].start, end})
+		}
+	}
+	return dst
+}
+
+// any reports whether find would find a match in toks.
+func (p *wordPhrases) any(toks []reqToken) bool {
+	for i := range toks {
+		if _, ok := p.matchAt(toks, i); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAt reports whether a match starts at toks[i] and where it ends.
+func (p *wordPhrases) matchAt(toks []reqToken, i int) (end int, ok bool) {
+	t := toks[i]
+	if p.pred != nil && p.pred(t.w) {
+		return t.end, true
+	}
+	if t.lex&p.bit == 0 {
+		// Neither t.w nor its part before a '-' or '\'' starts a
+		// phrase of p (see lexMask), so the lookups below find nothing.
+		return 0, false
+	}
+	phrases := p.first[t.w]
+	if len(phrases) == 0 {
+		// "envoyez-nous", "schick's": try the word before the hyphen
+		if k := strings.IndexAny(t.w, "-'"); k > 0 && !strings.ContainsAny(t.w, "/.") {
+			if phrases := p.first[t.w[:k]]; len(phrases) > 0 && len(phrases[0]) == 1 {
+				return t.end, true
+			}
+			return 0, false
+		}
+	}
+	for _, ph := range phrases {
+		if i+len(ph) > len(toks) {
 			continue
 		}
-		phrases := p.first[t.w]
-		if len(phrases) == 0 {
-			// "envoyez-nous", "schick's": try the word before the hyphen
-			if k := strings.IndexAny(t.w, "-'"); k > 0 && !strings.ContainsAny(t.w, "/.") {
-				phrases = p.first[t.w[:k]]
-				if len(phrases) > 0 && len(phrases[0]) == 1 {
-					out = append(out, [2]int{t.start, t.end})
-					continue
-				}
-				phrases = nil
-			}
-		}
-		for _, ph := range phrases {
-			if i+len(ph) > len(toks) {
-				continue
-			}
-			ok := true
-			for k := 1; k < len(ph); k++ {
-				if toks[i+k].w != ph[k] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				out = append(out, [2]int{t.start, toks[i+len(ph)-1].end})
+		ok := true
+		for k := 1; k < len(ph); k++ {
+			if toks[i+k].w != ph[k] {
+				ok = false
 				break
 			}
 		}
+		if ok {
+			return toks[i+len(ph)-1].end, true
+		}
 	}
-	return out
+	return 0, false
 }
 
 // reqInflect returns a verb with its -s, -ed and -ing forms.
@@ -124,9 +146,111 @@ func reqPlural(nouns ...string) []string {
 
 type exfilRequestSets struct {
 	strongVerb, weakVerb, strongObj, weakObj, cue, valueOf *wordPhrases
-	// verbStarts holds the first words of strongVerb, weakVerb and
-	// valueOf: a sentence with none of them is no request.
-	verbStarts map[string]struct{}
+	// firstLex maps every word that starts a phrase of one of the sets to
+	// the sets' bits.
+	firstLex lexTable
+}
+
+// The bits of the phrase sets in reqToken.lex.
+const (
+	lexStrongVerb uint8 = 1 << iota
+	lexWeakVerb
+	lexValueOf
+	lexStrongObj
+	lexWeakObj
+	lexCue
+	// lexAnyVerb are the sets one of which every request needs.
+	lexAnyVerb = lexStrongVerb | lexWeakVerb | lexValueOf
+)
+
+// lexTable is a hash set of words with a byte of bits each: open
+// addressing with linear probing over a power-of-two table at most a
+// quarter full, keyed by wordHash, which costs O(1) per word.
+type lexTable struct {
+	words []string
+	bits  []uint8
+}
+
+func (t *lexTable) slot(w string) int {
+	mask := len(t.words) - 1
+	i := int(wordHash(w)) & mask
+	for t.words[i] != "" && t.words[i] != w {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// add ors bits into the entry of w, growing the table as needed.
+func (t *lexTable) add(w string, bits uint8) {
+	if w == "" {
+		return
+	}
+	if len(t.words) == 0 || 4*(t.count()+1) > len(t.words) {
+		old := *t
+		size := max(64, 2*len(old.words))
+		*t = lexTable{words: make([]string, size), bits: make([]uint8, size)}
+		for i, ow := range old.words {
+			if ow != "" {
+				t.add(ow, old.bits[i])
+			}
+		}
+	}
+	i := t.slot(w)
+	t.words[i] = w
+	t.bits[i] |= bits
+}
+
+func (t *lexTable) count() int {
+	n := 0
+	for _, w := range t.words {
+		if w != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// get returns the bits of w, 0 when w is absent.
+func (t *lexTable) get(w string) uint8 {
+	if len(t.words) == 0 {
+		return 0
+	}
+	return t.bits[t.slot(w)]
+}
+
+// wordHash hashes a word's length, first three and last two bytes: O(1)
+// per word, and words that differ only inside are rare enough in the
+// sets for the filter to stay selective.
+func wordHash(w string) uint64 {
+	n := len(w)
+	if n == 0 {
+		return 0
+	}
+	x := uint64(n) | uint64(w[0])<<8 | uint64(w[n-1])<<16
+	if n > 1 {
+		x |= uint64(w[1])<<24 | uint64(w[n-2])<<32
+	}
+	if n > 2 {
+		x |= uint64(w[2]) << 40
+	}
+	x *= 0x9e3779b97f4a7c15
+	return x ^ x>>29
+}
+
+// lexMask returns the bits of the sets with a phrase starting with w or,
+// when w holds a hyphen or apostrophe after its first byte, with the part
+// before the first one: a superset of the sets whose matchAt can match at
+// a token w (matchAt tries the part before the first hyphen or apostrophe
+// only when there is one at an index above 0, which is then this one).
+func (res *exfilRequestSets) lexMask(w string) uint8 {
+	m := res.firstLex.get(w)
+	for k := 1; k < len(w); k++ {
+		if w[k] == '-' || w[k] == '\'' {
+			m |= res.firstLex.get(w[:k])
+			break
+		}
+	}
+	return m
 }
 
 var (
@@ -144,6 +268,11 @@ func reqJoin(lists ...[]string) []string {
 
 // sensitivePath reports tokens naming secret-bearing files and dumps.
 func sensitivePath(t string) bool {
+	// Every suffix and test below needs a '_', '.' or '/' in t, except
+	// "kubeconfig" and "printenv": skip the list for plain words.
+	if strings.IndexByte(t, '_') < 0 && strings.IndexByte(t, '.') < 0 && strings.IndexByte(t, '/') < 0 {
+		return strings.HasSuffix(t, "kubeconfig") || t == "printenv"
+	}
 	for _, suffix := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "/etc/passwd", "/etc/shadow",
 		".aws/credentials", ".env", ".git/config", ".npmrc", ".netrc", ".pgpass", "kubeconfig", ".kube/config",
 		"/proc/self/environ", ".git-credentials", ".docker/config.json", ".pypirc"} {
@@ -157,13 +286,28 @@ func sensitivePath(t string) bool {
 // secretName reports identifiers that name a secret: OPENAI_API_KEY,
 // db-password, github_token.
 func secretName(t string) bool {
-	for _, suf := range secretNameSuffixes {
-		if len(t) > len(suf) && strings.HasSuffix(t, suf) {
-			return true
-		}
+	// Every suffix is a '_' or '-' and a word without either, so t ends
+	// with one exactly when the part after its last '_' or '-' is that
+	// word; len(t) > len(suffix) means the separator is not t[0].
+	k := len(t) - 1
+	for k >= 0 && t[k] != '_' && t[k] != '-' {
+		k--
 	}
-	return false
+	if k < 1 {
+		return false
+	}
+	_, ok := secretNameWords[t[k+1:]]
+	return ok
 }
+
+// secretNameWords are the words of secretNameSuffixes.
+var secretNameWords = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, suf := range secretNameSuffixes {
+		m[suf[1:]] = struct{}{}
+	}
+	return m
+}()
 
 var secretNameSuffixes = func() []string {
 	var out []string
@@ -274,115 +418,159 @@ func exfilRequestPhrases() *exfilRequestSets {
 			valueOf: newWordPhrases(nil, "value of", "values of", "content of", "contents of", "what's the", "what's your",
 				"what is the", "what is your", "what are the", "what are your", "whats the", "whats your"),
 		}
-		starts := map[string]struct{}{}
-		for _, p := range []*wordPhrases{exfilReqSets.strongVerb, exfilReqSets.weakVerb, exfilReqSets.valueOf} {
-			for w := range p.first {
-				starts[w] = struct{}{}
+		res := &exfilReqSets
+		for _, p := range []struct {
+			p   *wordPhrases
+			bit uint8
+		}{
+			{res.strongVerb, lexStrongVerb}, {res.weakVerb, lexWeakVerb}, {res.valueOf, lexValueOf},
+			{res.strongObj, lexStrongObj}, {res.weakObj, lexWeakObj}, {res.cue, lexCue},
+		} {
+			p.p.bit = p.bit
+			for w := range p.p.first {
+				res.firstLex.add(w, p.bit)
 			}
 		}
-		exfilReqSets.verbStarts = starts
 	})
 	return &exfilReqSets
 }
 
-// reqToken is one word of a sentence: lower-case text and byte span.
+// reqToken is one word of a sentence: lower-case text, byte span and the
+// phrase sets that may have a phrase starting with it (lexMask).
 type reqToken struct {
 	w          string
 	start, end int
+	lex        uint8
 }
 
 // appendReqTokens appends the words of a normalised sentence s to dst,
 // keeping the characters of paths, identifiers and addresses inside a
-// word and trimming trailing punctuation.
-func appendReqTokens(dst []reqToken, s string) []reqToken {
-	for i := 0; ; {
-		t, next, ok := nextReqToken(s, i)
-		if !ok {
-			return dst
-		}
-		dst = append(dst, t)
-		i = next
-	}
-}
-
-func isReqWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", c) >= 0
-}
-
-// nextReqToken returns the first word of s at or after i and where to
-// continue; ok is false when there is none.
-func nextReqToken(s string, i int) (t reqToken, next int, ok bool) {
-	for i < len(s) {
-		if !isReqWordByte(s[i]) {
+// word and trimming trailing punctuation (and leading apostrophes), with
+// each word's lexMask.
+func appendReqTokens(dst []reqToken, s string, res *exfilRequestSets) []reqToken {
+	for i := 0; i < len(s); {
+		if !reqWordByte[s[i]] {
 			i++
 			continue
 		}
-		j := i
-		for j < len(s) && isReqWordByte(s[j]) {
+		j := i + 1
+		for j < len(s) && reqWordByte[s[j]] {
 			j++
 		}
 		a, b := i, j
-		for b > a && strings.IndexByte(".,'!?:;", s[b-1]) >= 0 {
+		for b > a && reqTrimByte[s[b-1]] {
 			b--
 		}
 		for a < b && s[a] == '\'' {
 			a++
 		}
 		if a < b {
-			return reqToken{w: s[a:b], start: a, end: b}, j, true
+			w := s[a:b]
+			dst = append(dst, reqToken{w: w, start: a, end: b, lex: res.lexMask(w)})
 		}
 		i = j
 	}
-	return reqToken{}, len(s), false
+	return dst
 }
 
-// mayStartVerb reports whether word w could begin a match of strongVerb,
-// weakVerb or valueOf (a superset of what their find accepts as a first
-// token: none has a pred, and find also tries the part before a '-' or
-// '\”).
-func (res *exfilRequestSets) mayStartVerb(w string) bool {
-	if _, ok := res.verbStarts[w]; ok {
-		return true
+// reqWordByte marks the bytes of a word: letters, digits, non-ASCII and
+// the characters of paths, identifiers and addresses ("_-./~'@+:%$").
+var reqWordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 || strings.IndexByte("_-./~'@+:%$", byte(c)) >= 0
 	}
-	for k := 1; k < len(w); k++ {
-		if w[k] == '-' || w[k] == '\'' {
-			_, ok := res.verbStarts[w[:k]]
-			return ok
-		}
-	}
-	return false
+	return t
+}()
+
+// reqTrimByte marks the punctuation trimmed from the end of a word.
+var reqTrimByte = [256]bool{'.': true, ',': true, '\'': true, '!': true, '?': true, ':': true, ';': true}
+
+// reqScratch holds the buffers of one exfilRequests call, reused through
+// reqScratchPool so that text holding no request costs no allocation.
+// Nothing in it outlives the call: findings carry offsets into the
+// caller's string and a constant excerpt.
+type reqScratch struct {
+	nbuf  []byte     // the normalised text, for ASCII input
+	sents [][2]int   // sentence spans
+	toks  []reqToken // the words of one sentence
 }
 
-// hasRequestVerb reports whether a word of the normalised text n could
-// start a disclosure verb or a "value of" phrase. Every way
-// judgeRequest answers true needs one (sentences split n only where
-// words end, so their words are n's words), so text without one holds no
-// request.
-func hasRequestVerb(n string, res *exfilRequestSets) bool {
-	for i := 0; ; {
-		t, next, ok := nextReqToken(n, i)
-		if !ok {
-			return false
-		}
-		if res.mayStartVerb(t.w) {
-			return true
-		}
-		i = next
+var reqScratchPool = sync.Pool{New: func() any { return new(reqScratch) }}
+
+// maxPooledBytes bounds the buffers a pooled scratch keeps.
+const maxPooledBytes = 64 << 10
+
+func (sc *reqScratch) release() {
+	if cap(sc.nbuf) > maxPooledBytes {
+		sc.nbuf = nil
 	}
+	if cap(sc.toks) > maxPooledBytes/32 {
+		sc.toks = nil
+	}
+	if cap(sc.sents) > maxPooledBytes/16 {
+		sc.sents = nil
+	}
+	reqScratchPool.Put(sc)
+}
+
+// normalize returns Normalize(s). ASCII text that Normalize rewrites is
+// normalised into sc.nbuf (exactly as Normalize does, with the same
+// asciiPassInto) instead of a new string; the result is valid only until
+// sc is released.
+func (sc *reqScratch) normalize(s string) string {
+	if ascii, normal := asciiForm(s); normal || !ascii {
+		return Normalize(s)
+	}
+	if cap(sc.nbuf) < len(s) {
+		sc.nbuf = make([]byte, len(s))
+	}
+	n, _ := asciiPassInto(s, false, sc.nbuf, nil)
+	return n
+}
+
+// asciiForm reports in one pass whether s is ASCII and whether it is
+// isNormalASCII (ASCII that Normalize returns unchanged: printable
+// characters, single spaces and line feeds, no upper-case letters).
+func asciiForm(s string) (ascii, normal bool) {
+	normal = true
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return false, false
+		}
+		if c == ' ' {
+			if prevSpace {
+				normal = false
+			}
+			prevSpace = true
+			continue
+		}
+		if asciiClass[c] != acPlain && c != '\n' {
+			normal = false
+		}
+		prevSpace = false
+	}
+	return true, normal
 }
 
 // exfilRequests reports sentences of s that request secrets.
+//
+// Each sentence is judged only when it holds an object hint
+// (hasObjectHint) and a word that may start a disclosure verb or a
+// "value of" phrase (lexAnyVerb in its lexMask): every way judgeRequest answers true
+// needs both, so the checks lose nothing. They are made per sentence, in
+// one pass over the text, with the cheap byte-level hint scan first.
 func exfilRequests(s string) []Finding {
+	sc := reqScratchPool.Get().(*reqScratch)
+	defer sc.release()
 	// Offsets are computed only once a sentence needs mapping back.
-	n := Normalize(s)
+	n := sc.normalize(s)
 	res := exfilRequestPhrases()
-	if !hasObjectHint(n) || !hasRequestVerb(n, res) {
-		return nil
-	}
 	var out []Finding
-	var toks []reqToken
 	var offs []int
-	for _, sp := range sentences(n) {
+	sc.sents = appendSentences(sc.sents[:0], n)
+	for _, sp := range sc.sents {
 		for sp[0] < sp[1] && (n[sp[0]] == ' ' || n[sp[0]] == '\n') {
 			sp[0]++
 		}
@@ -391,7 +579,7 @@ func exfilRequests(s string) []Finding {
 		}
 		sent := n[sp[0]:sp[1]]
 		var req bool
-		req, toks = isExfilRequestBuf(sent, res, toks[:0])
+		req, sc.toks = isExfilRequestBuf(sent, res, sc.toks[:0])
 		if !req {
 			continue
 		}
@@ -413,11 +601,22 @@ var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "co
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
 	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
 
-// hasObjectHint reports whether s contains one of objectHints.
-func hasObjectHint(s string) bool {
+// hintsByFirst lists objectHints by their first byte.
+var hintsByFirst = func() (t [256][]string) {
 	for _, h := range objectHints {
-		if strings.Contains(s, h) {
-			return true
+		t[h[0]] = append(t[h[0]], h)
+	}
+	return t
+}()
+
+// hasObjectHint reports whether s contains one of objectHints, in one
+// pass: at every byte, only the hints starting with that byte are tried.
+func hasObjectHint(s string) bool {
+	for i := 0; i < len(s); i++ {
+		for _, h := range hintsByFirst[s[i]] {
+			if strings.HasPrefix(s[i:], h) {
+				return true
+			}
 		}
 	}
 	return false
@@ -426,53 +625,61 @@ func hasObjectHint(s string) bool {
 // isExfilRequestBuf reports whether sent requests secrets, tokenising into
 // buf; it returns the buffer for reuse.
 func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
-	if !hasObjectHint(sent) {
-		return false, buf
+	toks := appendReqTokens(buf, sent, res)
+	// Both checks below are necessary (see judgeRequest and
+	// objectHints); the verb check comes first because it reads what
+	// tokenising computed anyway, and prose about keys and tokens passes
+	// the hint check more often than the verb check.
+	if !anyVerb(toks) || !hasObjectHint(sent) {
+		return false, toks
 	}
-	toks := appendReqTokens(buf, sent)
 	return judgeRequest(sent, toks, res), toks
 }
 
-func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
-	verb := false
+// anyVerb reports whether a word of toks may start a match of strongVerb,
+// weakVerb or valueOf.
+func anyVerb(toks []reqToken) bool {
 	for _, t := range toks {
-		if res.mayStartVerb(t.w) {
-			verb = true
-			break
+		if t.lex&lexAnyVerb != 0 {
+			return true
 		}
 	}
-	if !verb {
-		return false // see hasRequestVerb
+	return false
+}
+
+// spanBuf is the stack capacity for the matches of one lexicon in one
+// sentence; more spill to the heap.
+const spanBuf = 8
+
+func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
+	if !anyVerb(toks) {
+		// Every way to a request below needs a match of strongVerb,
+		// weakVerb or valueOf (none has a pred), which starts at a word
+		// whose lexMask has their bit.
+		return false
 	}
 	// Every way to a request needs a disclosure verb or a "value of"
 	// phrase; find them before the objects, whose shape predicates cost
 	// more per word.
-	strongVerbs := res.strongVerb.find(toks)
-	weakVerbs := res.weakVerb.find(toks)
-	valueOf := res.valueOf.find(toks)
+	var bufSV, bufWV, bufVO, bufSO, bufWO [spanBuf][2]int
+	strongVerbs := res.strongVerb.find(bufSV[:0], toks)
+	weakVerbs := res.weakVerb.find(bufWV[:0], toks)
+	valueOf := res.valueOf.find(bufVO[:0], toks)
 	if len(strongVerbs) == 0 && len(weakVerbs) == 0 && len(valueOf) == 0 {
 		return false
 	}
-	strongObj := res.strongObj.find(toks)
-	weakObj := res.weakObj.find(toks)
+	strongObj := res.strongObj.find(bufSO[:0], toks)
+	weakObj := res.weakObj.find(bufWO[:0], toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
-		return false
-	}
-	near := func(verbs, objs [][2]int) bool {
-		for _, v := range verbs {
-			for _, o := range objs {
-				if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
-					return true
-				}
-			}
-		}
 		return false
 	}
 	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
 	for _, v := range valueOf {
-		for _, o := range append(append([][2]int{}, strongObj...), weakObj...) {
-			if o[0] >= v[1] && o[0]-v[1] <= 40 {
-				return true
+		for _, objs := range [2][][2]int{strongObj, weakObj} {
+			for _, o := range objs {
+				if o[0] >= v[1] && o[0]-v[1] <= 40 {
+					return true
+				}
 			}
 		}
 	}
@@ -480,25 +687,47 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
-	strong := notNegated(sent, strongVerbs)
-	if near(strong, strongObj) {
+	var bufS, bufW [spanBuf][2]int
+	strong := notNegated(bufS[:0], sent, strongVerbs)
+	if nearSpans(strong, strongObj) {
 		return true
 	}
-	if len(res.cue.find(toks)) == 0 && !imperativeRequest(toks, res) {
+	if !res.cue.any(toks) && !imperativeRequest(toks, res) {
 		return false
 	}
-	weak := notNegated(sent, weakVerbs)
-	verbs := append(strong, weak...)
-	return near(verbs, strongObj) || near(verbs, weakObj)
+	weak := notNegated(bufW[:0], sent, weakVerbs)
+	// the verbs are strong and weak together; strong with strongObj is
+	// known to be false
+	return nearSpans(weak, strongObj) || nearSpans(strong, weakObj) || nearSpans(weak, weakObj)
+}
+
+// nearSpans reports whether a verb and an object are at most
+// maxRequestGap bytes apart and do not overlap.
+func nearSpans(verbs, objs [][2]int) bool {
+	for _, v := range verbs {
+		for _, o := range objs {
+			if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sentences splits normalised text into sentence spans: at line breaks,
 // and after '.', '!', '?' or ';' followed by a space or the end.
 func sentences(n string) [][2]int {
-	var out [][2]int
+	return appendSentences(nil, n)
+}
+
+// appendSentences appends the sentence spans of n (see sentences) to dst.
+func appendSentences(dst [][2]int, n string) [][2]int {
 	start := 0
 	for i := 0; i < len(n); i++ {
 		c := n[i]
+		if !sentenceByte[c] {
+			continue
+		}
 		end := -1
 		switch c {
 		case '\n':
@@ -512,7 +741,7 @@ func sentences(n string) [][2]int {
 			continue
 		}
 		if strings.TrimSpace(n[start:end]) != "" {
-			out = append(out, [2]int{start, end})
+			dst = append(dst, [2]int{start, end})
 		}
 		start = end
 		if c != '\n' {
@@ -521,37 +750,90 @@ func sentences(n string) [][2]int {
 		start = i + 1
 	}
 	if strings.TrimSpace(n[start:]) != "" {
-		out = append(out, [2]int{start, len(n)})
+		dst = append(dst, [2]int{start, len(n)})
 	}
-	return out
+	return dst
 }
+
+// sentenceByte marks the bytes that may end a sentence.
+var sentenceByte = [256]bool{'\n': true, '.': true, '!': true, '?': true, ';': true}
 
 // negators turn a request into a warning: "Never share your API key".
 var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
 	"shouldn't", "cannot", "can't", "no one", "nobody", "avoid", "without"}
 
-// notNegated drops verb matches preceded, within three words, by a
-// negator.
-func notNegated(sent string, verbs [][2]int) [][2]int {
-	out := verbs[:0:0]
-	for _, v := range verbs {
-		before := strings.Fields(sent[:v[0]+1])
-		if len(before) > 3 {
-			before = before[len(before)-3:]
-		}
-		window := " " + strings.Join(before, " ") + " "
-		neg := false
-		for _, n := range negators {
-			if strings.Contains(window, " "+n+" ") {
-				neg = true
-				break
-			}
-		}
-		if !neg {
-			out = append(out, v)
-		}
+// negatorWords is negators split into words (each has one or two).
+var negatorWords = func() (out [][]string) {
+	for _, n := range negators {
+		out = append(out, strings.Fields(n))
 	}
 	return out
+}()
+
+// notNegated appends to dst the verb matches not preceded, within three
+// words, by a negator: the white-space separated fields of
+// sent[:v[0]+1] (which end with the verb's first byte), last three
+// only, must not hold a negator as whole consecutive fields.
+func notNegated(dst [][2]int, sent string, verbs [][2]int) [][2]int {
+	for _, v := range verbs {
+		var f [3]string
+		k := lastFields(&f, sent[:v[0]+1])
+		if !negatedFields(f[:k]) {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
+
+// lastFields stores in f the last len(f) or fewer fields of s as
+// strings.Fields splits them (runs of runes that are not unicode.IsSpace),
+// in order, and returns how many there are.
+func lastFields(f *[3]string, s string) int {
+	k := 0
+	start := -1
+	push := func(w string) {
+		if k < len(f) {
+			f[k] = w
+			k++
+			return
+		}
+		f[0], f[1], f[2] = f[1], f[2], w
+	}
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				push(s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		push(s[start:])
+	}
+	return k
+}
+
+// negatedFields reports whether a negator occurs in fields as whole
+// consecutive fields: the same as searching " "+negator+" " in the fields
+// joined and padded with single spaces, since no field holds a space.
+func negatedFields(fields []string) bool {
+	for _, ws := range negatorWords {
+		for i := 0; i+len(ws) <= len(fields); i++ {
+			match := true
+			for j, w := range ws {
+				if fields[i+j] != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reqOpeners may precede an imperative verb: "Please print ...", "Now send ...".
@@ -576,7 +858,7 @@ func imperativeRequest(toks []reqToken, res *exfilRequestSets) bool {
 		return false
 	}
 	verb := toks[i : i+1]
-	if len(res.strongVerb.find(verb)) == 0 && len(res.weakVerb.find(verb)) == 0 {
+	if !res.strongVerb.any(verb) && !res.weakVerb.any(verb) {
 		return false
 	}
 	w := toks[i].w

@@ -54,12 +54,11 @@ func urlRegexps() (*regexp.Regexp, *regexp.Regexp, int) {
 	return strictURLRe, relaxedURLRe, emailIdx
 }
 
-// urlSpan is one URL: [start,end) in the caller's string, scheme (lower
-// case, "" when scheme-less) and the matched text in matching form.
+// urlSpan is one URL: [start,end) in the caller's string and its scheme
+// (lower case, "" when scheme-less).
 type urlSpan struct {
 	start, end int
 	scheme     string
-	text       string // normalised, refanged
 }
 
 // URLs reports every URL in s as the facts-only contract defines one: any
@@ -74,7 +73,8 @@ type urlSpan struct {
 // URL (redacted if it carries a secret, shortened if long). Findings are
 // sorted. URLs is safe for concurrent use.
 func URLs(s string) []Finding {
-	spans := findURLs(s)
+	var buf [4]urlSpan
+	spans := appendURLs(buf[:0], s)
 	if len(spans) == 0 {
 		return nil
 	}
@@ -88,16 +88,20 @@ func URLs(s string) []Finding {
 // urlExcerpt shows a URL in a finding: secrets redacted, invisible
 // characters dropped, long URLs shortened.
 func urlExcerpt(u string) string {
-	t, _ := unhide(u)
-	return clip(Redact(t), maxExcerpt)
+	return clip(Redact(unhideText(u)), maxExcerpt)
 }
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.
 func findURLs(s string) []urlSpan {
+	return appendURLs(nil, s)
+}
+
+// appendURLs appends the URL spans of s (see findURLs) to dst.
+func appendURLs(dst []urlSpan, s string) []urlSpan {
 	if !mayHoldURL(s) || cannotHoldURL(s) {
-		return nil
+		return dst
 	}
-	return scanURLs(s)
+	return appendScanURLs(dst, s, true)
 }
 
 // scanURLs is findURLs without the prefilters.
@@ -108,14 +112,58 @@ func scanURLs(s string) []urlSpan {
 // scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
 // one URL (FuzzURLPrefilter checks both settings agree).
 func scanURLsSkip(s string, skip bool) []urlSpan {
-	// Offsets are computed only once a match needs mapping back.
-	n := Normalize(s)
+	return appendScanURLs(nil, s, skip)
+}
+
+// urlScratch holds the buffers of one URL scan, reused through
+// urlScratchPool. Nothing in it outlives the scan: spans hold offsets
+// into the caller's string and schemes that do not alias the buffers.
+type urlScratch struct {
+	nbuf, obuf []byte   // normalised text; normalised text for offsets
+	offs       []int    // offsets of the normalised text
+	strict     [][2]int // strict matches
+}
+
+var urlScratchPool = sync.Pool{New: func() any { return new(urlScratch) }}
+
+func (sc *urlScratch) release() {
+	if cap(sc.nbuf) > maxPooledBytes || cap(sc.obuf) > maxPooledBytes {
+		sc.nbuf, sc.obuf, sc.offs = nil, nil, nil
+	}
+	if cap(sc.strict) > 256 {
+		sc.strict = nil
+	}
+	urlScratchPool.Put(sc)
+}
+
+// appendScanURLs appends the URL spans of s to dst; skip is as for
+// scanURLsSkip.
+func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
+	sc := urlScratchPool.Get().(*urlScratch)
+	defer sc.release()
+	// Offsets are computed only once a match needs mapping back. ASCII
+	// text is normalised into the scratch buffers exactly as Normalize
+	// and normalizeWithOffsets do it (asciiPassInto).
+	var n string
+	ascii, identity := asciiForm(s) // identity: Normalize(s) == s, byte for byte
+	switch {
+	case identity:
+		n = s
+	case ascii:
+		if cap(sc.nbuf) < len(s) {
+			sc.nbuf = make([]byte, len(s))
+		}
+		n, _ = asciiPassInto(s, false, sc.nbuf, nil)
+	default:
+		n = Normalize(s)
+	}
 	r, roffs := refang(n)
 	strict, relaxed, emailSub := urlRegexps()
 	// xurls' expressions are large (the relaxed one spells out every TLD),
 	// so they run only on the white-space-separated tokens that can hold
 	// a match: a URL never contains a space.
-	var strictMatches, relaxedMatches [][]int
+	strictMatches := sc.strict[:0]
+	var relaxedMatches [][]int
 	for i := 0; ; {
 		a, b, ok := nextURLToken(r, i)
 		if !ok {
@@ -125,15 +173,14 @@ func scanURLsSkip(s string, skip bool) []urlSpan {
 		t := r[a:b]
 		whole := false
 		if strings.IndexByte(t, ':') >= 0 {
-			ms := strict.FindAllStringIndex(t, -1)
-			for _, m := range ms {
-				strictMatches = append(strictMatches, []int{m[0] + a, m[1] + a})
-			}
+			k := len(strictMatches)
+			strictMatches = appendStrictMatches(strictMatches, t, a, strict)
+			ms := strictMatches[k:]
 			// One URL spanning the whole token (the common case): every
 			// relaxed match in the token would overlap it and be dropped
 			// (none fits inside a single refanged spelling, the only
 			// place where offsets could collapse), so skip that pass.
-			whole = skip && len(ms) == 1 && ms[0][0] == 0 && ms[0][1] == len(t)
+			whole = skip && len(ms) == 1 && ms[0][0] == a && ms[0][1] == b
 		}
 		if !whole && (strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")) {
 			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
@@ -146,20 +193,35 @@ func scanURLsSkip(s string, skip bool) []urlSpan {
 			}
 		}
 	}
+	sc.strict = strictMatches
 	if len(strictMatches) == 0 && len(relaxedMatches) == 0 {
-		return nil
+		return dst
 	}
-	_, offs := normalizeWithOffsets(s)
-	var spans []urlSpan
+	var offs []int // nil: the identity
+	switch {
+	case identity:
+	case ascii:
+		if cap(sc.obuf) < len(s) {
+			sc.obuf = make([]byte, len(s))
+		}
+		_, offs = asciiPassInto(s, true, sc.obuf, sc.offs)
+		sc.offs = offs
+	default:
+		_, offs = normalizeWithOffsets(s)
+	}
+	first := len(dst)
 	toOrig := func(a, b int) (int, int) {
 		na, nb := a, b
 		if roffs != nil {
 			na, nb = roffs[a], roffs[b]
 		}
+		if offs == nil {
+			return na, nb
+		}
 		return offs[na], endOffset(offs, nb)
 	}
 	taken := func(a, b int) bool {
-		for _, sp := range spans {
+		for _, sp := range dst[first:] {
 			if a < sp.end && sp.start < b {
 				return true
 			}
@@ -177,7 +239,7 @@ func scanURLsSkip(s string, skip bool) []urlSpan {
 			scheme = text[:i]
 		}
 		a, b := toOrig(m[0], m[1])
-		spans = append(spans, urlSpan{start: a, end: b, scheme: strings.ToLower(scheme), text: text})
+		dst = append(dst, urlSpan{start: a, end: b, scheme: ownScheme(strings.ToLower(scheme))})
 	}
 	for _, m := range relaxedMatches {
 		if emailSub > 0 && 2*emailSub+1 < len(m) && m[2*emailSub] >= 0 {
@@ -195,11 +257,151 @@ func scanURLsSkip(s string, skip bool) []urlSpan {
 		if taken(a, b) {
 			continue
 		}
-		spans = append(spans, urlSpan{start: a, end: b, text: text})
+		dst = append(dst, urlSpan{start: a, end: b})
 	}
-	sortURLSpans(spans)
-	return spans
+	sortURLSpans(dst[first:])
+	return dst
 }
+
+// commonSchemes are returned as constants by ownScheme.
+var commonSchemes = []string{"http", "https", "ftp", "file", "mailto", "javascript", "data", "vbscript", "blob", "ws", "wss", "ssh", "git", "tel"}
+
+// ownScheme returns scheme in memory of its own: it may be a slice of a
+// pooled buffer, which is reused once the scan ends.
+func ownScheme(scheme string) string {
+	for _, c := range commonSchemes {
+		if scheme == c {
+			return c
+		}
+	}
+	return strings.Clone(scheme)
+}
+
+// appendStrictMatches appends the spans of strict.FindAllStringIndex(t, -1),
+// shifted by a, to dst. For ASCII tokens without brackets it computes them
+// by hand (strictEndAt); otherwise it runs the expression.
+func appendStrictMatches(dst [][2]int, t string, a int, strict *regexp.Regexp) [][2]int {
+	if !strictFastDomain(t) {
+		for _, m := range strict.FindAllStringIndex(t, -1) {
+			dst = append(dst, [2]int{m[0] + a, m[1] + a})
+		}
+		return dst
+	}
+	// FindAllStringIndex: the leftmost-longest match, then the next one
+	// from its end (the expression has no assertions, so where a search
+	// starts is all that matters, and no match is empty).
+	for pos := 0; pos < len(t); {
+		start, end := -1, -1
+		for i := pos; i < len(t); i++ {
+			if e := strictEndAt(t, i); e >= 0 {
+				start, end = i, e
+				break
+			}
+		}
+		if start < 0 {
+			break
+		}
+		dst = append(dst, [2]int{start + a, end + a})
+		pos = end
+	}
+	return dst
+}
+
+// The strict expression (urlRegexps) by hand.
+//
+// It is xurls.StrictMatchingScheme(AnyScheme + "|(?:javascript|vbscript|data|blob):"), that is
+//
+//	(?i)(?:[a-zA-Z][a-zA-Z.\-+]*://|(?:bitcoin|cid|...|xmpp):|(?:javascript|vbscript|data|blob):)(?-i)pathCont
+//
+// compiled leftmost-longest, where pathCont is
+//
+//	(?:[midIChar]*(?:wellParen|wellBrack|wellBrace|[endIChar]))+
+//
+// On ASCII text without '(', ')', '[', ']', '{' or '}' the well-balanced
+// groups (which start with a bracket) cannot match, so pathCont matches
+// exactly the non-empty strings of midIChar characters that end with an
+// endIChar character (endIChar is a subset of midIChar). The ASCII members
+// of the classes (xurls' unreservedChar, midSubDelimChar, endSubDelimChar
+// and the rest; its Unicode ranges hold no ASCII) are:
+//
+//	midIChar: a-z A-Z 0-9 - . _ ~ % ! $ & ' * + , ; = : @ / ? # \
+//	endIChar: a-z A-Z 0-9 - _ ~ % $ & + = / #
+//
+// A match at i is a scheme at i followed by pathCont; each scheme
+// alternative matches at most one way at i, so the longest match at i
+// ends at the furthest pathCont end over the (at most two) schemes that
+// match there. TestStrictURLFast and FuzzStrictURLFast compare this with
+// the expression.
+var (
+	urlMidChar, urlEndChar [256]bool
+	// noAuthSchemes are the schemes written without "//".
+	noAuthSchemes = append(append([]string(nil), xurls.SchemesNoAuthority...), "javascript", "vbscript", "data", "blob")
+)
+
+func init() {
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	for _, c := range []byte(alnum + "-._~%!$&'*+,;=:@/?#\\") {
+		urlMidChar[c] = true
+	}
+	for _, c := range []byte(alnum + "-_~%$&+=/#") {
+		urlEndChar[c] = true
+	}
+}
+
+// strictFastDomain reports whether t is ASCII without brackets, where
+// strictEndAt is exact.
+func strictFastDomain(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '(', ')', '[', ']', '{', '}':
+			return false
+		default:
+			if c >= utf8.RuneSelf {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// strictEndAt returns the end of the longest strict match starting at i in
+// t (in strictFastDomain), or -1 when none starts there.
+func strictEndAt(t string, i int) int {
+	best := -1
+	if isASCIILetter(t[i]) {
+		// [a-zA-Z][a-zA-Z.\-+]*:// (the run is maximal: ':' is not in it)
+		r := i + 1
+		for r < len(t) && (isASCIILetter(t[r]) || t[r] == '.' || t[r] == '-' || t[r] == '+') {
+			r++
+		}
+		if strings.HasPrefix(t[r:], "://") {
+			best = max(best, urlPathEnd(t, r+3))
+		}
+		// (?i)name: for the schemes without authority; no name followed
+		// by ':' is a prefix of another followed by ':'.
+		for _, name := range noAuthSchemes {
+			if k := i + len(name); k < len(t) && t[k] == ':' && strings.EqualFold(t[i:k], name) {
+				best = max(best, urlPathEnd(t, k+1))
+				break
+			}
+		}
+	}
+	return best
+}
+
+// urlPathEnd returns the end of the longest pathCont match at p (see
+// strictEndAt): the last endIChar in the run of midIChar from p, or -1.
+func urlPathEnd(t string, p int) int {
+	e := -1
+	for j := p; j < len(t) && urlMidChar[t[j]]; j++ {
+		if urlEndChar[t[j]] {
+			e = j + 1
+		}
+	}
+	return e
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // nextURLToken returns the first span of r at or after i between spaces
 // and line breaks; ok is false when there is none.
@@ -357,6 +559,19 @@ func refang(n string) (string, []int) {
 
 func isHostByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-'
+}
+
+// unhideText is the text of unhide(s): s itself when it is ASCII without
+// control characters other than tab, line feed and carriage return
+// (unhide changes nothing there), so that no copy is made.
+func unhideText(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c >= 0x7f {
+			t, _ := unhide(s)
+			return t
+		}
+	}
+	return s
 }
 
 // unhide removes invisible characters from s and applies NFKC rune by
