@@ -437,9 +437,100 @@ func looksLikeArg(raw string) bool {
 	return strings.HasPrefix(raw, "-") || strings.ContainsAny(raw, "/=@|<>$")
 }
 
+// shellParser is a pooled parser with the reader it reads from, so that a
+// parse allocates only the syntax tree.
+type shellParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
+
 var parserPool = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
+
+// maxPlainWords bounds the words of the plain-words fast path (a stack
+// array); longer plain lines go to the parser.
+const maxPlainWords = 64
+
+// plainWords splits text into its words when the shell parser would read
+// text as exactly one simple command whose arguments are the
+// space-separated words, each a plain literal: no assignments, redirections,
+// quotes, expansions, substitutions, globs that the parser tokenises, pipes,
+// lists, comments or compound commands. It returns false (and the caller
+// parses) otherwise. Why this is sound, from mvdan.cc/sh/v3/syntax's lexer
+// (advanceLitNone and Parser.next) and parser (gotStmtPipe, callExpr):
+//
+//   - The bytes allowed are ASCII letters and digits, ' ' and
+//     ".,_-+/:@%^#=". None of them is in regOps (;"'()$|&><`), none
+//     breaks a literal in advanceLitNone, so a run of them between spaces
+//     is one _LitWord token whose value is the run itself (no backslash, so
+//     nothing is unescaped). "+" and "@" start an extended glob only before
+//     "(", which is not allowed. Tabs, newlines and CR are not allowed, so
+//     every word separator is a space and there is one statement.
+//   - "#" starts a comment only at the start of a word: it is allowed
+//     only inside a word, where advanceLitNone keeps it.
+//   - "=" makes the first word an assignment (hasValidIdent) and is allowed
+//     only after the first word: callExpr turns a word into an Assign only
+//     while no argument has been read yet.
+//   - The first word must not be a keyword or a declaration builtin
+//     (syntax.IsKeyword, "elif", "let", "declare", "local", "export",
+//     "readonly", "typeset", "nameref", "@test"), which gotStmtPipe parses as
+//     something other than a call; any other first word is followed by a
+//     space or the end, not "(", so it is a call's first argument.
+//
+// So the parse is one Stmt, without redirections, holding a CallExpr whose
+// Args are one *syntax.Lit word per space-separated word: judgeStmt on it
+// is judgeArgs over these words, which is what the fast path runs.
+// TestPlainWordsMatchParser checks this against the parser.
+func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
+	out := words[:0]
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == ' ' {
+			i++
+			continue
+		}
+		if c == '#' {
+			return nil, false // a comment
+		}
+		j := i
+		for ; j < len(text) && text[j] != ' '; j++ {
+			c := text[j]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
+				return nil, false
+			}
+			if c == '=' && len(out) == 0 {
+				return nil, false
+			}
+		}
+		if len(out) == maxPlainWords {
+			return nil, false
+		}
+		out = append(out, text[i:j])
+		i = j
+	}
+	if len(out) > 0 && shellReserved(out[0]) {
+		return nil, false
+	}
+	return out, true
+}
+
+var plainByte = func() (t [256]bool) {
+	for _, c := range []byte(".,_-+/:@%^#=") {
+		t[c] = true
+	}
+	return t
+}()
+
+// shellReserved reports whether the parser treats w in command position
+// as something other than the name of a program.
+func shellReserved(w string) bool {
+	switch w {
+	case "elif", "let", "declare", "local", "export", "readonly", "typeset", "nameref", "@test":
+		return true
+	}
+	return syntax.IsKeyword(w)
+}
 
 // judgeCommand parses text as a shell command and decides whether it is a
 // command line. prompt says a shell prompt preceded it; inline says it was
@@ -448,17 +539,21 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if len(text) > maxCommandLine {
 		return false
 	}
-	p := parserPool.Get().(*syntax.Parser)
-	defer parserPool.Put(p)
-	f, err := p.Parse(strings.NewReader(text), "")
-	if err != nil || f == nil || len(f.Stmts) == 0 {
+	var ev evidence
+	var buf [maxPlainWords]string
+	if words, ok := plainWords(text, &buf); ok {
+		// What the parser would build: see plainWords.
+		judgeArgs(callArgs{plain: words}, &ev)
+	} else if !parseEvidence(text, &ev) {
 		return false
 	}
+	return decideCommand(&ev, prompt, inline)
+}
+
+// decideCommand decides from the evidence of a command text whether it is
+// a command line; prompt and inline are as for judgeCommand.
+func decideCommand(ev *evidence, prompt, inline bool) bool {
 	l := lex()
-	var ev evidence
-	for _, st := range f.Stmts {
-		judgeStmt(st, &ev, 0)
-	}
 	if !ev.call || ev.program == "" {
 		return false
 	}
@@ -545,6 +640,27 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
 }
 
+// parseEvidence parses text as a shell program and collects the evidence
+// of its statements; it returns false when text does not parse or holds
+// no statement.
+func parseEvidence(text string, ev *evidence) bool {
+	sp := parserPool.Get().(*shellParser)
+	defer parserPool.Put(sp)
+	sp.r.Reset(text)
+	f, err := sp.p.Parse(&sp.r, "")
+	sp.r.Reset("") // drop the reference to text
+	if err != nil || f == nil || len(f.Stmts) == 0 {
+		return false
+	}
+	// A command or process substitution needs "$(", "${", "`", "<(" or
+	// ">(" in the source: without "`", "(" and "${" no word holds one.
+	ev.maySubst = strings.ContainsAny(text, "`(") || strings.Contains(text, "${")
+	for _, st := range f.Stmts {
+		judgeStmt(st, ev, 0)
+	}
+	return true
+}
+
 // cliEntities are nouns that CLIs take as a first argument before a
 // subcommand ("docker image ls", "gh pr list").
 var cliEntities = setOf(
@@ -576,6 +692,7 @@ type evidence struct {
 	pipeToShell bool
 	sudo        bool
 	subst       bool // $(...), `...`, <(...)
+	maySubst    bool // the source may hold a substitution (see parseEvidence)
 	prose       int  // English function words among the arguments
 	proseless   bool
 }
@@ -613,7 +730,7 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		} else {
 			ev.strong = true // && and ||
 		}
-		var sub evidence
+		sub := evidence{maySubst: ev.maySubst}
 		judgeStmt(c.Y, &sub, depth+1)
 		ev.strong = ev.strong || sub.strong
 		ev.subst = ev.subst || sub.subst
@@ -666,7 +783,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	if len(c.Assigns) > 0 {
 		ev.strong = true
 		for _, a := range c.Assigns {
-			if a.Value != nil && hasSubst(a.Value) {
+			if a.Value != nil && ev.maySubst && hasSubst(a.Value) {
 				ev.subst = true
 			}
 		}
@@ -678,13 +795,59 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 			return
 		}
 	}
-	if len(c.Args) == 0 {
+	judgeArgs(callArgs{w: c.Args, maySubst: ev.maySubst}, ev)
+}
+
+// callArgs are the words of a simple command, as judgeArgs sees them:
+// parsed words, or (plain != nil) the words of a line that plainWords
+// accepted, each the literal the parser would produce. maySubst false says
+// that the source holds no substitution. (A concrete type, not an
+// interface or type parameter, so that plain can live on the stack.)
+type callArgs struct {
+	w        []*syntax.Word
+	plain    []string
+	maySubst bool
+}
+
+func (a callArgs) len() int {
+	if a.plain != nil {
+		return len(a.plain)
+	}
+	return len(a.w)
+}
+
+// lit returns word i if it is a plain literal, else "".
+func (a callArgs) lit(i int) string {
+	if a.plain != nil {
+		return a.plain[i]
+	}
+	return a.w[i].Lit()
+}
+
+// strong is argStrong of word i.
+func (a callArgs) strong(i int) bool {
+	if a.plain != nil {
+		return litStrong(a.plain[i])
+	}
+	return argStrong(a.w[i])
+}
+
+// hasSubst reports whether word i holds a command or process substitution.
+func (a callArgs) hasSubst(i int) bool {
+	return a.plain == nil && a.maySubst && hasSubst(a.w[i])
+}
+
+// judgeArgs collects the evidence of a simple command's words: its
+// program (after sudo and its flags) and arguments.
+func judgeArgs(args callArgs, ev *evidence) {
+	n := args.len()
+	if n == 0 {
 		return
 	}
-	args := c.Args
-	prog := args[0].Lit()
+	k := 0 // the program's index
+	prog := args.lit(0)
 	if prog == "" {
-		if hasSubst(args[0]) {
+		if args.hasSubst(0) {
 			ev.subst = true
 		}
 		return
@@ -695,22 +858,22 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 		if ev.program == "" {
 			ev.program = prog
 		}
-		args = args[1:]
-		for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") {
-			args = args[1:]
+		k = 1
+		for k < n && strings.HasPrefix(args.lit(k), "-") {
+			k++
 		}
-		if len(args) == 0 {
+		if k == n {
 			return
 		}
-		prog = args[0].Lit()
+		prog = args.lit(k)
 		if ev.program == "sudo" || ev.program == "doas" {
 			ev.program = ""
 		}
 	}
 	if ev.program != "" {
 		// a later command of a list; only collect evidence
-		for _, a := range args[1:] {
-			if argStrong(a) {
+		for i := k + 1; i < n; i++ {
+			if args.strong(i) {
 				ev.strong = true
 			}
 		}
@@ -718,17 +881,17 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	}
 	ev.call = true
 	ev.program = prog
-	ev.nargs = len(args) - 1
-	ev.words = len(args)
+	ev.nargs = n - k - 1
+	ev.words = n - k
 	ev.proseless = true
 	ev.allShaped = true
-	if len(args) > 1 {
-		ev.first = args[1].Lit()
-		ev.last = args[len(args)-1].Lit()
+	if n-k > 1 {
+		ev.first = args.lit(k + 1)
+		ev.last = args.lit(n - 1)
 	}
 	l := lex()
-	for _, a := range args[1:] {
-		lit := a.Lit()
+	for i := k + 1; i < n; i++ {
+		lit := args.lit(i)
 		switch {
 		case lit == "":
 		case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
@@ -745,17 +908,17 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 				ev.dictArgs++
 			}
 		}
-		if argStrong(a) {
+		if args.strong(i) {
 			ev.strong = true
 			if strings.HasPrefix(lit, "-") {
 				ev.flag = true
 			}
 		}
-		if hasSubst(a) {
+		if args.hasSubst(i) {
 			ev.subst = true
 			ev.strong = true
 		}
-		if lit := a.Lit(); lit != "" {
+		if lit != "" {
 			if _, ok := functionWords[lit]; ok && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
 				ev.prose++
 				ev.proseless = false
@@ -779,6 +942,11 @@ func argStrong(w *syntax.Word) bool {
 		}
 		return false
 	}
+	return litStrong(lit)
+}
+
+// litStrong is argStrong for a plain literal word.
+func litStrong(lit string) bool {
 	switch {
 	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
 		return true
@@ -817,17 +985,34 @@ func argShaped(lit string) bool {
 	return true
 }
 
+// hasSubst reports whether w holds a command or process substitution at
+// any depth. The walker is pooled: a closure handed to syntax.Walk would
+// be allocated on every call.
 func hasSubst(w *syntax.Word) bool {
-	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			found = true
-		}
-		return !found
-	})
+	v := substPool.Get().(*substVisitor)
+	v.found = false
+	syntax.Walk(w, v.fn)
+	found := v.found
+	substPool.Put(v)
 	return found
 }
+
+type substVisitor struct {
+	found bool
+	fn    func(syntax.Node) bool
+}
+
+var substPool = sync.Pool{New: func() any {
+	v := &substVisitor{}
+	v.fn = func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			v.found = true
+		}
+		return !v.found
+	}
+	return v
+}}
 
 // scriptPath reports whether w is a path to a program or script rather
 // than a package path like "net/netip": "./gradlew", "bin/rails",
