@@ -35,22 +35,11 @@ func Instructions(s string) []Finding {
 	d := detectorPool.Get().(*detector)
 	defer d.release()
 	d.src = s
-	ascii := isASCII(s)
-	if ascii && lowerOnly(s) {
-		// Only case changes: norm[i] comes from s[i], so offsets are the
-		// identity and need no table (d.offs stays nil).
-		if cap(d.nbuf) < len(s) {
-			d.nbuf = make([]byte, len(s))
-		}
-		b := d.nbuf[:len(s)]
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			b[i] = c
-		}
-		d.norm = unsafe.String(unsafe.SliceData(b), len(b))
+	ascii, simple := lowerInto(s, d)
+	if simple {
+		// Only case changes (lowerOnly): norm[i] comes from s[i], so
+		// offsets are the identity and need no table (d.offs stays nil).
+		d.norm = unsafe.String(unsafe.SliceData(d.nbuf), len(s))
 	} else if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
@@ -158,6 +147,42 @@ func (d *detector) endAt(b int) int {
 	return endOffset(d.offs, b)
 }
 
+// lowerInto is isASCII(s) and lowerOnly(s) in one pass; when both hold,
+// it has written the lower-cased s to d.nbuf[:len(s)].
+func lowerInto(s string, d *detector) (ascii, simple bool) {
+	if cap(d.nbuf) < len(s) {
+		d.nbuf = make([]byte, len(s))
+	}
+	b := d.nbuf[:len(s)]
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch asciiClass[c] {
+		case acPlain:
+			prevSpace = false
+		case acUpper:
+			c += 'a' - 'A'
+			prevSpace = false
+		case acSpace:
+			if c != ' ' || prevSpace {
+				return isASCII(s[i:]), false
+			}
+			prevSpace = true
+		case acNewline:
+			if c != '\n' {
+				return isASCII(s[i:]), false
+			}
+			prevSpace = false
+		case acDrop:
+			return isASCII(s[i:]), false
+		default: // acNonASCII
+			return false, false
+		}
+		b[i] = c
+	}
+	return true, true
+}
+
 // lowerOnly reports whether Normalize changes the ASCII string s only by
 // lower-casing it: printable characters, single spaces and "\n".
 func lowerOnly(s string) bool {
@@ -262,7 +287,7 @@ type token struct {
 	raw      string // the whole token
 	start    int32  // byte offset of raw in norm
 	wOff     int32  // offset of w within raw
-	flags    uint16 // wordFlags of w
+	flags    uint32 // wordFlags of w
 	nl       bool   // a line break (or the start of text) precedes it
 	sent     bool   // post holds one of .!?;:
 	hasComma bool   // post holds a comma
@@ -290,7 +315,7 @@ const (
 // Word flags: one map lookup per token tells each detector whether the
 // word can start something it looks for.
 const (
-	fOverride   uint16 = 1 << iota // an override verb ("ignore", "disregard")
+	fOverride   uint32 = 1 << iota // an override verb ("ignore", "disregard")
 	fRole                          // first word of a role/injection phrase
 	fModal                         // first word of a modal phrase
 	fProgram                       // a known program
@@ -302,10 +327,14 @@ const (
 	fSubord                        // a subordinator ("if", "when", "to")
 	fNotImp                        // a word that opens declaratives, not commands
 	fForeignOrd                    // a Spanish, German or French sequence word ("erstens", "luego")
+	fFunction                      // in functionWords
+	fSubcommand                    // in subcommands
+	fEntity                        // in cliEntities
+	fProsey                        // in proseyPrograms
 )
 
-var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
-	m := map[string]uint16{}
+var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
+	m := map[string]uint32{}
 	for w := range overrideVerbs {
 		m[w] |= fOverride
 	}
@@ -348,6 +377,14 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
 	}
 	m["no"] |= fForeign
 	m["ne"] |= fForeign
+	for _, f := range []struct {
+		set  map[string]struct{}
+		flag uint32
+	}{{functionWords, fFunction}, {subcommands, fSubcommand}, {cliEntities, fEntity}, {proseyPrograms, fProsey}} {
+		for w := range f.set {
+			m[w] |= f.flag
+		}
+	}
 	return m
 })
 
@@ -356,7 +393,7 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
 // there was a fifth of Instructions' time.
 type flagHash struct {
 	keys  []string
-	flags []uint16
+	flags []uint32
 	mask  uint32
 }
 
@@ -375,7 +412,7 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 	for size < uint32(4*len(m)) {
 		size <<= 1
 	}
-	fh := &flagHash{keys: make([]string, size), flags: make([]uint16, size), mask: size - 1}
+	fh := &flagHash{keys: make([]string, size), flags: make([]uint32, size), mask: size - 1}
 	for w, f := range m {
 		i := fnv32(w) & fh.mask
 		for fh.keys[i] != "" {
@@ -386,7 +423,7 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 	return fh
 })
 
-func flagsOf(w string) uint16 {
+func flagsOf(w string) uint32 {
 	if w == "" {
 		return 0
 	}

@@ -156,15 +156,18 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 		}
 	}
 	// Tokens of this line.
-	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	i := 0
+	if start > 0 {
+		i, _ = slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	}
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
 		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
 			return true // a flag: quoted prose may follow
 		}
-		w := d.toks[k].w
-		if _, ok := functionWords[w]; ok {
-			if k == i && !isKnownProgram(w) {
+		// flags: fFunction is functionWords, fProgram knownPrograms.
+		if fl := d.toks[k].flags; fl&fFunction != 0 {
+			if k == i && fl&fProgram == 0 {
 				return false
 			}
 			prose++
@@ -543,7 +546,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	var buf [maxPlainWords]string
 	if words, ok := plainWords(text, &buf); ok {
 		// What the parser would build: see plainWords.
-		judgeArgs(callArgs{plain: words}, &ev)
+		judgeArgs(callArgs{plain: words}, nil, text, &ev)
 	} else if !parseEvidence(text, &ev) {
 		return false
 	}
@@ -558,12 +561,12 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 		return false
 	}
 	prog := ev.program
-	_, known := knownPrograms[prog]
-	_, prosey := proseyPrograms[prog]
+	pf := flagsOf(prog)
+	known, prosey := pf&fProgram != 0, pf&fProsey != 0
 	if !programShaped(prog) || isDataFile(prog) {
 		return false
 	}
-	if _, ok := functionWords[prog]; ok && !known {
+	if pf&fFunction != 0 && !known {
 		return false // "we accept: ...", "in 1594 ... & ..."
 	}
 	if ev.prose > 0 && !ev.strong {
@@ -587,11 +590,11 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
 	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
 		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
-	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dictArgs == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
 		return true // "gradle assembleRelease"
 	case ev.strong:
 		if inline {
-			if !ev.flag && !ev.redirect && ev.dictArgs >= 1 {
+			if !ev.flag && !ev.redirect && ev.dict() >= 1 {
 				return false // "SSH keys matching id_ed25519*": a glob in prose
 			}
 			if prosey {
@@ -603,7 +606,7 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 			return true
 		}
 		// "nova boot --nic net-id=x vm_name", "module save collection_name".
-		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dictArgs < 2 || ev.flag || ev.placeholder)
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dict() < 2 || ev.flag || ev.placeholder)
 	}
 	if inline {
 		return false
@@ -612,7 +615,7 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
 	_, sub := subcommands[ev.first]
-	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 && !ev.placeholder || ev.dictArgs >= 4 {
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dict() >= 2 && !ev.placeholder || ev.dict() >= 4 {
 		// A lone name, or words that read as a phrase or a search query
 		// ("gitleaks generic-api-key entropy threshold").
 		return false
@@ -631,13 +634,13 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	case ev.nargs == 1:
 		return nondict || sub
 	case ev.nargs == 2:
-		return ev.subs > 0 && ev.dictArgs <= 1
+		return ev.subCount() > 0 && ev.dict() <= 1
 	}
 	_, lastSub := subcommands[ev.last]
 	if known && !prosey {
-		return ev.subs > 0 && ev.dictArgs == 0 && ev.nargs <= 4 // "uv tool upgrade package"
+		return ev.subCount() > 0 && ev.dict() == 0 && ev.nargs <= 4 // "uv tool upgrade package"
 	}
-	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
+	return (sub || lastSub) && ev.dict() == 0 && ev.nargs <= 4
 }
 
 // parseEvidence parses text as a shell program and collects the evidence
@@ -687,14 +690,24 @@ type evidence struct {
 	flag        bool // a -x or --long flag
 	redirect    bool // a pipe, redirection, && or ||
 	allShaped   bool // every argument is a literal word a CLI accepts
-	dictArgs    int  // plain English words that are not common subcommands
+	dictArgs    int  // plain English words that are not common subcommands; read with dict()
 	subs        int  // common subcommands among the arguments
 	pipeToShell bool
 	sudo        bool
 	subst       bool // $(...), `...`, <(...)
 	maySubst    bool // the source may hold a substitution (see parseEvidence)
-	prose       int  // English function words among the arguments
-	proseless   bool
+
+	// The first call's arguments from pendingFrom on are counted into
+	// dictArgs and subs only when decideCommand asks (most lines are
+	// decided before, and the dictionary look-ups are the costly part):
+	// pendingWords for a parsed call, pendingText for a plain line (its
+	// space-separated words; a string, so that plainWords' stack array
+	// is not stored).
+	pendingWords []*syntax.Word
+	pendingText  string
+	pendingFrom  int
+	prose        int // English function words among the arguments
+	proseless    bool
 }
 
 func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
@@ -795,7 +808,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 			return
 		}
 	}
-	judgeArgs(callArgs{w: c.Args, maySubst: ev.maySubst}, ev)
+	judgeArgs(callArgs{w: c.Args, maySubst: ev.maySubst}, c.Args, "", ev)
 }
 
 // callArgs are the words of a simple command, as judgeArgs sees them:
@@ -838,8 +851,11 @@ func (a callArgs) hasSubst(i int) bool {
 }
 
 // judgeArgs collects the evidence of a simple command's words: its
-// program (after sudo and its flags) and arguments.
-func judgeArgs(args callArgs, ev *evidence) {
+// program (after sudo and its flags) and arguments. args holds parsed
+// words w or plain words; text is the line plain words were split from.
+// (w and text are stored in ev, so they are passed apart from args:
+// escape analysis would otherwise move plainWords' array to the heap.)
+func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 	n := args.len()
 	if n == 0 {
 		return
@@ -889,24 +905,27 @@ func judgeArgs(args callArgs, ev *evidence) {
 		ev.first = args.lit(k + 1)
 		ev.last = args.lit(n - 1)
 	}
-	l := lex()
+	if prog != "" && (!programShaped(prog) || isDataFile(prog)) {
+		// decideCommand rejects this program whatever the arguments
+		// show: skip them. (ev.program is final: only "", "sudo" and
+		// "doas" are replaced by a later call, and those are not
+		// rejected here.)
+		return
+	}
+	ev.count() // a former call whose program was not a literal
+	if args.plain != nil {
+		ev.pendingText = text
+	} else {
+		ev.pendingWords = w
+	}
+	ev.pendingFrom = k + 1
 	for i := k + 1; i < n; i++ {
 		lit := args.lit(i)
-		switch {
-		case lit == "":
-		case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+		switch argKind(lit) {
+		case argPlaceholder:
 			ev.placeholder = true
-		case !argShaped(lit):
+		case argUnshaped:
 			ev.allShaped = false
-		default:
-			_, sub := subcommands[lit]
-			_, entity := cliEntities[lit]
-			if sub {
-				ev.subs++
-			}
-			if !sub && !entity && l.isDictionaryWord(lit) {
-				ev.dictArgs++
-			}
 		}
 		if args.strong(i) {
 			ev.strong = true
@@ -919,12 +938,81 @@ func judgeArgs(args callArgs, ev *evidence) {
 			ev.strong = true
 		}
 		if lit != "" {
-			if _, ok := functionWords[lit]; ok && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
+			if flagsOf(lit)&fFunction != 0 && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
 				ev.prose++
 				ev.proseless = false
 			}
 		}
 	}
+}
+
+// Kinds of a call argument.
+const (
+	argNone        = iota // not a literal
+	argPlaceholder        // "container_name", "...", "key:value"
+	argUnshaped           // not a plain CLI word
+	argWord               // a plain CLI word: counted in dictArgs or subs
+)
+
+func argKind(lit string) int {
+	switch {
+	case lit == "":
+		return argNone
+	case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+		return argPlaceholder
+	case !argShaped(lit):
+		return argUnshaped
+	}
+	return argWord
+}
+
+// count adds the pending arguments to dictArgs and subs.
+func (ev *evidence) count() {
+	if ev.pendingWords == nil && ev.pendingText == "" {
+		return
+	}
+	if ev.pendingWords != nil {
+		for _, w := range ev.pendingWords[min(ev.pendingFrom, len(ev.pendingWords)):] {
+			ev.countArg(w.Lit())
+		}
+	} else {
+		i := 0
+		for w := range strings.SplitSeq(ev.pendingText, " ") {
+			if w == "" {
+				continue
+			}
+			if i >= ev.pendingFrom {
+				ev.countArg(w)
+			}
+			i++
+		}
+	}
+	ev.pendingWords, ev.pendingText = nil, ""
+}
+
+func (ev *evidence) countArg(lit string) {
+	if argKind(lit) != argWord {
+		return
+	}
+	f := flagsOf(lit)
+	sub, entity := f&fSubcommand != 0, f&fEntity != 0
+	if sub {
+		ev.subs++
+	}
+	if !sub && !entity && lex().isDictionaryWord(lit) {
+		ev.dictArgs++
+	}
+}
+
+// dict and subCount return dictArgs and subs, counting pending arguments.
+func (ev *evidence) dict() int {
+	ev.count()
+	return ev.dictArgs
+}
+
+func (ev *evidence) subCount() int {
+	ev.count()
+	return ev.subs
 }
 
 // argStrong reports whether a word is evidence of a command line: a flag,
@@ -947,6 +1035,15 @@ func argStrong(w *syntax.Word) bool {
 
 // litStrong is argStrong for a plain literal word.
 func litStrong(lit string) bool {
+	// Every case below needs a leading '-' or '+', or one of the bytes
+	// of litMarks ("." for "."/".." and file extensions).
+	var m bool
+	for i := 0; i < len(lit); i++ {
+		m = m || litMarks[lit[i]]
+	}
+	if !m && (lit == "" || lit[0] != '-' && lit[0] != '+') {
+		return false
+	}
 	switch {
 	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
 		return true
@@ -970,6 +1067,8 @@ func litStrong(lit string) bool {
 	return false
 }
 
+var litMarks = byteSet("/~*=@{<.")
+
 // argShaped reports whether lit is a plain CLI argument: letters, digits
 // and ._-+:,=@/ (no sentence punctuation at the end).
 func argShaped(lit string) bool {
@@ -977,12 +1076,28 @@ func argShaped(lit string) bool {
 		return false
 	}
 	for i := 0; i < len(lit); i++ {
-		c := lit[i]
-		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#*?!'\"", c) >= 0) {
+		if !argBytes[lit[i]] {
 			return false
 		}
 	}
 	return true
+}
+
+// argBytes are the bytes of an argShaped word: ASCII letters, digits and
+// the punctuation below.
+var argBytes = func() [256]bool {
+	t := byteSet("._-+:,=@/~%^{}[]#*?!'\"")
+	for c := range 256 {
+		t[c] = t[c] || isAlnum(byte(c))
+	}
+	return t
+}()
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
 }
 
 // hasSubst reports whether w holds a command or process substitution at
