@@ -155,6 +155,8 @@ func lowerInto(s string, d *detector) (ascii, simple bool) {
 	}
 	b := d.nbuf[:len(s)]
 	prevSpace := false
+	var last4 uint32 // the last four bytes written, to spot "sudo"
+	pipe, sudo := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch asciiClass[c] {
@@ -179,7 +181,11 @@ func lowerInto(s string, d *detector) (ascii, simple bool) {
 			return false, false
 		}
 		b[i] = c
+		last4 = last4<<8 | uint32(c)
+		pipe = pipe || c == '|'
+		sudo = sudo || last4 == 's'<<24|'u'<<16|'d'<<8|'o'
 	}
+	d.noPipe, d.noSudo = !pipe, !sudo // release resets them
 	return true, true
 }
 
@@ -212,7 +218,10 @@ func (d *detector) release() {
 	if cap(d.toks) > 1<<16 || cap(d.obuf) > 1<<20 {
 		return
 	}
-	clear(d.toks[:cap(d.toks)]) // drop references into the caller's text
+	// Drop references into the caller's text. Only tokenize writes d.toks,
+	// always from index 0, so the tokens past len(d.toks) were cleared by an
+	// earlier release (or never written).
+	clear(d.toks)
 	*d = detector{toks: d.toks[:0], bounds: d.bounds[:0], found: d.found[:0], nbuf: d.nbuf[:0], obuf: d.obuf[:0]}
 	detectorPool.Put(d)
 }
@@ -243,7 +252,10 @@ type detector struct {
 	boundsDone bool
 	found      []Finding
 	nbuf       []byte // pooled buffer behind norm for ASCII input
-	obuf       []int  // pooled buffer behind offs for ASCII input
+	// noPipe and noSudo say that norm holds no "|" and no "sudo"; false
+	// when not known.
+	noPipe, noSudo bool
+	obuf           []int // pooled buffer behind offs for ASCII input
 }
 
 // report records a finding on norm[a:b].

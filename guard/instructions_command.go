@@ -141,18 +141,25 @@ func (d *detector) commands() {
 // line unless it carries a prompt, "sudo" or a pipe.
 func (d *detector) mayBeCommandLine(start, end int) bool {
 	line := d.norm[start:end]
-	if strings.IndexByte(line, '|') >= 0 || strings.Contains(line, "sudo") {
+	if !d.noPipe && strings.IndexByte(line, '|') >= 0 || !d.noSudo && strings.Contains(line, "sudo") {
 		return true
 	}
 	trimmed := strings.TrimLeft(line, " ")
-	for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
-		if strings.HasPrefix(trimmed, p) {
-			return true
-		}
+	if trimmed == "" {
+		return true
 	}
-	for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
-		if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
-			return true // a shell compound command: "while getopts ...; do"
+	switch trimmed[0] { // the first bytes of the prompts and keywords below
+	case '$', '#', '%', '>', '[', '(':
+		for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
+			if strings.HasPrefix(trimmed, p) {
+				return true
+			}
+		}
+	case 'w', 'f', 'i', 'u', 'c':
+		for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
+			if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
+				return true // a shell compound command: "while getopts ...; do"
+			}
 		}
 	}
 	// Tokens of this line.

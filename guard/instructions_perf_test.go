@@ -10,7 +10,7 @@ import (
 // strings.ToLower.
 func TestLowerIntoMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	alpha := "aZ9 .\n\t\r\v\f\x00\x7f\x80é  "
+	alpha := "aZ9 .\n\t\r\v\f\x00\x7f\x80é  |sudoSUDO"
 	var d detector
 	for range 100000 {
 		var b strings.Builder
@@ -25,6 +25,10 @@ func TestLowerIntoMatches(t *testing.T) {
 		if simple && string(d.nbuf[:len(s)]) != strings.ToLower(s) {
 			t.Fatalf("lowerInto(%q) wrote %q", s, d.nbuf[:len(s)])
 		}
+		if simple && (d.noPipe != !strings.Contains(s, "|") || d.noSudo != !strings.Contains(strings.ToLower(s), "sudo")) {
+			t.Fatalf("lowerInto(%q): noPipe %v, noSudo %v", s, d.noPipe, d.noSudo)
+		}
+		d = detector{nbuf: d.nbuf}
 	}
 }
 
