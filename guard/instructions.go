@@ -404,9 +404,10 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
 // cheap FNV-1a hash: flagsOf runs once per token, and a Go map lookup
 // there was a fifth of Instructions' time.
 type flagHash struct {
-	keys  []string
-	flags []uint32
-	mask  uint32
+	maxLen int // the longest key: longer words are not looked up
+	keys   []string
+	flags  []uint32
+	mask   uint32
 }
 
 func fnv32(s string) uint32 {
@@ -431,6 +432,7 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 			i = (i + 1) & fh.mask
 		}
 		fh.keys[i], fh.flags[i] = w, f
+		fh.maxLen = max(fh.maxLen, len(w))
 	}
 	return fh
 })
@@ -440,6 +442,9 @@ func flagsOf(w string) uint32 {
 		return 0
 	}
 	fh := wordFlags()
+	if len(w) > fh.maxLen {
+		return 0
+	}
 	for i := fnv32(w) & fh.mask; ; i = (i + 1) & fh.mask {
 		switch fh.keys[i] {
 		case w:
