@@ -51,6 +51,8 @@ func Instructions(s string) []Finding {
 	} else {
 		d.norm, d.offs = normalizeWithOffsets(s)
 	}
+	d.noPipe = strings.IndexByte(d.norm, '|') < 0
+	d.noSudo = !strings.Contains(d.norm, "sudo")
 	d.toks = tokenize(d.norm, d.toks[:0])
 	d.injection()
 	d.modals()
@@ -154,38 +156,25 @@ func lowerInto(s string, d *detector) (ascii, simple bool) {
 		d.nbuf = make([]byte, len(s))
 	}
 	b := d.nbuf[:len(s)]
-	prevSpace := false
-	var last4 uint32 // the last four bytes written, to spot "sudo"
-	pipe, sudo := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch asciiClass[c] {
-		case acPlain:
-			prevSpace = false
-		case acUpper:
-			c += 'a' - 'A'
-			prevSpace = false
-		case acSpace:
-			if c != ' ' || prevSpace {
-				return isASCII(s[i:]), false
-			}
-			prevSpace = true
-		case acNewline:
-			if c != '\n' {
-				return isASCII(s[i:]), false
-			}
-			prevSpace = false
-		case acDrop:
-			return isASCII(s[i:]), false
-		default: // acNonASCII
+		switch {
+		case c >= utf8.RuneSelf:
 			return false, false
+		case c <= ' ':
+			// lowerOnly: a single space (the byte before is not one) or "\n";
+			// other white space and controls change under Normalize.
+			if c == ' ' && (i == 0 || s[i-1] != ' ') || c == '\n' {
+				break
+			}
+			return isASCII(s[i:]), false
+		case c == 0x7F:
+			return isASCII(s[i:]), false
+		case c-'A' < 26:
+			c += 'a' - 'A'
 		}
 		b[i] = c
-		last4 = last4<<8 | uint32(c)
-		pipe = pipe || c == '|'
-		sudo = sudo || last4 == 's'<<24|'u'<<16|'d'<<8|'o'
 	}
-	d.noPipe, d.noSudo = !pipe, !sudo // release resets them
 	return true, true
 }
 
@@ -252,8 +241,7 @@ type detector struct {
 	boundsDone bool
 	found      []Finding
 	nbuf       []byte // pooled buffer behind norm for ASCII input
-	// noPipe and noSudo say that norm holds no "|" and no "sudo"; false
-	// when not known.
+	// noPipe and noSudo say that norm holds no "|" and no "sudo".
 	noPipe, noSudo bool
 	obuf           []int // pooled buffer behind offs for ASCII input
 }
