@@ -426,11 +426,12 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 })
 
 func flagsOf(w string) uint32 {
-	if w == "" {
-		return 0
-	}
-	fh := wordFlags()
-	if len(w) > fh.maxLen {
+	return wordFlags().lookup(w)
+}
+
+// lookup returns the flags of w (0 for a word not in the table).
+func (fh *flagHash) lookup(w string) uint32 {
+	if w == "" || len(w) > fh.maxLen {
 		return 0
 	}
 	for i := fnv32(w) & fh.mask; ; i = (i + 1) & fh.mask {
@@ -528,6 +529,7 @@ func tokenize(norm string, toks []token) []token {
 	if toks == nil {
 		toks = make([]token, 0, len(norm)/5+1)
 	}
+	fh := wordFlags()
 	nl := true
 	for i := 0; i < len(norm); {
 		c := norm[i]
@@ -570,7 +572,7 @@ func tokenize(norm string, toks []token) []token {
 		if sent && post == "." && isAbbreviation(w) {
 			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
 		}
-		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
+		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: fh.lookup(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
 		nl = false
 		i = j
 	}
