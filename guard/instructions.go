@@ -35,22 +35,11 @@ func Instructions(s string) []Finding {
 	d := detectorPool.Get().(*detector)
 	defer d.release()
 	d.src = s
-	ascii := isASCII(s)
-	if ascii && lowerOnly(s) {
-		// Only case changes: norm[i] comes from s[i], so offsets are the
-		// identity and need no table (d.offs stays nil).
-		if cap(d.nbuf) < len(s) {
-			d.nbuf = make([]byte, len(s))
-		}
-		b := d.nbuf[:len(s)]
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			b[i] = c
-		}
-		d.norm = unsafe.String(unsafe.SliceData(b), len(b))
+	ascii, simple := lowerInto(s, d)
+	if simple {
+		// Only case changes (lowerOnly): norm[i] comes from s[i], so
+		// offsets are the identity and need no table (d.offs stays nil).
+		d.norm = unsafe.String(unsafe.SliceData(d.nbuf), len(s))
 	} else if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
@@ -62,6 +51,8 @@ func Instructions(s string) []Finding {
 	} else {
 		d.norm, d.offs = normalizeWithOffsets(s)
 	}
+	d.noPipe = strings.IndexByte(d.norm, '|') < 0
+	d.noSudo = !strings.Contains(d.norm, "sudo")
 	d.toks = tokenize(d.norm, d.toks[:0])
 	d.injection()
 	d.modals()
@@ -158,6 +149,35 @@ func (d *detector) endAt(b int) int {
 	return endOffset(d.offs, b)
 }
 
+// lowerInto is isASCII(s) and lowerOnly(s) in one pass; when both hold,
+// it has written the lower-cased s to d.nbuf[:len(s)].
+func lowerInto(s string, d *detector) (ascii, simple bool) {
+	if cap(d.nbuf) < len(s) {
+		d.nbuf = make([]byte, len(s))
+	}
+	b := d.nbuf[:len(s)]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return false, false
+		case c <= ' ':
+			// lowerOnly: a single space (the byte before is not one) or "\n";
+			// other white space and controls change under Normalize.
+			if c == ' ' && (i == 0 || s[i-1] != ' ') || c == '\n' {
+				break
+			}
+			return isASCII(s[i:]), false
+		case c == 0x7F:
+			return isASCII(s[i:]), false
+		case c-'A' < 26:
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return true, true
+}
+
 // lowerOnly reports whether Normalize changes the ASCII string s only by
 // lower-casing it: printable characters, single spaces and "\n".
 func lowerOnly(s string) bool {
@@ -187,7 +207,10 @@ func (d *detector) release() {
 	if cap(d.toks) > 1<<16 || cap(d.obuf) > 1<<20 {
 		return
 	}
-	clear(d.toks[:cap(d.toks)]) // drop references into the caller's text
+	// Drop references into the caller's text. Only tokenize writes d.toks,
+	// always from index 0, so the tokens past len(d.toks) were cleared by an
+	// earlier release (or never written).
+	clear(d.toks)
 	*d = detector{toks: d.toks[:0], bounds: d.bounds[:0], found: d.found[:0], nbuf: d.nbuf[:0], obuf: d.obuf[:0]}
 	detectorPool.Put(d)
 }
@@ -218,7 +241,9 @@ type detector struct {
 	boundsDone bool
 	found      []Finding
 	nbuf       []byte // pooled buffer behind norm for ASCII input
-	obuf       []int  // pooled buffer behind offs for ASCII input
+	// noPipe and noSudo say that norm holds no "|" and no "sudo".
+	noPipe, noSudo bool
+	obuf           []int // pooled buffer behind offs for ASCII input
 }
 
 // report records a finding on norm[a:b].
@@ -262,7 +287,7 @@ type token struct {
 	raw      string // the whole token
 	start    int32  // byte offset of raw in norm
 	wOff     int32  // offset of w within raw
-	flags    uint16 // wordFlags of w
+	flags    uint32 // wordFlags of w
 	nl       bool   // a line break (or the start of text) precedes it
 	sent     bool   // post holds one of .!?;:
 	hasComma bool   // post holds a comma
@@ -290,7 +315,7 @@ const (
 // Word flags: one map lookup per token tells each detector whether the
 // word can start something it looks for.
 const (
-	fOverride   uint16 = 1 << iota // an override verb ("ignore", "disregard")
+	fOverride   uint32 = 1 << iota // an override verb ("ignore", "disregard")
 	fRole                          // first word of a role/injection phrase
 	fModal                         // first word of a modal phrase
 	fProgram                       // a known program
@@ -302,10 +327,14 @@ const (
 	fSubord                        // a subordinator ("if", "when", "to")
 	fNotImp                        // a word that opens declaratives, not commands
 	fForeignOrd                    // a Spanish, German or French sequence word ("erstens", "luego")
+	fFunction                      // in functionWords
+	fSubcommand                    // in subcommands
+	fEntity                        // in cliEntities
+	fProsey                        // in proseyPrograms
 )
 
-var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
-	m := map[string]uint16{}
+var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
+	m := map[string]uint32{}
 	for w := range overrideVerbs {
 		m[w] |= fOverride
 	}
@@ -348,6 +377,14 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
 	}
 	m["no"] |= fForeign
 	m["ne"] |= fForeign
+	for _, f := range []struct {
+		set  map[string]struct{}
+		flag uint32
+	}{{functionWords, fFunction}, {subcommands, fSubcommand}, {cliEntities, fEntity}, {proseyPrograms, fProsey}} {
+		for w := range f.set {
+			m[w] |= f.flag
+		}
+	}
 	return m
 })
 
@@ -355,9 +392,10 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint16 {
 // cheap FNV-1a hash: flagsOf runs once per token, and a Go map lookup
 // there was a fifth of Instructions' time.
 type flagHash struct {
-	keys  []string
-	flags []uint16
-	mask  uint32
+	maxLen int // the longest key: longer words are not looked up
+	keys   []string
+	flags  []uint32
+	mask   uint32
 }
 
 func fnv32(s string) uint32 {
@@ -375,22 +413,27 @@ var wordFlags = sync.OnceValue(func() *flagHash {
 	for size < uint32(4*len(m)) {
 		size <<= 1
 	}
-	fh := &flagHash{keys: make([]string, size), flags: make([]uint16, size), mask: size - 1}
+	fh := &flagHash{keys: make([]string, size), flags: make([]uint32, size), mask: size - 1}
 	for w, f := range m {
 		i := fnv32(w) & fh.mask
 		for fh.keys[i] != "" {
 			i = (i + 1) & fh.mask
 		}
 		fh.keys[i], fh.flags[i] = w, f
+		fh.maxLen = max(fh.maxLen, len(w))
 	}
 	return fh
 })
 
-func flagsOf(w string) uint16 {
-	if w == "" {
+func flagsOf(w string) uint32 {
+	return wordFlags().lookup(w)
+}
+
+// lookup returns the flags of w (0 for a word not in the table).
+func (fh *flagHash) lookup(w string) uint32 {
+	if w == "" || len(w) > fh.maxLen {
 		return 0
 	}
-	fh := wordFlags()
 	for i := fnv32(w) & fh.mask; ; i = (i + 1) & fh.mask {
 		switch fh.keys[i] {
 		case w:
@@ -486,6 +529,7 @@ func tokenize(norm string, toks []token) []token {
 	if toks == nil {
 		toks = make([]token, 0, len(norm)/5+1)
 	}
+	fh := wordFlags()
 	nl := true
 	for i := 0; i < len(norm); {
 		c := norm[i]
@@ -528,7 +572,7 @@ func tokenize(norm string, toks []token) []token {
 		if sent && post == "." && isAbbreviation(w) {
 			sent = false // "Mr. Bush", "Oct. 31", "F.O.B. Reserve"
 		}
-		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: flagsOf(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
+		toks = append(toks, token{w: w, raw: raw, start: int32(i), wOff: int32(len(pre)), flags: fh.lookup(w), nl: nl, sent: sent, hasComma: comma, semi: semi})
 		nl = false
 		i = j
 	}

@@ -141,30 +141,40 @@ func (d *detector) commands() {
 // line unless it carries a prompt, "sudo" or a pipe.
 func (d *detector) mayBeCommandLine(start, end int) bool {
 	line := d.norm[start:end]
-	if strings.IndexByte(line, '|') >= 0 || strings.Contains(line, "sudo") {
+	if !d.noPipe && strings.IndexByte(line, '|') >= 0 || !d.noSudo && strings.Contains(line, "sudo") {
 		return true
 	}
 	trimmed := strings.TrimLeft(line, " ")
-	for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
-		if strings.HasPrefix(trimmed, p) {
-			return true
-		}
+	if trimmed == "" {
+		return true
 	}
-	for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
-		if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
-			return true // a shell compound command: "while getopts ...; do"
+	switch trimmed[0] { // the first bytes of the prompts and keywords below
+	case '$', '#', '%', '>', '[', '(':
+		for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
+			if strings.HasPrefix(trimmed, p) {
+				return true
+			}
+		}
+	case 'w', 'f', 'i', 'u', 'c':
+		for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
+			if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
+				return true // a shell compound command: "while getopts ...; do"
+			}
 		}
 	}
 	// Tokens of this line.
-	i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	i := 0
+	if start > 0 {
+		i, _ = slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	}
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
 		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
 			return true // a flag: quoted prose may follow
 		}
-		w := d.toks[k].w
-		if _, ok := functionWords[w]; ok {
-			if k == i && !isKnownProgram(w) {
+		// flags: fFunction is functionWords, fProgram knownPrograms.
+		if fl := d.toks[k].flags; fl&fFunction != 0 {
+			if k == i && fl&fProgram == 0 {
 				return false
 			}
 			prose++
@@ -437,9 +447,100 @@ func looksLikeArg(raw string) bool {
 	return strings.HasPrefix(raw, "-") || strings.ContainsAny(raw, "/=@|<>$")
 }
 
+// shellParser is a pooled parser with the reader it reads from, so that a
+// parse allocates only the syntax tree.
+type shellParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
+
 var parserPool = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
+
+// maxPlainWords bounds the words of the plain-words fast path (a stack
+// array); longer plain lines go to the parser.
+const maxPlainWords = 64
+
+// plainWords splits text into its words when the shell parser would read
+// text as exactly one simple command whose arguments are the
+// space-separated words, each a plain literal: no assignments, redirections,
+// quotes, expansions, substitutions, globs that the parser tokenises, pipes,
+// lists, comments or compound commands. It returns false (and the caller
+// parses) otherwise. Why this is sound, from mvdan.cc/sh/v3/syntax's lexer
+// (advanceLitNone and Parser.next) and parser (gotStmtPipe, callExpr):
+//
+//   - The bytes allowed are ASCII letters and digits, ' ' and
+//     ".,_-+/:@%^#=". None of them is in regOps (;"'()$|&><`), none
+//     breaks a literal in advanceLitNone, so a run of them between spaces
+//     is one _LitWord token whose value is the run itself (no backslash, so
+//     nothing is unescaped). "+" and "@" start an extended glob only before
+//     "(", which is not allowed. Tabs, newlines and CR are not allowed, so
+//     every word separator is a space and there is one statement.
+//   - "#" starts a comment only at the start of a word: it is allowed
+//     only inside a word, where advanceLitNone keeps it.
+//   - "=" makes the first word an assignment (hasValidIdent) and is allowed
+//     only after the first word: callExpr turns a word into an Assign only
+//     while no argument has been read yet.
+//   - The first word must not be a keyword or a declaration builtin
+//     (syntax.IsKeyword, "elif", "let", "declare", "local", "export",
+//     "readonly", "typeset", "nameref", "@test"), which gotStmtPipe parses as
+//     something other than a call; any other first word is followed by a
+//     space or the end, not "(", so it is a call's first argument.
+//
+// So the parse is one Stmt, without redirections, holding a CallExpr whose
+// Args are one *syntax.Lit word per space-separated word: judgeStmt on it
+// is judgeArgs over these words, which is what the fast path runs.
+// TestPlainWordsMatchParser checks this against the parser.
+func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
+	out := words[:0]
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == ' ' {
+			i++
+			continue
+		}
+		if c == '#' {
+			return nil, false // a comment
+		}
+		j := i
+		for ; j < len(text) && text[j] != ' '; j++ {
+			c := text[j]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
+				return nil, false
+			}
+			if c == '=' && len(out) == 0 {
+				return nil, false
+			}
+		}
+		if len(out) == maxPlainWords {
+			return nil, false
+		}
+		out = append(out, text[i:j])
+		i = j
+	}
+	if len(out) > 0 && shellReserved(out[0]) {
+		return nil, false
+	}
+	return out, true
+}
+
+var plainByte = func() (t [256]bool) {
+	for _, c := range []byte(".,_-+/:@%^#=") {
+		t[c] = true
+	}
+	return t
+}()
+
+// shellReserved reports whether the parser treats w in command position
+// as something other than the name of a program.
+func shellReserved(w string) bool {
+	switch w {
+	case "elif", "let", "declare", "local", "export", "readonly", "typeset", "nameref", "@test":
+		return true
+	}
+	return syntax.IsKeyword(w)
+}
 
 // judgeCommand parses text as a shell command and decides whether it is a
 // command line. prompt says a shell prompt preceded it; inline says it was
@@ -448,27 +549,31 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if len(text) > maxCommandLine {
 		return false
 	}
-	p := parserPool.Get().(*syntax.Parser)
-	defer parserPool.Put(p)
-	f, err := p.Parse(strings.NewReader(text), "")
-	if err != nil || f == nil || len(f.Stmts) == 0 {
+	var ev evidence
+	var buf [maxPlainWords]string
+	if words, ok := plainWords(text, &buf); ok {
+		// What the parser would build: see plainWords.
+		judgeArgs(callArgs{plain: words}, nil, text, &ev)
+	} else if !parseEvidence(text, &ev) {
 		return false
 	}
+	return decideCommand(&ev, prompt, inline)
+}
+
+// decideCommand decides from the evidence of a command text whether it is
+// a command line; prompt and inline are as for judgeCommand.
+func decideCommand(ev *evidence, prompt, inline bool) bool {
 	l := lex()
-	var ev evidence
-	for _, st := range f.Stmts {
-		judgeStmt(st, &ev, 0)
-	}
 	if !ev.call || ev.program == "" {
 		return false
 	}
 	prog := ev.program
-	_, known := knownPrograms[prog]
-	_, prosey := proseyPrograms[prog]
+	pf := flagsOf(prog)
+	known, prosey := pf&fProgram != 0, pf&fProsey != 0
 	if !programShaped(prog) || isDataFile(prog) {
 		return false
 	}
-	if _, ok := functionWords[prog]; ok && !known {
+	if pf&fFunction != 0 && !known {
 		return false // "we accept: ...", "in 1594 ... & ..."
 	}
 	if ev.prose > 0 && !ev.strong {
@@ -492,11 +597,11 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
 	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
 		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
-	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dictArgs == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
 		return true // "gradle assembleRelease"
 	case ev.strong:
 		if inline {
-			if !ev.flag && !ev.redirect && ev.dictArgs >= 1 {
+			if !ev.flag && !ev.redirect && ev.dict() >= 1 {
 				return false // "SSH keys matching id_ed25519*": a glob in prose
 			}
 			if prosey {
@@ -508,7 +613,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 			return true
 		}
 		// "nova boot --nic net-id=x vm_name", "module save collection_name".
-		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dictArgs < 2 || ev.flag || ev.placeholder)
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dict() < 2 || ev.flag || ev.placeholder)
 	}
 	if inline {
 		return false
@@ -517,7 +622,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
 	_, sub := subcommands[ev.first]
-	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dictArgs >= 2 && !ev.placeholder || ev.dictArgs >= 4 {
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dict() >= 2 && !ev.placeholder || ev.dict() >= 4 {
 		// A lone name, or words that read as a phrase or a search query
 		// ("gitleaks generic-api-key entropy threshold").
 		return false
@@ -536,13 +641,34 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	case ev.nargs == 1:
 		return nondict || sub
 	case ev.nargs == 2:
-		return ev.subs > 0 && ev.dictArgs <= 1
+		return ev.subCount() > 0 && ev.dict() <= 1
 	}
 	_, lastSub := subcommands[ev.last]
 	if known && !prosey {
-		return ev.subs > 0 && ev.dictArgs == 0 && ev.nargs <= 4 // "uv tool upgrade package"
+		return ev.subCount() > 0 && ev.dict() == 0 && ev.nargs <= 4 // "uv tool upgrade package"
 	}
-	return (sub || lastSub) && ev.dictArgs == 0 && ev.nargs <= 4
+	return (sub || lastSub) && ev.dict() == 0 && ev.nargs <= 4
+}
+
+// parseEvidence parses text as a shell program and collects the evidence
+// of its statements; it returns false when text does not parse or holds
+// no statement.
+func parseEvidence(text string, ev *evidence) bool {
+	sp := parserPool.Get().(*shellParser)
+	defer parserPool.Put(sp)
+	sp.r.Reset(text)
+	f, err := sp.p.Parse(&sp.r, "")
+	sp.r.Reset("") // drop the reference to text
+	if err != nil || f == nil || len(f.Stmts) == 0 {
+		return false
+	}
+	// A command or process substitution needs "$(", "${", "`", "<(" or
+	// ">(" in the source: without "`", "(" and "${" no word holds one.
+	ev.maySubst = strings.ContainsAny(text, "`(") || strings.Contains(text, "${")
+	for _, st := range f.Stmts {
+		judgeStmt(st, ev, 0)
+	}
+	return true
 }
 
 // cliEntities are nouns that CLIs take as a first argument before a
@@ -571,13 +697,24 @@ type evidence struct {
 	flag        bool // a -x or --long flag
 	redirect    bool // a pipe, redirection, && or ||
 	allShaped   bool // every argument is a literal word a CLI accepts
-	dictArgs    int  // plain English words that are not common subcommands
+	dictArgs    int  // plain English words that are not common subcommands; read with dict()
 	subs        int  // common subcommands among the arguments
 	pipeToShell bool
 	sudo        bool
 	subst       bool // $(...), `...`, <(...)
-	prose       int  // English function words among the arguments
-	proseless   bool
+	maySubst    bool // the source may hold a substitution (see parseEvidence)
+
+	// The first call's arguments from pendingFrom on are counted into
+	// dictArgs and subs only when decideCommand asks (most lines are
+	// decided before, and the dictionary look-ups are the costly part):
+	// pendingWords for a parsed call, pendingText for a plain line (its
+	// space-separated words; a string, so that plainWords' stack array
+	// is not stored).
+	pendingWords []*syntax.Word
+	pendingText  string
+	pendingFrom  int
+	prose        int // English function words among the arguments
+	proseless    bool
 }
 
 func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
@@ -613,7 +750,7 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		} else {
 			ev.strong = true // && and ||
 		}
-		var sub evidence
+		sub := evidence{maySubst: ev.maySubst}
 		judgeStmt(c.Y, &sub, depth+1)
 		ev.strong = ev.strong || sub.strong
 		ev.subst = ev.subst || sub.subst
@@ -666,7 +803,7 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	if len(c.Assigns) > 0 {
 		ev.strong = true
 		for _, a := range c.Assigns {
-			if a.Value != nil && hasSubst(a.Value) {
+			if a.Value != nil && ev.maySubst && hasSubst(a.Value) {
 				ev.subst = true
 			}
 		}
@@ -678,13 +815,62 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 			return
 		}
 	}
-	if len(c.Args) == 0 {
+	judgeArgs(callArgs{w: c.Args, maySubst: ev.maySubst}, c.Args, "", ev)
+}
+
+// callArgs are the words of a simple command, as judgeArgs sees them:
+// parsed words, or (plain != nil) the words of a line that plainWords
+// accepted, each the literal the parser would produce. maySubst false says
+// that the source holds no substitution. (A concrete type, not an
+// interface or type parameter, so that plain can live on the stack.)
+type callArgs struct {
+	w        []*syntax.Word
+	plain    []string
+	maySubst bool
+}
+
+func (a callArgs) len() int {
+	if a.plain != nil {
+		return len(a.plain)
+	}
+	return len(a.w)
+}
+
+// lit returns word i if it is a plain literal, else "".
+func (a callArgs) lit(i int) string {
+	if a.plain != nil {
+		return a.plain[i]
+	}
+	return a.w[i].Lit()
+}
+
+// strong is argStrong of word i.
+func (a callArgs) strong(i int) bool {
+	if a.plain != nil {
+		return litStrong(a.plain[i])
+	}
+	return argStrong(a.w[i])
+}
+
+// hasSubst reports whether word i holds a command or process substitution.
+func (a callArgs) hasSubst(i int) bool {
+	return a.plain == nil && a.maySubst && hasSubst(a.w[i])
+}
+
+// judgeArgs collects the evidence of a simple command's words: its
+// program (after sudo and its flags) and arguments. args holds parsed
+// words w or plain words; text is the line plain words were split from.
+// (w and text are stored in ev, so they are passed apart from args:
+// escape analysis would otherwise move plainWords' array to the heap.)
+func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
+	n := args.len()
+	if n == 0 {
 		return
 	}
-	args := c.Args
-	prog := args[0].Lit()
+	k := 0 // the program's index
+	prog := args.lit(0)
 	if prog == "" {
-		if hasSubst(args[0]) {
+		if args.hasSubst(0) {
 			ev.subst = true
 		}
 		return
@@ -695,22 +881,22 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 		if ev.program == "" {
 			ev.program = prog
 		}
-		args = args[1:]
-		for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") {
-			args = args[1:]
+		k = 1
+		for k < n && strings.HasPrefix(args.lit(k), "-") {
+			k++
 		}
-		if len(args) == 0 {
+		if k == n {
 			return
 		}
-		prog = args[0].Lit()
+		prog = args.lit(k)
 		if ev.program == "sudo" || ev.program == "doas" {
 			ev.program = ""
 		}
 	}
 	if ev.program != "" {
 		// a later command of a list; only collect evidence
-		for _, a := range args[1:] {
-			if argStrong(a) {
+		for i := k + 1; i < n; i++ {
+			if args.strong(i) {
 				ev.strong = true
 			}
 		}
@@ -718,50 +904,122 @@ func judgeCall(c *syntax.CallExpr, ev *evidence) {
 	}
 	ev.call = true
 	ev.program = prog
-	ev.nargs = len(args) - 1
-	ev.words = len(args)
+	ev.nargs = n - k - 1
+	ev.words = n - k
 	ev.proseless = true
 	ev.allShaped = true
-	if len(args) > 1 {
-		ev.first = args[1].Lit()
-		ev.last = args[len(args)-1].Lit()
+	if n-k > 1 {
+		ev.first = args.lit(k + 1)
+		ev.last = args.lit(n - 1)
 	}
-	l := lex()
-	for _, a := range args[1:] {
-		lit := a.Lit()
-		switch {
-		case lit == "":
-		case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+	if prog != "" && (!programShaped(prog) || isDataFile(prog)) {
+		// decideCommand rejects this program whatever the arguments
+		// show: skip them. (ev.program is final: only "", "sudo" and
+		// "doas" are replaced by a later call, and those are not
+		// rejected here.)
+		return
+	}
+	ev.count() // a former call whose program was not a literal
+	if args.plain != nil {
+		ev.pendingText = text
+	} else {
+		ev.pendingWords = w
+	}
+	ev.pendingFrom = k + 1
+	for i := k + 1; i < n; i++ {
+		lit := args.lit(i)
+		switch argKind(lit) {
+		case argPlaceholder:
 			ev.placeholder = true
-		case !argShaped(lit):
+		case argUnshaped:
 			ev.allShaped = false
-		default:
-			_, sub := subcommands[lit]
-			_, entity := cliEntities[lit]
-			if sub {
-				ev.subs++
-			}
-			if !sub && !entity && l.isDictionaryWord(lit) {
-				ev.dictArgs++
-			}
 		}
-		if argStrong(a) {
+		if args.strong(i) {
 			ev.strong = true
 			if strings.HasPrefix(lit, "-") {
 				ev.flag = true
 			}
 		}
-		if hasSubst(a) {
+		if args.hasSubst(i) {
 			ev.subst = true
 			ev.strong = true
 		}
-		if lit := a.Lit(); lit != "" {
-			if _, ok := functionWords[lit]; ok && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
+		if lit != "" {
+			if flagsOf(lit)&fFunction != 0 && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
 				ev.prose++
 				ev.proseless = false
 			}
 		}
 	}
+}
+
+// Kinds of a call argument.
+const (
+	argNone        = iota // not a literal
+	argPlaceholder        // "container_name", "...", "key:value"
+	argUnshaped           // not a plain CLI word
+	argWord               // a plain CLI word: counted in dictArgs or subs
+)
+
+func argKind(lit string) int {
+	switch {
+	case lit == "":
+		return argNone
+	case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+		return argPlaceholder
+	case !argShaped(lit):
+		return argUnshaped
+	}
+	return argWord
+}
+
+// count adds the pending arguments to dictArgs and subs.
+func (ev *evidence) count() {
+	if ev.pendingWords == nil && ev.pendingText == "" {
+		return
+	}
+	if ev.pendingWords != nil {
+		for _, w := range ev.pendingWords[min(ev.pendingFrom, len(ev.pendingWords)):] {
+			ev.countArg(w.Lit())
+		}
+	} else {
+		i := 0
+		for w := range strings.SplitSeq(ev.pendingText, " ") {
+			if w == "" {
+				continue
+			}
+			if i >= ev.pendingFrom {
+				ev.countArg(w)
+			}
+			i++
+		}
+	}
+	ev.pendingWords, ev.pendingText = nil, ""
+}
+
+func (ev *evidence) countArg(lit string) {
+	if argKind(lit) != argWord {
+		return
+	}
+	f := flagsOf(lit)
+	sub, entity := f&fSubcommand != 0, f&fEntity != 0
+	if sub {
+		ev.subs++
+	}
+	if !sub && !entity && lex().isDictionaryWord(lit) {
+		ev.dictArgs++
+	}
+}
+
+// dict and subCount return dictArgs and subs, counting pending arguments.
+func (ev *evidence) dict() int {
+	ev.count()
+	return ev.dictArgs
+}
+
+func (ev *evidence) subCount() int {
+	ev.count()
+	return ev.subs
 }
 
 // argStrong reports whether a word is evidence of a command line: a flag,
@@ -777,6 +1035,20 @@ func argStrong(w *syntax.Word) bool {
 				return true
 			}
 		}
+		return false
+	}
+	return litStrong(lit)
+}
+
+// litStrong is argStrong for a plain literal word.
+func litStrong(lit string) bool {
+	// Every case below needs a leading '-' or '+', or one of the bytes
+	// of litMarks ("." for "."/".." and file extensions).
+	var m bool
+	for i := 0; i < len(lit); i++ {
+		m = m || litMarks[lit[i]]
+	}
+	if !m && (lit == "" || lit[0] != '-' && lit[0] != '+') {
 		return false
 	}
 	switch {
@@ -802,6 +1074,8 @@ func argStrong(w *syntax.Word) bool {
 	return false
 }
 
+var litMarks = byteSet("/~*=@{<.")
+
 // argShaped reports whether lit is a plain CLI argument: letters, digits
 // and ._-+:,=@/ (no sentence punctuation at the end).
 func argShaped(lit string) bool {
@@ -809,25 +1083,58 @@ func argShaped(lit string) bool {
 		return false
 	}
 	for i := 0; i < len(lit); i++ {
-		c := lit[i]
-		if !(isAlnum(c) || strings.IndexByte("._-+:,=@/~%^{}[]#*?!'\"", c) >= 0) {
+		if !argBytes[lit[i]] {
 			return false
 		}
 	}
 	return true
 }
 
+// argBytes are the bytes of an argShaped word: ASCII letters, digits and
+// the punctuation below.
+var argBytes = func() [256]bool {
+	t := byteSet("._-+:,=@/~%^{}[]#*?!'\"")
+	for c := range 256 {
+		t[c] = t[c] || isAlnum(byte(c))
+	}
+	return t
+}()
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// hasSubst reports whether w holds a command or process substitution at
+// any depth. The walker is pooled: a closure handed to syntax.Walk would
+// be allocated on every call.
 func hasSubst(w *syntax.Word) bool {
-	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			found = true
-		}
-		return !found
-	})
+	v := substPool.Get().(*substVisitor)
+	v.found = false
+	syntax.Walk(w, v.fn)
+	found := v.found
+	substPool.Put(v)
 	return found
 }
+
+type substVisitor struct {
+	found bool
+	fn    func(syntax.Node) bool
+}
+
+var substPool = sync.Pool{New: func() any {
+	v := &substVisitor{}
+	v.fn = func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			v.found = true
+		}
+		return !v.found
+	}
+	return v
+}}
 
 // scriptPath reports whether w is a path to a program or script rather
 // than a package path like "net/netip": "./gradlew", "bin/rails",

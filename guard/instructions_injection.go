@@ -95,12 +95,14 @@ var templateTokens = []string{
 
 func (d *detector) injection() {
 	n := d.norm
-	var present [4]bool // '<', '|', '[', '#'
-	for i, c := range []byte("<|[#") {
-		present[i] = strings.IndexByte(n, c) >= 0
+	// A token that starts with '<', '|', '[' or '#' is looked for only
+	// when that byte occurs in n.
+	var absent [256]bool
+	for _, c := range []byte("<|[#") {
+		absent[c] = strings.IndexByte(n, c) < 0
 	}
 	for _, tok := range templateTokens {
-		if k := strings.IndexByte("<|[#", tok[0]); k >= 0 && !present[k] {
+		if absent[tok[0]] {
 			continue
 		}
 		for from := 0; from < len(n); {

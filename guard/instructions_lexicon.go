@@ -18,6 +18,7 @@ type verbInfo struct {
 type lexicon struct {
 	verbs     map[string]verbInfo
 	irregular map[string]string // "ran" -> "run"
+	yStems    map[string]string // "appl" -> "apply": verbs ending in "y" by stem
 	other     []string          // sorted non-verb dictionary words
 }
 
@@ -49,6 +50,14 @@ var lex = sync.OnceValue(func() *lexicon {
 	for _, w := range computingVerbs {
 		if _, ok := l.verbs[w]; !ok {
 			l.verbs[w] = verbInfo{verbTag: 1}
+		}
+	}
+	// yStems[x] is the verb x+"y": the -ies and -ied forms look their
+	// lemma up without building (and allocating) x+"y".
+	l.yStems = map[string]string{}
+	for v := range l.verbs {
+		if stem, ok := strings.CutSuffix(v, "y"); ok {
+			l.yStems[stem] = v
 		}
 	}
 	return l
@@ -123,8 +132,8 @@ func (l *lexicon) sLemma(w string) (string, bool) {
 		return lemma, true
 	}
 	if strings.HasSuffix(w, "ies") {
-		if _, ok := l.verbs[w[:len(w)-3]+"y"]; ok {
-			return w[:len(w)-3] + "y", true
+		if lemma, ok := l.yStems[w[:len(w)-3]]; ok {
+			return lemma, true
 		}
 	}
 	if strings.HasSuffix(w, "es") {
@@ -147,10 +156,13 @@ func (l *lexicon) edLemma(w string) (string, bool) {
 	if len(w) < 4 || !strings.HasSuffix(w, "ed") {
 		return "", false
 	}
-	for _, cand := range []string{w[:len(w)-2], w[:len(w)-1], w[:len(w)-3] + "y"} {
+	for _, cand := range [...]string{w[:len(w)-2], w[:len(w)-1]} {
 		if _, ok := l.verbs[cand]; ok {
 			return cand, true
 		}
+	}
+	if lemma, ok := l.yStems[w[:len(w)-3]]; ok { // "applied" -> "apply"
+		return lemma, true
 	}
 	if n := len(w); n >= 5 && w[n-3] == w[n-4] { // "stopped"
 		if _, ok := l.verbs[w[:n-3]]; ok {

@@ -104,7 +104,7 @@ func (d *detector) foreignOrdinalSteps() {
 	toks := d.toks
 	count, start, end := 0, -1, -1
 	strong := false
-	var seen uint16
+	var seen uint32
 	for i, t := range toks {
 		if t.flags&fForeignOrd == 0 || i+1 >= len(toks) {
 			continue
@@ -305,7 +305,7 @@ func maybeMarker(raw string) bool {
 func isDash(s string) bool { return s == "-" || s == "–" || s == "—" || s == ":" }
 
 func isOrdinalOpener(t token) bool {
-	_, ok := ordinals[t.w]
+	ok := t.flags&fOrdinal != 0 // t.w is in ordinals
 	return ok && (t.comma() || t.w == "then" || t.w == "next" || t.w == "finally")
 }
 

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -470,4 +472,50 @@ func BenchmarkInstructions(b *testing.B) {
 			}
 		})
 	}
+	// typical-fields: Instructions once per string field of the typical
+	// response the checker benchmark validates (issue 4).
+	fields := typicalFields(b)
+	b.Run("typical-fields", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for _, f := range fields {
+			n += len(f)
+			Instructions(f)
+		}
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, f := range fields {
+				_ = Instructions(f)
+			}
+		}
+	})
+}
+
+// typicalFields returns every string value (not object keys) of
+// testdata/responses/typical.json.
+func typicalFields(tb testing.TB) []string {
+	tb.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "responses", "typical.json"))
+	require.NoError(tb, err)
+	var doc any
+	require.NoError(tb, json.Unmarshal(raw, &doc))
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			keys := slices.Sorted(maps.Keys(v))
+			for _, k := range keys {
+				walk(v[k])
+			}
+		}
+	}
+	walk(doc)
+	return out
 }
