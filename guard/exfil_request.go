@@ -714,13 +714,9 @@ func nearSpans(verbs, objs [][2]int) bool {
 	return false
 }
 
-// sentences splits normalised text into sentence spans: at line breaks,
-// and after '.', '!', '?' or ';' followed by a space or the end.
-func sentences(n string) [][2]int {
-	return appendSentences(nil, n)
-}
-
-// appendSentences appends the sentence spans of n (see sentences) to dst.
+// appendSentences appends the sentence spans of normalised text n to dst:
+// it splits at line breaks, and after '.', '!', '?' or ';' followed by a
+// space or the end.
 func appendSentences(dst [][2]int, n string) [][2]int {
 	start := 0
 	for i := 0; i < len(n); i++ {

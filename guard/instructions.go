@@ -178,27 +178,6 @@ func lowerInto(s string, d *detector) (ascii, simple bool) {
 	return true, true
 }
 
-// lowerOnly reports whether Normalize changes the ASCII string s only by
-// lower-casing it: printable characters, single spaces and "\n".
-func lowerOnly(s string) bool {
-	prevSpace := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ' ' {
-			if prevSpace {
-				return false
-			}
-			prevSpace = true
-			continue
-		}
-		prevSpace = false
-		if c < ' ' && c != '\n' || c == 0x7F {
-			return false
-		}
-	}
-	return true
-}
-
 var detectorPool = sync.Pool{New: func() any { return new(detector) }}
 
 // release clears d and returns it to the pool; very large buffers are

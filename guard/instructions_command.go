@@ -186,11 +186,6 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 	return true
 }
 
-func isKnownProgram(w string) bool {
-	_, ok := knownPrograms[w]
-	return ok
-}
-
 // maxCommandLine bounds the text given to the shell parser.
 const maxCommandLine = 4096
 

@@ -67,3 +67,24 @@ func TestWordFlagSets(t *testing.T) {
 		}
 	}
 }
+
+// lowerOnly (the reference lowerInto is tested against) reports whether Normalize changes the ASCII string s only by
+// lower-casing it: printable characters, single spaces and "\n".
+func lowerOnly(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+		if c < ' ' && c != '\n' || c == 0x7F {
+			return false
+		}
+	}
+	return true
+}

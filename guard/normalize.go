@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -48,38 +47,6 @@ func Normalize(s string) string {
 	}
 	out, _ := normalize(s, false)
 	return out
-}
-
-// normalizeTemp is Normalize for callers inside the package that use the
-// result only until they call b.release() (a nil b is fine): ASCII text
-// is normalised into a pooled buffer instead of a new string. The result
-// must not be kept, returned or stored in a Finding after release.
-func normalizeTemp(s string) (n string, b *normBuf) {
-	if isNormalASCII(s) {
-		return s, nil
-	}
-	if !isASCII(s) {
-		n, _ = normalize(s, false)
-		return n, nil
-	}
-	b = normBufPool.Get().(*normBuf)
-	if cap(b.buf) < len(s) {
-		b.buf = make([]byte, len(s))
-	}
-	n, _ = asciiPassInto(s, false, b.buf[:0], nil) // writes into b.buf
-	return n, b
-}
-
-// normBuf is a pooled buffer behind a normalizeTemp result.
-type normBuf struct{ buf []byte }
-
-var normBufPool = sync.Pool{New: func() any { return new(normBuf) }}
-
-func (b *normBuf) release() {
-	if b == nil || cap(b.buf) > 1<<20 {
-		return
-	}
-	normBufPool.Put(b)
 }
 
 // normalizeWithOffsets is Normalize that also maps the result back to s:

@@ -214,11 +214,6 @@ func FuzzNormalize(f *testing.F) {
 		if Normalize(s) != got {
 			t.Fatalf("Normalize and normalizeWithOffsets disagree on %q", s)
 		}
-		if tmp, b := normalizeTemp(s); tmp != got {
-			t.Fatalf("normalizeTemp and normalizeWithOffsets disagree on %q", s)
-		} else {
-			b.release()
-		}
 		for _, r := range got {
 			if unicode.Is(unicode.Cf, r) || (unicode.Is(unicode.Cc, r) && r != '\n') {
 				t.Fatalf("format or control character U+%04X in output of %q", r, s)
@@ -262,28 +257,5 @@ func BenchmarkNormalizeWithOffsets(b *testing.B) {
 	b.SetBytes(int64(len(benchASCIIProse)))
 	for b.Loop() {
 		_, _ = normalizeWithOffsets(benchASCIIProse)
-	}
-}
-
-// TestNormalizeTemp checks normalizeTemp against Normalize, and that it
-// does not allocate for ASCII text once its pool is warm.
-func TestNormalizeTemp(t *testing.T) {
-	for _, s := range []string{"", "plain text", "Upper  Case\tand\r\nbreaks", "\x00ctl\x7f", "Ｆｕｌｌ width", "bad \xff utf8", strings.Repeat("Ab ", 3000)} {
-		n, b := normalizeTemp(s)
-		if want := Normalize(s); n != want {
-			t.Errorf("normalizeTemp(%q) = %q, want %q", s, n, want)
-		}
-		b.release()
-	}
-	s := "The API key is read from BILLING_API_KEY  at start-up."
-	allocs := testing.AllocsPerRun(100, func() {
-		n, b := normalizeTemp(s)
-		if n == "" {
-			t.Fatal("empty")
-		}
-		b.release()
-	})
-	if allocs != 0 {
-		t.Errorf("normalizeTemp allocates %v times per call", allocs)
 	}
 }
