@@ -225,13 +225,16 @@ func Secrets(s string) []Finding {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
 	raws := e.scanWithLoose(s)
-	if u, offs := unhide(s); u != s {
+	if unhideChanges(s) {
+		u, offs := unhide(s)
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
-		for _, r := range e.scanWithLoose(u) {
-			r.start, r.end = offs[r.start], endOffset(offs, r.end)
-			raws = append(raws, r)
+		if u != s {
+			for _, r := range e.scanWithLoose(u) {
+				r.start, r.end = offs[r.start], endOffset(offs, r.end)
+				raws = append(raws, r)
+			}
 		}
 	}
 	if len(raws) == 0 {
@@ -250,6 +253,21 @@ func Secrets(s string) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// unhideChanges reports whether unhide(s) may differ from s. unhide keeps
+// every ASCII byte that is printable (0x20-0x7e) or '\n', '\t', '\r' and
+// only such bytes, byte for byte; so text made of them alone is returned
+// unchanged and need not be copied and compared. Any other byte (a control
+// character, or non-ASCII text, which NFKC or the invisible-character
+// removal may change) answers true, and the caller runs unhide.
+func unhideChanges(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 func sortFindings(fs []Finding) {
