@@ -32,3 +32,20 @@ func FuzzUnhideChanges(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScanEncodings checks the one-pass encoding scanner against gitleaks'
+// combined expression on arbitrary input.
+func FuzzScanEncodings(f *testing.F) {
+	for _, s := range []string{
+		"abcU+0041 U+0042defghijklmnopqrstu", "xyzU+00zz0123456789abcdef0123456789abcdef",
+		"0123456789abcdef0123456789abcdeZ", "0123456789abcdef0123456789abcdef==", "a%41b\\u0041Uu",
+		"internal/auth/issuer.go", "x\\\\u0041U+0041\n", "é%41é",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !encodingsEqual(t, s) {
+			t.FailNow()
+		}
+	})
+}
