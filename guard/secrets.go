@@ -30,14 +30,14 @@ package guard
 // zerolog's global level) alone.
 
 import (
+	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
 )
@@ -54,14 +54,41 @@ const secretRulePrefix = "secret."
 type secretRule struct {
 	config.Rule
 	fast *fastRegexp
+	// kwMask, set by anchorKeywords, has bit k set when keyword k of the
+	// engine's matcher is one of fast's anchors; nil when some anchor is
+	// not a keyword (or there is none).
+	maskOnce sync.Once
+	kwMask   []uint64
+}
+
+// anchorKeywords returns r.kwMask (see there), computing it once; kwIndex
+// maps each keyword to its index in the matcher.
+func (r *secretRule) anchorKeywords(kwIndex map[string]int) []uint64 {
+	r.maskOnce.Do(func() {
+		f := r.fast.ready()
+		if len(f.anchors) == 0 {
+			return
+		}
+		mask := make([]uint64, (len(kwIndex)+63)/64)
+		for _, a := range f.anchors {
+			k, ok := kwIndex[a]
+			if !ok {
+				return
+			}
+			mask[k/64] |= 1 << (k % 64)
+		}
+		r.kwMask = mask
+	})
+	return r.kwMask
 }
 
 type secretEngine struct {
-	cfg       config.Config
-	rules     []*secretRule // sorted by RuleID
-	keywords  ahocorasick.Trie
-	kwList    []string         // keywords in the trie's pattern order
-	byKeyword map[string][]int // lower-case keyword -> indexes into rules
+	cfg   config.Config
+	rules []*secretRule // sorted by RuleID
+	// kw finds keywords; the loose engine shares its parent's.
+	kw      *kwMatcher
+	kwIndex map[string]int // lower-case keyword -> index in kw
+	kwRules [][]int        // keyword index -> indexes into rules
 	// loose holds, for rules that detect a prefixed token, a variant that
 	// also accepts punctuation after the token (see looseDelimiter).
 	loose *secretEngine
@@ -129,7 +156,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			secretsErr = err
 			return
 		}
-		e := &secretEngine{cfg: cfg, byKeyword: map[string][]int{}}
+		e := &secretEngine{cfg: cfg, kwIndex: map[string]int{}}
 		ids := make([]string, 0, len(cfg.Rules))
 		for id := range cfg.Rules {
 			ids = append(ids, id)
@@ -151,14 +178,22 @@ func loadSecretEngine() (*secretEngine, error) {
 			e.rules = append(e.rules, sr)
 			for _, k := range r.Keywords {
 				k = strings.ToLower(k)
-				if len(e.byKeyword[k]) == 0 {
+				ki, ok := e.kwIndex[k]
+				if !ok {
+					ki = len(kws)
+					e.kwIndex[k] = ki
 					kws = append(kws, k)
+					e.kwRules = append(e.kwRules, nil)
 				}
-				e.byKeyword[k] = append(e.byKeyword[k], idx)
+				if n := len(e.kwRules[ki]); n == 0 || e.kwRules[ki][n-1] != idx {
+					e.kwRules[ki] = append(e.kwRules[ki], idx)
+				}
 			}
 		}
-		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
-		e.kwList = kws
+		if e.kw = newKwMatcher(kws); e.kw == nil {
+			secretsErr = errors.New("guard: too many secret keywords for the keyword automaton")
+			return
+		}
 		e.loose = looseEngine(e)
 		secretsEngine = e
 	})
@@ -167,8 +202,7 @@ func loadSecretEngine() (*secretEngine, error) {
 
 // looseEngine builds the variant rules described at looseDelimiter.
 func looseEngine(e *secretEngine) *secretEngine {
-	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
-	var kws []string
+	l := &secretEngine{cfg: e.cfg, kw: e.kw, kwIndex: e.kwIndex, kwRules: make([][]int, len(e.kwRules))}
 	for _, r := range e.rules {
 		src := r.fast.src
 		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
@@ -178,15 +212,12 @@ func looseEngine(e *secretEngine) *secretEngine {
 		idx := len(l.rules)
 		l.rules = append(l.rules, &secretRule{Rule: r.Rule, fast: newFastRegexp(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)})
 		for _, k := range r.Keywords {
-			k = strings.ToLower(k)
-			if len(l.byKeyword[k]) == 0 {
-				kws = append(kws, k)
+			ki := e.kwIndex[strings.ToLower(k)]
+			if n := len(l.kwRules[ki]); n == 0 || l.kwRules[ki][n-1] != idx {
+				l.kwRules[ki] = append(l.kwRules[ki], idx)
 			}
-			l.byKeyword[k] = append(l.byKeyword[k], idx)
 		}
 	}
-	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
-	l.kwList = kws
 	return l
 }
 
@@ -300,43 +331,33 @@ func (e *secretEngine) scanWithLoose(raw string) []rawSecret {
 // engine's findings are deduplicated on their own, as separate scans
 // would.
 func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret {
+	sc := getSecretScratch()
+	defer putSecretScratch(sc)
 	var (
 		findings, looseFindings []rawSecret
 		segments                []*glEncodedSegment
 		current                 = raw
-		decoder                 = glNewDecoder()
-		newlines                []int
-		nlDone                  bool
-		occ                     []int // anchor positions, reused
+		decoder                 = &sc.decoder
+		lines                   = &sc.lines
 	)
-	lineIdx := func() []int {
-		if !nlDone {
-			for i := 0; i < len(raw); i++ {
-				if raw[i] == '\n' {
-					newlines = append(newlines, i)
-				}
-			}
-			nlDone = true
-		}
-		return newlines
-	}
+	lines.raw = raw
 	for depth := 0; ; {
-		active, looseActive := e.activeRules(current, loose)
-		if len(active) > 0 || len(looseActive) > 0 {
-			lower := asciiLower(current)
-			foldRunes := hasFoldRunes(current)
-			for _, ri := range active {
+		ascii := isASCII(current)
+		if e.activeRules(sc, current, ascii, loose) {
+			lower := sc.lowerOf(current)
+			foldRunes := !ascii && hasFoldRunes(current)
+			for _, ri := range sc.active {
 				r := e.rules[ri]
-				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
-					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
+				for _, m := range e.ruleMatches(sc, r, current, lower, ascii, foldRunes) {
+					if f, ok := e.finding(r, raw, current, m, segments, lines); ok {
 						findings = append(findings, f)
 					}
 				}
 			}
-			for _, ri := range looseActive {
+			for _, ri := range sc.looseActive {
 				r := loose.rules[ri]
-				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
-					if f, ok := loose.finding(r, raw, current, m, segments, lineIdx); ok {
+				for _, m := range loose.ruleMatches(sc, r, current, lower, ascii, foldRunes) {
+					if f, ok := loose.finding(r, raw, current, m, segments, lines); ok {
 						looseFindings = append(looseFindings, f)
 					}
 				}
@@ -361,45 +382,102 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 	return findings
 }
 
-// activeRules returns the indexes of rules whose keywords occur in s, the
-// way gitleaks' prefilter decides (on strings.ToLower(s)), for e and, when
-// loose is not nil, for loose, whose keywords are a subset of e's.
-func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, looseActive []int) {
-	norm := strings.ToLower(s)
-	if norm == "" {
-		return nil, nil
+// ruleMatches returns r's regexp matches in s (r.fast.findAll). On ASCII
+// text, sc.hits holds every keyword occurrence in s at the position it has
+// in lower (ASCII lowering is all the lowering there is), so when every
+// anchor of r is a keyword, the starts of the hits of those keywords are
+// exactly the positions where an anchor occurs in lower, which is what
+// anchorPositionsInto would search for.
+func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower string, ascii, foldRunes bool) [][]int {
+	f := r.fast.ready()
+	if f.re == nil {
+		return nil
 	}
-	var on, looseOn []bool
-	// Walk reads the bytes only; viewing norm in place saves a copy and
-	// a *Match per keyword occurrence.
-	e.keywords.Walk(unsafe.Slice(unsafe.StringData(norm), len(norm)), func(_, _, pattern int64) bool {
-		kw := e.kwList[pattern]
-		for _, ri := range e.byKeyword[kw] {
-			if on == nil {
-				on = make([]bool, len(e.rules))
-			}
-			if !on[ri] {
-				on[ri] = true
-				active = append(active, ri)
-			}
+	if !f.usesAnchors(foldRunes) {
+		return f.re.FindAllStringIndex(s, -1)
+	}
+	if mask := r.anchorKeywords(e.kwIndex); ascii && mask != nil {
+		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)
+	} else {
+		sc.occ = f.anchorPositionsInto(sc.occ[:0], lower)
+	}
+	return f.findAllAt(s, lower, foldRunes, sc.occ)
+}
+
+// occFromHits appends to occ the sorted, distinct starts of the hits whose
+// keyword is in mask.
+func occFromHits(occ []int, hits []kwHit, mask []uint64) []int {
+	sorted := true
+	for _, h := range hits {
+		if mask[h.kw/64]&(1<<(h.kw%64)) == 0 {
+			continue
 		}
-		if loose == nil {
-			return true
-		}
-		for _, ri := range loose.byKeyword[kw] {
-			if looseOn == nil {
-				looseOn = make([]bool, len(loose.rules))
+		p := int(h.start)
+		if n := len(occ); n > 0 && p <= occ[n-1] {
+			if p == occ[n-1] {
+				continue
 			}
-			if !looseOn[ri] {
+			sorted = false
+		}
+		occ = append(occ, p)
+	}
+	if !sorted {
+		// Hits come in order of their end; keywords of different lengths
+		// can start out of that order.
+		slices.Sort(occ)
+		occ = slices.Compact(occ)
+	}
+	return occ
+}
+
+// activeRules sets sc.active to the indexes of rules whose keywords occur
+// in s, the way gitleaks' prefilter decides (on strings.ToLower(s)), in
+// increasing order, and sc.looseActive likewise for loose (when not nil),
+// whose keywords are a subset of e's. It reports whether any rule is
+// active. On ASCII text it leaves every keyword occurrence in sc.hits.
+func (e *secretEngine) activeRules(sc *secretScratch, s string, ascii bool, loose *secretEngine) bool {
+	sc.active, sc.looseActive = sc.active[:0], sc.looseActive[:0]
+	norm := s
+	if !ascii {
+		// strings.ToLower may map non-ASCII letters onto ASCII (U+212A
+		// KELVIN SIGN to 'k') and changes byte offsets: match on its result.
+		norm = strings.ToLower(s)
+	}
+	seen := resetBools(&sc.seen, len(e.kw.kws))
+	var found bool
+	sc.hits, found = e.kw.hits(norm, sc.hits[:0], seen)
+	if !found {
+		return false
+	}
+	on := resetBools(&sc.on, len(e.rules))
+	var looseOn []bool
+	if loose != nil {
+		looseOn = resetBools(&sc.looseOn, len(loose.rules))
+	}
+	for k, ok := range seen {
+		if !ok {
+			continue
+		}
+		for _, ri := range e.kwRules[k] {
+			on[ri] = true
+		}
+		if loose != nil {
+			for _, ri := range loose.kwRules[k] {
 				looseOn[ri] = true
-				looseActive = append(looseActive, ri)
 			}
 		}
-		return true
-	})
-	sort.Ints(active)
-	sort.Ints(looseActive)
-	return active, looseActive
+	}
+	for ri, ok := range on {
+		if ok {
+			sc.active = append(sc.active, ri)
+		}
+	}
+	for ri, ok := range looseOn {
+		if ok {
+			sc.looseActive = append(sc.looseActive, ri)
+		}
+	}
+	return len(sc.active) > 0 || len(sc.looseActive) > 0
 }
 
 func hasFoldRunes(s string) bool {
@@ -412,7 +490,7 @@ func hasFoldRunes(s string) bool {
 }
 
 // finding applies gitleaks' per-match logic (detect.Detector.detectRule).
-func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lineIdx func() []int) (rawSecret, bool) {
+func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lines *lineIndex) (rawSecret, bool) {
 	matchText := current[m[0]:m[1]]
 	secret := strings.Trim(matchText, "\n")
 	lead := strings.Index(matchText, secret) // newlines trimmed in front
@@ -432,7 +510,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	} else {
 		idx[1] = idx[0] + len(secret)
 	}
-	startLine, line := lineOf(raw, lineIdx(), idx)
+	startLine, line := lineOf(raw, lines.newlines(), idx)
 	if currentLine == "" {
 		currentLine = line
 	}

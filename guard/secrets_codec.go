@@ -379,6 +379,14 @@ func glNewDecoder() *glDecoder {
 	return &glDecoder{}
 }
 
+// reset forgets the values decoded, keeping the match buffer.
+func (d *glDecoder) reset() {
+	d.decodedMap = nil
+	d.failed = [8]string{}
+	d.nfail = 0
+	d.matches = d.matches[:0]
+}
+
 // decode returns m's decoding of encodedValue, through the caches.
 func (d *glDecoder) decode(enc *glEncoding, encodedValue string) string {
 	if v, ok := d.decodedMap[encodedValue]; ok {

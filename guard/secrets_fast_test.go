@@ -1,7 +1,13 @@
 package guard
 
 import (
+	"sort"
+	"strings"
 	"testing"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fastPathTexts are the texts the fast-path tests compare the fast and
@@ -48,4 +54,117 @@ func FuzzScanEncodings(f *testing.F) {
 			t.FailNow()
 		}
 	})
+}
+
+// naiveKwHits lists every occurrence of every keyword in lower, sorted by
+// start then keyword.
+func naiveKwHits(lower string, kws []string) []kwHit {
+	var out []kwHit
+	for k, kw := range kws {
+		for off := 0; off < len(lower); {
+			i := strings.Index(lower[off:], kw)
+			if i < 0 {
+				break
+			}
+			out = append(out, kwHit{start: int32(off + i), kw: uint16(k)})
+			off += i + 1
+		}
+	}
+	sortHits(out)
+	return out
+}
+
+func sortHits(h []kwHit) {
+	sort.Slice(h, func(i, j int) bool {
+		if h[i].start != h[j].start {
+			return h[i].start < h[j].start
+		}
+		return h[i].kw < h[j].kw
+	})
+}
+
+// checkKwMatcher compares the keyword automaton with a search per keyword
+// and with the aho-corasick library the engine used before, on s lowered
+// the way gitleaks lowers it.
+func checkKwMatcher(t *testing.T, e *secretEngine, trie *ahocorasick.Trie, s string) {
+	norm := strings.ToLower(s)
+	seen := make([]bool, len(e.kw.kws))
+	got, found := e.kw.hits(norm, nil, seen)
+	sortHits(got)
+	want := naiveKwHits(norm, e.kw.kws)
+	if len(want) == 0 {
+		want = nil
+	}
+	if len(got) == 0 {
+		got = nil
+	}
+	require.Equal(t, want, got)
+	require.Equal(t, len(want) > 0, found)
+	libSeen := make([]bool, len(e.kw.kws))
+	for _, m := range trie.MatchString(norm) {
+		libSeen[m.Pattern()] = true
+	}
+	require.Equal(t, libSeen, seen)
+	if isASCII(s) {
+		// The automaton folds ASCII case itself.
+		got2, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)))
+		sortHits(got2)
+		if len(got2) == 0 {
+			got2 = nil
+		}
+		require.Equal(t, want, got2)
+	}
+}
+
+// TestKwMatcher checks the keyword automaton on every fast-path text.
+func TestKwMatcher(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	trie := ahocorasick.NewTrieBuilder().AddStrings(e.kw.kws).Build()
+	for _, s := range append(fastPathTexts(t), "SK_LIVE ghp_ Password PASSWD aKiA hvs. s. \u212aey") {
+		checkKwMatcher(t, e, trie, s)
+	}
+}
+
+// FuzzKwMatcher is TestKwMatcher on arbitrary input.
+func FuzzKwMatcher(f *testing.F) {
+	f.Add("api_key=x token secret-password passwd apikey access_key")
+	f.Add("xoxb-1 ghp_ AKIA sk_live_ -----BEGIN")
+	e, err := loadSecretEngine()
+	require.NoError(f, err)
+	trie := ahocorasick.NewTrieBuilder().AddStrings(e.kw.kws).Build()
+	f.Fuzz(func(t *testing.T, s string) {
+		checkKwMatcher(t, e, trie, s)
+	})
+}
+
+// TestAnchorsFromKeywords checks, for every rule whose anchors are all
+// keywords, that the anchor positions taken from the keyword hits equal
+// those anchorPositionsInto searches for, on every ASCII fast-path text.
+func TestAnchorsFromKeywords(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	texts := fastPathTexts(t)
+	masked := 0
+	for _, r := range append(append([]*secretRule{}, e.rules...), e.loose.rules...) {
+		mask := r.anchorKeywords(e.kwIndex)
+		if mask == nil {
+			continue
+		}
+		masked++
+		for i, s := range texts {
+			if !isASCII(s) {
+				continue
+			}
+			hits, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)))
+			got := occFromHits(nil, hits, mask)
+			want := r.fast.anchorPositionsInto(nil, asciiLower(s))
+			if len(want) == 0 {
+				assert.Empty(t, got, "rule %s text %d", r.RuleID, i)
+				continue
+			}
+			assert.Equal(t, want, got, "rule %s text %d", r.RuleID, i)
+		}
+	}
+	assert.Greater(t, masked, 100)
 }

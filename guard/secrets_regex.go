@@ -246,7 +246,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	if f.re == nil {
 		return nil
 	}
-	if len(f.anchors) == 0 || (f.fold && foldRunes) {
+	if !f.usesAnchors(foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
 	var occ []int
@@ -256,6 +256,20 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	} else {
 		occ = f.anchorPositionsInto(nil, lower)
 	}
+	return f.findAllAt(s, lower, foldRunes, occ)
+}
+
+// usesAnchors reports whether findAllAt can be used (f must be ready and
+// compiled): whether f has anchors that hold on text where foldRunes is as
+// given. When false, only the full scan is exact.
+func (f *fastRegexp) usesAnchors(foldRunes bool) bool {
+	return len(f.anchors) > 0 && !(f.fold && foldRunes)
+}
+
+// findAllAt is findAll given occ, the sorted, distinct positions of every
+// anchor of f in lower (anchorPositionsInto). f must be ready and
+// compiled, and usesAnchors(foldRunes) must hold.
+func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]int {
 	if len(occ) == 0 {
 		return nil
 	}
