@@ -445,7 +445,7 @@ func (e *secretEngine) activeRules(sc *secretScratch, s string, ascii bool, loos
 	}
 	seen := resetBools(&sc.seen, len(e.kw.kws))
 	var found bool
-	sc.hits, found = e.kw.hits(norm, sc.hits[:0], seen)
+	sc.hits, found = e.kw.hits(norm, sc.hits[:0], seen, &sc.chainHits)
 	if !found {
 		return false
 	}

@@ -89,7 +89,7 @@ func sortHits(h []kwHit) {
 func checkKwMatcher(t *testing.T, e *secretEngine, trie *ahocorasick.Trie, s string) {
 	norm := strings.ToLower(s)
 	seen := make([]bool, len(e.kw.kws))
-	got, found := e.kw.hits(norm, nil, seen)
+	got, found := e.kw.hits(norm, nil, seen, new([kwChains - 1][]kwHit))
 	sortHits(got)
 	want := naiveKwHits(norm, e.kw.kws)
 	if len(want) == 0 {
@@ -107,7 +107,7 @@ func checkKwMatcher(t *testing.T, e *secretEngine, trie *ahocorasick.Trie, s str
 	require.Equal(t, libSeen, seen)
 	if isASCII(s) {
 		// The automaton folds ASCII case itself.
-		got2, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)))
+		got2, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)), nil)
 		sortHits(got2)
 		if len(got2) == 0 {
 			got2 = nil
@@ -135,6 +135,9 @@ func FuzzKwMatcher(f *testing.F) {
 	trie := ahocorasick.NewTrieBuilder().AddStrings(e.kw.kws).Build()
 	f.Fuzz(func(t *testing.T, s string) {
 		checkKwMatcher(t, e, trie, s)
+		// Long enough for hits to interleave runs (a keyword may then
+		// straddle a stretch boundary).
+		checkKwMatcher(t, e, trie, strings.Repeat(s, 1+1500/(len(s)+1)))
 	})
 }
 
@@ -156,7 +159,7 @@ func TestAnchorsFromKeywords(t *testing.T) {
 			if !isASCII(s) {
 				continue
 			}
-			hits, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)))
+			hits, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)), new([kwChains - 1][]kwHit))
 			got := occFromHits(nil, hits, mask)
 			want := r.fast.anchorPositionsInto(nil, asciiLower(s))
 			if len(want) == 0 {
@@ -167,4 +170,30 @@ func TestAnchorsFromKeywords(t *testing.T) {
 		}
 	}
 	assert.Greater(t, masked, 100)
+}
+
+// TestKwMatcherBoundaries puts keywords across every boundary between the
+// stretches hits scans side by side.
+func TestKwMatcherBoundaries(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	trie := ahocorasick.NewTrieBuilder().AddStrings(e.kw.kws).Build()
+	long := ""
+	for _, k := range e.kw.kws {
+		if len(k) > len(long) {
+			long = k
+		}
+	}
+	for _, n := range []int{1000, 1001, 1002, 1003, 4096} {
+		q := n / kwChains
+		for _, kw := range []string{"password", "s.", long} {
+			for d := -len(kw) - 2; d <= 2; d++ {
+				b := []byte(strings.Repeat("x", n))
+				for k := 1; k < kwChains; k++ {
+					copy(b[k*q+d:], kw)
+				}
+				checkKwMatcher(t, e, trie, string(b))
+			}
+		}
+	}
 }

@@ -21,7 +21,9 @@ type kwMatcher struct {
 	kws   []string
 	class [256]uint8 // byte -> class; ASCII upper case as lower case
 	ncls  int
-	delta []uint16 // state*ncls + class -> next state | kwOutBit
+	// maxLen is the longest keyword's length.
+	maxLen int
+	delta  []uint16 // state*ncls + class -> next state | kwOutBit
 	// outs[outStart[s]:outStart[s+1]] are the keywords ending in state s,
 	// its own and those of its suffix states.
 	outStart []int32
@@ -33,6 +35,9 @@ type kwMatcher struct {
 // caller must not use it.
 func newKwMatcher(kws []string) *kwMatcher {
 	m := &kwMatcher{kws: kws}
+	for _, k := range kws {
+		m.maxLen = max(m.maxLen, len(k))
+	}
 	// Byte classes: one per byte used by a keyword, 0 for the rest.
 	ncls := 1
 	for _, k := range kws {
@@ -111,25 +116,96 @@ func newKwMatcher(kws []string) *kwMatcher {
 	return m
 }
 
+// kwChains is how many automaton runs hits interleaves: each step of a run
+// waits for the table load of the previous one, so independent runs over
+// separate stretches of the text overlap their latencies.
+const kwChains = 4
+
 // hits appends to hits every keyword occurrence in text, matched as if
 // ASCII-lowered, in order of their end; seen[k] is set for every keyword
 // k found. It returns the extended hits and whether any keyword occurred.
-func (m *kwMatcher) hits(text string, hits []kwHit, seen []bool) ([]kwHit, bool) {
-	found := false
-	s := uint16(0)
-	ncls := m.ncls
-	delta, class := m.delta, &m.class
-	for i := 0; i < len(text); i++ {
+// tmp holds buffers for the runs after the first (nil: one run only).
+//
+// A long text is cut into kwChains stretches scanned side by side. The
+// run for a stretch starting at b starts in the root state at b-w, w being
+// the longest keyword's length less one, and reports only keywords ending
+// at or after b: a keyword ending at e >= b starts at or after e-w >= b-w,
+// and the automaton started in its root state at a position reports every
+// keyword occurrence that starts there or later. Keywords ending before b
+// are the previous run's. So the runs together report each occurrence once.
+func (m *kwMatcher) hits(text string, hits []kwHit, seen []bool, tmp *[kwChains - 1][]kwHit) ([]kwHit, bool) {
+	n := len(text)
+	w := m.maxLen - 1
+	q := n / kwChains
+	if tmp == nil || q < 2*w+64 {
+		_, hits = m.run(text, 0, 0, n, hits, seen)
+		return hits, len(hits) > 0
+	}
+	delta, class, ncls := m.delta, &m.class, m.ncls
+	var st [kwChains]uint16
+	for k := 1; k < kwChains; k++ {
+		// Warm-up: occurrences ending before k*q belong to run k-1.
+		st[k], _ = m.run(text, 0, k*q-w, k*q, nil, nil)
+		tmp[k-1] = tmp[k-1][:0]
+	}
+	t1, t2, t3 := text[q:2*q], text[2*q:3*q], text[3*q:4*q]
+	t0 := text[:q]
+	s0, s1, s2, s3 := st[0], st[1], st[2], st[3]
+	for i := 0; i < q; i++ {
+		s0 = delta[int(s0)*ncls+int(class[t0[i]])]
+		s1 = delta[int(s1)*ncls+int(class[t1[i]])]
+		s2 = delta[int(s2)*ncls+int(class[t2[i]])]
+		s3 = delta[int(s3)*ncls+int(class[t3[i]])]
+		if (s0|s1|s2|s3)&kwOutBit == 0 {
+			continue
+		}
+		if s0&kwOutBit != 0 {
+			s0 &^= kwOutBit
+			hits = m.report(s0, i, hits, seen)
+		}
+		if s1&kwOutBit != 0 {
+			s1 &^= kwOutBit
+			tmp[0] = m.report(s1, q+i, tmp[0], seen)
+		}
+		if s2&kwOutBit != 0 {
+			s2 &^= kwOutBit
+			tmp[1] = m.report(s2, 2*q+i, tmp[1], seen)
+		}
+		if s3&kwOutBit != 0 {
+			s3 &^= kwOutBit
+			tmp[2] = m.report(s3, 3*q+i, tmp[2], seen)
+		}
+	}
+	_, tmp[2] = m.run(text, s3, 4*q, n, tmp[2], seen)
+	for k := range tmp {
+		hits = append(hits, tmp[k]...)
+	}
+	return hits, len(hits) > 0
+}
+
+// run advances the automaton from state s over text[from:to], appending
+// the keywords that end there to hits (when seen is not nil), and returns
+// the final state.
+func (m *kwMatcher) run(text string, s uint16, from, to int, hits []kwHit, seen []bool) (uint16, []kwHit) {
+	delta, class, ncls := m.delta, &m.class, m.ncls
+	for i := from; i < to; i++ {
 		s = delta[int(s)*ncls+int(class[text[i]])]
 		if s&kwOutBit == 0 {
 			continue
 		}
 		s &^= kwOutBit
-		found = true
-		for _, k := range m.outs[m.outStart[s]:m.outStart[s+1]] {
-			seen[k] = true
-			hits = append(hits, kwHit{start: int32(i + 1 - len(m.kws[k])), kw: k})
+		if seen != nil {
+			hits = m.report(s, i, hits, seen)
 		}
 	}
-	return hits, found
+	return s, hits
+}
+
+// report appends the keywords ending at i in state s.
+func (m *kwMatcher) report(s uint16, i int, hits []kwHit, seen []bool) []kwHit {
+	for _, k := range m.outs[m.outStart[s]:m.outStart[s+1]] {
+		seen[k] = true
+		hits = append(hits, kwHit{start: int32(i + 1 - len(m.kws[k])), kw: k})
+	}
+	return hits
 }

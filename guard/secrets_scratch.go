@@ -10,6 +10,7 @@ import (
 // points into it.
 type secretScratch struct {
 	hits                []kwHit
+	chainHits           [kwChains - 1][]kwHit
 	seen, on, looseOn   []bool
 	active, looseActive []int
 	occ                 []int
