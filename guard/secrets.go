@@ -293,7 +293,23 @@ func Secrets(s string) []Finding {
 // character, or non-ASCII text, which NFKC or the invisible-character
 // removal may change) answers true, and the caller runs unhide.
 func unhideChanges(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		// A word whose bytes are all in 0x20..0x7e needs no closer look:
+		// x+(0x80-0x20) per low-seven-bit byte sets the high bit for bytes
+		// >= 0x20, x+1 for the byte 0x7f; a byte >= 0x80 shows in x.
+		x := loadWord(s, i)
+		h := x &^ swarHigh
+		if (x|^(h+swarOnes*(0x80-0x20))|(h+swarOnes))&swarHigh == 0 {
+			continue
+		}
+		for _, c := range []byte(s[i : i+8]) {
+			if (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+				return true
+			}
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
 			return true
 		}
@@ -342,7 +358,7 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 	)
 	lines.raw = raw
 	for depth := 0; ; {
-		ascii := isASCII(current)
+		ascii := asciiOnly(current)
 		if e.activeRules(sc, current, ascii, loose) {
 			lower := sc.lowerOf(current)
 			foldRunes := !ascii && hasFoldRunes(current)

@@ -1005,7 +1005,13 @@ func glScanEncodingsInto(all []glEncodingMatch, data string) []glEncodingMatch {
 			}
 		}
 		b := i + 1
-		for b < n && glByteClass[data[b]]&glClsB64 != 0 {
+		var seen uint8 // classes met in (i, b): glClsStart means a 'U'
+		for b < n {
+			c := glByteClass[data[b]]
+			if c&glClsB64 == 0 {
+				break
+			}
+			seen |= c
 			b++
 		}
 		if cls&glClsHex != 0 && b-i >= 32 {
@@ -1030,7 +1036,7 @@ func glScanEncodingsInto(all []glEncodingMatch, data string) []glEncodingMatch {
 		}
 		// No match at i: only a 'U' in (i, b) can start one.
 		next := b
-		for j := i + 1; j < b; j++ {
+		for j := i + 1; j < b && seen&glClsStart != 0; j++ {
 			if data[j] != 'U' {
 				continue
 			}

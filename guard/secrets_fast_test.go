@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 	"testing"
@@ -196,4 +197,164 @@ func TestKwMatcherBoundaries(t *testing.T) {
 			}
 		}
 	}
+}
+
+// seqCheckRef is seqCheck as it was before classStep: every class item
+// stepped position by position through seqStep.
+func seqCheckRef(seq []seqItem, lower string, p int) bool {
+	var in posSet
+	in.add(0)
+	_, giveUp, ok := seqRunRef(seq, lower, p, &in)
+	return giveUp || ok
+}
+
+func seqRunRef(items []seqItem, lower string, p int, in *posSet) (posSet, bool, bool) {
+	var bufs [2]posSet
+	bufs[0] = *in
+	cur := &bufs[0]
+	for k, it := range items {
+		next := &bufs[(k+1)%2]
+		*next = posSet{}
+		for w := 0; w < cur.hi; w++ {
+			for word := cur.w[w]; word != 0; {
+				b := bits.TrailingZeros64(word)
+				word &^= 1 << b
+				q := w*64 + b
+				if it.alt != nil {
+					for _, br := range it.alt {
+						var one posSet
+						one.add(q)
+						out, giveUp, ok := seqRunRef(br, lower, p, &one)
+						if giveUp {
+							return *next, true, true
+						}
+						if ok {
+							next.union(&out)
+						}
+					}
+					continue
+				}
+				if seqStep(it, lower, p, q, next) {
+					return *next, true, true
+				}
+			}
+		}
+		if next.empty() {
+			return *next, false, false
+		}
+		if it.lits != nil && !it.exact {
+			return *next, true, true
+		}
+		cur = next
+	}
+	return *cur, false, true
+}
+
+// checkSeq compares seqCheck with seqCheckRef at every position of lower
+// for every rule with a sequence check: seqCheck may give up ("may
+// match") where the reference did not, never the other way round.
+// It also checks that seqCheck holds wherever the rule's tail matches
+// (where the windowed search needs it to).
+func checkSeq(t *testing.T, rules []*secretRule, s string) {
+	lower := asciiLower(s)
+	for _, r := range rules {
+		f := r.fast.ready()
+		if f.seq == nil || f.seqFold && hasFoldRunes(s) {
+			continue // findAllAt does not use the check there
+		}
+		first := f.seq[0].first
+		for p := 0; p < len(lower); p++ {
+			if first != nil && !first[lower[p]] {
+				continue
+			}
+			got := seqCheck(f.seq, lower, p)
+			ref := seqCheckRef(f.seq, lower, p)
+			if ref && !got {
+				t.Fatalf("rule %s position %d: seqCheck false, reference true", r.RuleID, p)
+			}
+			if ref && !quickCheck(f.quick, lower, p) {
+				t.Fatalf("rule %s position %d: quickCheck false, reference true", r.RuleID, p)
+			}
+			got = got && quickCheck(f.quick, lower, p)
+			if !got && f.tail != nil && f.tail.MatchString(s[p:]) {
+				t.Fatalf("rule %s position %d: seqCheck or quickCheck false where the tail matches", r.RuleID, p)
+			}
+		}
+	}
+}
+
+// TestSeqCheckShared checks seqCheck against the position-by-position
+// reference on every fast-path text.
+func TestSeqCheckShared(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	rules := append(append([]*secretRule{}, e.rules...), e.loose.rules...)
+	for _, s := range fastPathTexts(t) {
+		checkSeq(t, rules, s)
+	}
+}
+
+// FuzzSeqCheck is TestSeqCheckShared on arbitrary input.
+func FuzzSeqCheck(f *testing.F) {
+	f.Add("api_key = \"9f8Kq2mZ7vLp4Rt1Wn3Yb6Hd\"")
+	f.Add("hvs.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa s.0123456789abcdefABCDEFGH")
+	f.Add("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop")
+	e, err := loadSecretEngine()
+	require.NoError(f, err)
+	rules := append(append([]*secretRule{}, e.rules...), e.loose.rules...)
+	f.Fuzz(func(t *testing.T, s string) {
+		checkSeq(t, rules, s)
+	})
+}
+
+// unhideChangesRef is unhideChanges a byte at a time.
+func unhideChangesRef(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWordAtATime compares the eight-bytes-at-a-time helpers with their
+// byte-at-a-time definitions, at every alignment of s.
+func checkWordAtATime(t *testing.T, s string) {
+	sc := getSecretScratch()
+	defer putSecretScratch(sc)
+	for i := 0; i <= len(s) && i < 9; i++ {
+		x := s[i:]
+		if asciiOnly(x) != isASCII(x) {
+			t.Fatalf("asciiOnly(%q) wrong", x)
+		}
+		if unhideChanges(x) != unhideChangesRef(x) {
+			t.Fatalf("unhideChanges(%q) wrong", x)
+		}
+		if got := sc.lowerOf(x); got != asciiLower(x) {
+			t.Fatalf("lowerOf(%q) = %q", x, got)
+		}
+	}
+}
+
+func TestWordAtATime(t *testing.T) {
+	var all []byte
+	for c := 0; c < 256; c++ {
+		all = append(all, byte(c))
+	}
+	texts := append(fastPathTexts(t), string(all), "ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f")
+	for _, s := range texts {
+		checkWordAtATime(t, s)
+	}
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 16; pos++ {
+			b := []byte("abcdefghABCDEFGH")
+			b[pos] = byte(c)
+			checkWordAtATime(t, string(b))
+		}
+	}
+}
+
+func FuzzWordAtATime(f *testing.F) {
+	f.Add("Hello, World!\n\x01\x7f\x80\xff")
+	f.Fuzz(checkWordAtATime)
 }

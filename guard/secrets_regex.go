@@ -78,6 +78,9 @@ type fastRegexp struct {
 	seq []seqItem
 	// seqFold is set when seq holds case-folded literals.
 	seqFold bool
+	// quick is a cheaper necessary check run before seq (see quickCheck);
+	// nil when seq does not have the shape it needs.
+	quick []seqQuick
 	// byFirst indexes anchors by first byte when there are several, so
 	// that one pass over the text finds them all.
 	byFirst *[256][]string
@@ -134,6 +137,7 @@ func (f *fastRegexp) analyzeRe() {
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
 	if f.tail != nil {
 		f.seq, f.seqFold = buildSeq(tree)
+		f.quick = buildQuick(f.seq)
 	}
 }
 
@@ -292,7 +296,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 		return true
 	}
 	for _, p := range occ {
-		if f.seq != nil && !(f.seqFold && foldRunes) && !seqCheck(f.seq, lower, p) {
+		if f.seq != nil && !(f.seqFold && foldRunes) && !(quickCheck(f.quick, lower, p) && seqCheck(f.seq, lower, p)) {
 			continue
 		}
 		rest := s[p:]
@@ -695,7 +699,16 @@ func buildSeq(tree *syntax.Regexp) ([]seqItem, bool) {
 	}
 	first := analyzeLits(items[start])
 	if !first.exact {
-		return nil, false
+		// An anchor item that is not a plain literal set, such as an
+		// alternation of literal-led branches (hvs\.[\w-]{90,120}|s\.…):
+		// model it and what follows as items; the anchor item matches at
+		// the anchor position, so the sequence still starts there.
+		seq, f, _ := seqItems(items[start:])
+		if len(seq) < 1 || seq[0].class != nil {
+			return nil, false
+		}
+		setFirstBytes(seq)
+		return seq, first.fold || f
 	}
 	fold := first.fold
 	seq := []seqItem{{lits: first.set, exact: true}}
@@ -880,6 +893,29 @@ func (s *posSet) empty() bool {
 	return true
 }
 
+// addRange adds lo..hi (inclusive); false if a position is out of range.
+func (s *posSet) addRange(lo, hi int) bool {
+	if lo < 0 || hi >= seqWindow {
+		return false
+	}
+	for w := lo / 64; w <= hi/64; w++ {
+		a, b := max(lo, w*64)-w*64, min(hi, w*64+63)-w*64
+		s.w[w] |= (^uint64(0) >> (63 - b)) &^ (1<<a - 1)
+	}
+	s.hi = max(s.hi, hi/64+1)
+	return true
+}
+
+// last returns the largest position in s, or -1.
+func (s *posSet) last() int {
+	for w := s.hi - 1; w >= 0; w-- {
+		if s.w[w] != 0 {
+			return w*64 + 63 - bits.LeadingZeros64(s.w[w])
+		}
+	}
+	return -1
+}
+
 func (s *posSet) union(o *posSet) {
 	for i := 0; i < o.hi; i++ {
 		s.w[i] |= o.w[i]
@@ -908,6 +944,16 @@ func seqRun(items []seqItem, lower string, p int, in *posSet) (posSet, bool, boo
 	for k, it := range items {
 		next := &bufs[(k+1)%2]
 		*next = posSet{}
+		if it.class != nil {
+			if classStep(it, lower, p, cur, next) {
+				return *next, true, true
+			}
+			if next.empty() {
+				return *next, false, false
+			}
+			cur = next
+			continue
+		}
 		for w := 0; w < cur.hi; w++ {
 			for word := cur.w[w]; word != 0; {
 				b := bits.TrailingZeros64(word)
@@ -926,6 +972,61 @@ func seqRun(items []seqItem, lower string, p int, in *posSet) (posSet, bool, boo
 		cur = next
 	}
 	return *cur, false, true
+}
+
+// classStep adds to next every position the class item it reaches from a
+// position in cur (relative to p); it returns true to give up. It is the
+// per-position class case of seqStep with the runs shared: a run of class
+// bytes from q ends where the run from any later q' < that end ends, so
+// the text is read once, and each position adds one range.
+//
+// From q the item reaches q+min .. q+min(max, r), r being the length of
+// the class run starting at q. The scan frontier e only grows: bytes
+// [q, e) are in the class, and either e is the end of the text, the byte
+// at e is not in the class, or e is the scan limit, last(cur)+max, beyond
+// which no position's range reaches. Reaching seqWindow, or a non-ASCII
+// byte when the class holds non-ASCII runes (which it counts in bytes),
+// gives up, as seqStep does: giving up answers "may match" and is always
+// sound.
+func classStep(it seqItem, lower string, p int, cur, next *posSet) bool {
+	limit := seqWindow
+	if it.max >= 0 {
+		limit = min(limit, cur.last()+it.max)
+	}
+	e := -1
+	for w := 0; w < cur.hi; w++ {
+		for word := cur.w[w]; word != 0; {
+			b := bits.TrailingZeros64(word)
+			word &^= 1 << b
+			q := w*64 + b
+			if q >= e {
+				// A new run (the byte at e, if q == e, is not in the class
+				// or is at the limit: the loop stops at once).
+				e = q
+				for e < limit && p+e < len(lower) {
+					c := lower[p+e]
+					if c >= utf8.RuneSelf && it.nonASCII {
+						return true
+					}
+					if !it.class[c] {
+						break
+					}
+					e++
+				}
+				if e >= seqWindow {
+					return true
+				}
+			}
+			r := e - q
+			if it.max >= 0 {
+				r = min(r, it.max)
+			}
+			if r >= it.min && !next.addRange(q+it.min, q+r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // seqStep adds to next every position item it can reach from q (relative
@@ -975,4 +1076,139 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 		}
 	}
 	return false
+}
+
+// A seqQuick is a necessary condition for a sequence check that reads a
+// few bytes and keeps no position sets: one of lits at p, then a gap of at
+// most reach bytes from gap (the optional class items that follow: those
+// with a minimum of 0, united), then the first item that consumes a byte,
+// whose first byte is in need and, for a class item, whose first needMin
+// bytes are in it.
+type seqQuick struct {
+	lits    []string
+	first   *[256]bool
+	gap     [256]bool
+	reach   int // seqWindow when unbounded
+	need    *[256]bool
+	needMin int
+}
+
+// buildQuick derives the quick checks of seq: one when seq starts with a
+// literal set, one per branch when it starts with an alternation of
+// literal-led branches; nil when some path has no byte-consuming item
+// after its literals within the items modelled.
+func buildQuick(seq []seqItem) []seqQuick {
+	if len(seq) == 0 {
+		return nil
+	}
+	if seq[0].alt != nil {
+		var out []seqQuick
+		for _, br := range seq[0].alt {
+			q, ok := quickOf(br)
+			if !ok {
+				return nil
+			}
+			out = append(out, q)
+		}
+		return out
+	}
+	if q, ok := quickOf(seq); ok {
+		return []seqQuick{q}
+	}
+	return nil
+}
+
+func quickOf(seq []seqItem) (seqQuick, bool) {
+	if len(seq) < 2 || seq[0].lits == nil || !seq[0].exact || seq[0].first == nil {
+		return seqQuick{}, false
+	}
+	q := seqQuick{lits: seq[0].lits, first: seq[0].first}
+	for _, it := range seq[1:] {
+		switch {
+		case it.class != nil && it.min == 0:
+			for c, in := range it.class {
+				q.gap[c] = q.gap[c] || in
+			}
+			if it.max < 0 || q.reach+it.max >= seqWindow {
+				q.reach = seqWindow
+			} else {
+				q.reach += it.max
+			}
+		case it.class != nil:
+			q.need, q.needMin = it.class, it.min
+			return q, true
+		case it.lits != nil && it.first != nil:
+			q.need = it.first
+			return q, true
+		default:
+			return seqQuick{}, false
+		}
+	}
+	return seqQuick{}, false
+}
+
+// quickCheck reports whether one of the checks in qs may hold at p in
+// lower (ASCII-lowered text); true when qs is empty. A match of the
+// sequence has one of the literals at p; every byte between the literal
+// and the first consuming item is consumed by an optional class item, so
+// is in gap, and there are at most reach of them; and that item starts
+// with a byte of need (for a class item, with needMin bytes of it). The
+// scan walks the bytes after the literal: a byte that can start the item
+// (with its minimum run) answers "may match", a byte outside gap ends the
+// search. A non-ASCII byte answers "may match": classes may hold
+// multi-byte runes, which the tables do not describe.
+func quickCheck(qs []seqQuick, lower string, p int) bool {
+	if len(qs) == 0 {
+		return true
+	}
+	if p >= len(lower) {
+		return false
+	}
+	for i := range qs {
+		q := &qs[i]
+		if !q.first[lower[p]] {
+			continue
+		}
+		for _, lit := range q.lits {
+			if strings.HasPrefix(lower[p:], lit) && q.after(lower, p+len(lit)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// after runs q's scan from j, just after its literal.
+func (q *seqQuick) after(lower string, j int) bool {
+	for k := 0; j+k < len(lower); k++ {
+		c := lower[j+k]
+		if c >= utf8.RuneSelf || k >= seqWindow {
+			return true
+		}
+		if q.need[c] && q.minRun(lower, j+k) {
+			return true
+		}
+		if k == q.reach || !q.gap[c] {
+			return false
+		}
+	}
+	return false
+}
+
+// minRun reports whether lower[i:] starts with needMin bytes of need (or
+// a non-ASCII byte before that).
+func (q *seqQuick) minRun(lower string, i int) bool {
+	for n := 0; n < q.needMin; n++ {
+		if i+n >= len(lower) {
+			return false
+		}
+		c := lower[i+n]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if !q.need[c] {
+			return false
+		}
+	}
+	return true
 }

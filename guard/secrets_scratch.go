@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"encoding/binary"
 	"sync"
 	"unsafe"
 )
@@ -49,13 +50,57 @@ func (sc *secretScratch) lowerOf(s string) string {
 		return ""
 	}
 	b := append(sc.lower[:0], s...)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(b[i:], x|upperMask(x)>>2)
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + 'a' - 'A'
 		}
 	}
 	sc.lower = b
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+)
+
+// upperMask returns 0x80 in each byte of x that is an ASCII upper-case
+// letter, 0 elsewhere. Each byte's low seven bits h are added to 0x80-'A'
+// and to 0x80-'Z'-1 without carries between bytes (both sums stay below
+// 0x100); the high bit of the first is set when h >= 'A', of the second
+// when h > 'Z'; bytes with their own high bit set are not ASCII.
+func upperMask(x uint64) uint64 {
+	h := x &^ swarHigh
+	geA := h + swarOnes*(0x80-'A')
+	gtZ := h + swarOnes*(0x80-'Z'-1)
+	return geA &^ gtZ &^ x & swarHigh
+}
+
+// asciiOnly reports whether s holds ASCII bytes only (isASCII, eight
+// bytes at a time).
+func asciiOnly(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if loadWord(s, i)&swarHigh != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// loadWord returns s[i:i+8] as a little-endian word.
+func loadWord(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
 }
 
 // resetBools returns *p resized to n and all false.
