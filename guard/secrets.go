@@ -415,9 +415,28 @@ func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower st
 	if mask := r.anchorKeywords(e.kwIndex); ascii && mask != nil {
 		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)
 	} else {
-		sc.occ = f.anchorPositionsInto(sc.occ[:0], lower)
+		sc.occ = sc.anchorPositions(f, lower)
 	}
 	return f.findAllAt(s, lower, foldRunes, sc.occ)
+}
+
+// anchorPositions returns f.anchorPositionsInto(lower) in sc.occ,
+// remembering the positions for the rest of the pass (sc.memo): a strict
+// rule and its loose variant usually have the same anchors.
+func (sc *secretScratch) anchorPositions(f *fastRegexp, lower string) []int {
+	for i := range sc.nmemo {
+		if m := &sc.memo[i]; sameSet(m.anchors, f.anchors) {
+			return append(sc.occ[:0], m.occ...)
+		}
+	}
+	occ := f.anchorPositionsInto(sc.occ[:0], lower)
+	if sc.nmemo == len(sc.memo) {
+		sc.memo = append(sc.memo, anchorMemo{})
+	}
+	m := &sc.memo[sc.nmemo]
+	m.anchors, m.occ = f.anchors, append(m.occ[:0], occ...)
+	sc.nmemo++
+	return occ
 }
 
 // occFromHits appends to occ the sorted, distinct starts of the hits whose
@@ -453,6 +472,7 @@ func occFromHits(occ []int, hits []kwHit, mask []uint64) []int {
 // active. On ASCII text it leaves every keyword occurrence in sc.hits.
 func (e *secretEngine) activeRules(sc *secretScratch, s string, ascii bool, loose *secretEngine) bool {
 	sc.active, sc.looseActive = sc.active[:0], sc.looseActive[:0]
+	sc.nmemo = 0 // a new text: the remembered anchor positions are stale
 	norm := s
 	if !ascii {
 		// strings.ToLower may map non-ASCII letters onto ASCII (U+212A

@@ -916,6 +916,12 @@ func (s *posSet) last() int {
 	return -1
 }
 
+// reset empties s.
+func (s *posSet) reset() {
+	clear(s.w[:s.hi])
+	s.hi = 0
+}
+
 func (s *posSet) union(o *posSet) {
 	for i := 0; i < o.hi; i++ {
 		s.w[i] |= o.w[i]
@@ -934,40 +940,50 @@ func seqCheck(seq []seqItem, lower string, p int) bool {
 	return giveUp || ok
 }
 
-// seqRun advances the position set through items. It returns the final
+// seqRun advances the position set in through items. It returns the final
 // set, whether it gave up (answer "may match"), and whether any path
-// survived.
-func seqRun(items []seqItem, lower string, p int, in *posSet) (posSet, bool, bool) {
+// survived. The sets' operations cost in proportion to the words in use,
+// which are few: positions are offsets from the anchor.
+func seqRun(items []seqItem, lower string, p int, in *posSet) (_ posSet, giveUp, ok bool) {
 	var bufs [2]posSet
-	bufs[0] = *in
-	cur := &bufs[0]
+	cur := in
 	for k, it := range items {
-		next := &bufs[(k+1)%2]
-		*next = posSet{}
-		if it.class != nil {
+		next := &bufs[k%2]
+		next.reset()
+		switch {
+		case it.class != nil:
 			if classStep(it, lower, p, cur, next) {
-				return *next, true, true
+				return posSet{}, true, true
 			}
-			if next.empty() {
-				return *next, false, false
+		case it.alt != nil:
+			// Each branch runs once from the whole set: the sets are
+			// unions, so this is the union of the runs from each
+			// position.
+			for _, br := range it.alt {
+				brOut, giveUp, ok := seqRun(br, lower, p, cur)
+				if giveUp {
+					return posSet{}, true, true
+				}
+				if ok {
+					next.union(&brOut)
+				}
 			}
-			cur = next
-			continue
-		}
-		for w := 0; w < cur.hi; w++ {
-			for word := cur.w[w]; word != 0; {
-				b := bits.TrailingZeros64(word)
-				word &^= 1 << b
-				if giveUp := seqStep(it, lower, p, w*64+b, next); giveUp {
-					return *next, true, true
+		default:
+			for w := 0; w < cur.hi; w++ {
+				for word := cur.w[w]; word != 0; {
+					b := bits.TrailingZeros64(word)
+					word &^= 1 << b
+					if giveUp := seqStep(it, lower, p, w*64+b, next); giveUp {
+						return posSet{}, true, true
+					}
 				}
 			}
 		}
 		if next.empty() {
-			return *next, false, false
+			return posSet{}, false, false
 		}
 		if it.lits != nil && !it.exact {
-			return *next, true, true
+			return posSet{}, true, true
 		}
 		cur = next
 	}
@@ -1029,8 +1045,9 @@ func classStep(it seqItem, lower string, p int, cur, next *posSet) bool {
 	return false
 }
 
-// seqStep adds to next every position item it can reach from q (relative
-// to p); it returns true to give up.
+// seqStep adds to next every position the class or literal item it can
+// reach from q (relative to p); it returns true to give up. (seqRun steps
+// class items with classStep and alternations itself.)
 func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 	at := p + q
 	switch {
@@ -1049,18 +1066,6 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 		for n := it.min; n <= r; n++ {
 			if !next.add(q + n) {
 				return true
-			}
-		}
-	case it.alt != nil:
-		for _, br := range it.alt {
-			var one posSet
-			one.add(q)
-			out, giveUp, ok := seqRun(br, lower, p, &one)
-			if giveUp {
-				return true
-			}
-			if ok {
-				next.union(&out)
 			}
 		}
 	default:
@@ -1122,6 +1127,11 @@ func quickOf(seq []seqItem) (seqQuick, bool) {
 	if len(seq) < 2 || seq[0].lits == nil || !seq[0].exact || seq[0].first == nil {
 		return seqQuick{}, false
 	}
+	for _, l := range seq[0].lits {
+		if l == "" {
+			return seqQuick{}, false
+		}
+	}
 	q := seqQuick{lits: seq[0].lits, first: seq[0].first}
 	for _, it := range seq[1:] {
 		switch {
@@ -1169,8 +1179,10 @@ func quickCheck(qs []seqQuick, lower string, p int) bool {
 		if !q.first[lower[p]] {
 			continue
 		}
+		c0 := lower[p]
 		for _, lit := range q.lits {
-			if strings.HasPrefix(lower[p:], lit) && q.after(lower, p+len(lit)) {
+			// The first byte, checked inline, rules out most literals.
+			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.after(lower, p+len(lit)) {
 				return true
 			}
 		}

@@ -15,6 +15,8 @@ type secretScratch struct {
 	seen, on, looseOn   []bool
 	active, looseActive []int
 	occ                 []int
+	memo                []anchorMemo // anchor positions found in this pass
+	nmemo               int
 	lower               []byte
 	decoder             glDecoder
 	lines               lineIndex
@@ -36,9 +38,15 @@ func putSecretScratch(sc *secretScratch) {
 	if cap(sc.lower) > maxPooledText || cap(sc.hits) > maxPooledText/8 || cap(sc.occ) > maxPooledText/8 {
 		return
 	}
+	for _, m := range sc.memo {
+		if cap(m.occ) > maxPooledText/8 {
+			return
+		}
+	}
 	clear(sc.lower)
 	sc.lower = sc.lower[:0]
 	sc.decoder.reset()
+	sc.nmemo = 0
 	sc.lines = lineIndex{nl: sc.lines.nl[:0]}
 	secretScratchPool.Put(sc)
 }
@@ -101,6 +109,13 @@ func asciiOnly(s string) bool {
 // loadWord returns s[i:i+8] as a little-endian word.
 func loadWord(s string, i int) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+}
+
+// anchorMemo is one entry of secretScratch.memo: the positions of a set of
+// anchors in the text of the current pass.
+type anchorMemo struct {
+	anchors []string
+	occ     []int
 }
 
 // resetBools returns *p resized to n and all false.
