@@ -1084,18 +1084,25 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 }
 
 // A seqQuick is a necessary condition for a sequence check that reads a
-// few bytes and keeps no position sets: one of lits at p, then a gap of at
-// most reach bytes from gap (the optional class items that follow: those
-// with a minimum of 0, united), then the first item that consumes a byte,
-// whose first byte is in need and, for a class item, whose first needMin
-// bytes are in it.
+// few bytes and keeps no position sets: one of lits at p, then stages.
+// Each stage is a gap of at most reach bytes from gap (the optional class
+// items that follow, united), then the first item that consumes a byte:
+// either a literal set, after which the next stage starts (or, after the
+// last stage, the check holds), or a run of at least needMin bytes of need
+// (class items, or an alternation of class-led branches: see leadRun),
+// which ends the check.
 type seqQuick struct {
-	lits    []string
-	first   *[256]bool
+	lits   []string
+	first  *[256]bool
+	stages []quickStage
+}
+
+type quickStage struct {
 	gap     [256]bool
 	reach   int // seqWindow when unbounded
 	need    *[256]bool
-	needMin int
+	needMin int      // for a run
+	lits    []string // for a literal set (need holds their first bytes)
 }
 
 // buildQuick derives the quick checks of seq: one when seq starts with a
@@ -1124,49 +1131,122 @@ func buildQuick(seq []seqItem) []seqQuick {
 }
 
 func quickOf(seq []seqItem) (seqQuick, bool) {
-	if len(seq) < 2 || seq[0].lits == nil || !seq[0].exact || seq[0].first == nil {
+	if len(seq) < 2 || !exactLits(seq[0]) {
 		return seqQuick{}, false
 	}
-	for _, l := range seq[0].lits {
-		if l == "" {
-			return seqQuick{}, false
-		}
-	}
 	q := seqQuick{lits: seq[0].lits, first: seq[0].first}
-	for _, it := range seq[1:] {
-		switch {
-		case it.class != nil && it.min == 0:
+	rest := seq[1:]
+	for len(rest) > 0 {
+		st := quickStage{}
+		i := 0
+		for ; i < len(rest) && rest[i].class != nil && rest[i].min == 0; i++ {
+			it := rest[i]
 			for c, in := range it.class {
-				q.gap[c] = q.gap[c] || in
+				st.gap[c] = st.gap[c] || in
 			}
-			if it.max < 0 || q.reach+it.max >= seqWindow {
-				q.reach = seqWindow
+			if it.max < 0 || st.reach+it.max >= seqWindow {
+				st.reach = seqWindow
 			} else {
-				q.reach += it.max
+				st.reach += it.max
 			}
-		case it.class != nil:
-			q.need, q.needMin = it.class, it.min
-			return q, true
-		case it.lits != nil && it.first != nil:
-			q.need = it.first
-			return q, true
-		default:
-			return seqQuick{}, false
+		}
+		if i == len(rest) {
+			break // only optional items left: the previous stage ends it
+		}
+		if exactLits(rest[i]) {
+			st.lits, st.need = rest[i].lits, rest[i].first
+			q.stages = append(q.stages, st)
+			rest = rest[i+1:]
+			continue
+		}
+		tbl, n, ok := leadRun(rest[i:])
+		if ok && n > 0 {
+			st.need, st.needMin = tbl, n
+			q.stages = append(q.stages, st)
+		}
+		break
+	}
+	return q, len(q.stages) > 0
+}
+
+// exactLits reports whether it is a literal set every match of the item
+// is one of, none of them empty.
+func exactLits(it seqItem) bool {
+	if it.lits == nil || !it.exact || it.first == nil {
+		return false
+	}
+	for _, l := range it.lits {
+		if l == "" {
+			return false
 		}
 	}
-	return seqQuick{}, false
+	return true
+}
+
+// leadRun returns a byte table and a length n such that every match of
+// items starts with n bytes of the table: the union of the leading class
+// items and the sum of their minimums; for a leading literal set, its
+// first bytes and 1; for a leading alternation, the union over its
+// branches and the smallest of their lengths. ok is false when the table
+// is unknown (a class holding non-ASCII runes is fine: quickCheck answers
+// "may match" on any non-ASCII byte).
+func leadRun(items []seqItem) (*[256]bool, int, bool) {
+	var t [256]bool
+	n := 0
+	for _, it := range items {
+		if it.class == nil {
+			if n > 0 {
+				break
+			}
+			switch {
+			case it.lits != nil && it.first != nil && !hasEmptyLit(it.lits):
+				return it.first, 1, true
+			case it.alt != nil:
+				best := -1
+				for _, br := range it.alt {
+					bt, bn, ok := leadRun(br)
+					if !ok {
+						return nil, 0, false
+					}
+					for c, in := range bt {
+						t[c] = t[c] || in
+					}
+					if best < 0 || bn < best {
+						best = bn
+					}
+				}
+				return &t, best, true
+			}
+			return nil, 0, false
+		}
+		for c, in := range it.class {
+			t[c] = t[c] || in
+		}
+		n += it.min
+	}
+	return &t, n, true
+}
+
+func hasEmptyLit(lits []string) bool {
+	for _, l := range lits {
+		if l == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // quickCheck reports whether one of the checks in qs may hold at p in
 // lower (ASCII-lowered text); true when qs is empty. A match of the
-// sequence has one of the literals at p; every byte between the literal
-// and the first consuming item is consumed by an optional class item, so
-// is in gap, and there are at most reach of them; and that item starts
-// with a byte of need (for a class item, with needMin bytes of it). The
-// scan walks the bytes after the literal: a byte that can start the item
-// (with its minimum run) answers "may match", a byte outside gap ends the
-// search. A non-ASCII byte answers "may match": classes may hold
-// multi-byte runes, which the tables do not describe.
+// sequence has one of the literals at p; then, stage by stage, every byte
+// before the stage's first consuming item is consumed by an optional class
+// item, so is in gap, and there are at most reach of them; and that item
+// starts right there (a literal of the set, or a run of needMin bytes of
+// need). The scan walks the bytes: a byte that can start the item answers
+// "may match" (or, for a literal, continues with the next stage after
+// it), a byte outside gap ends the search. A non-ASCII byte answers "may
+// match": classes may hold multi-byte runes, which the tables do not
+// describe.
 func quickCheck(qs []seqQuick, lower string, p int) bool {
 	if len(qs) == 0 {
 		return true
@@ -1182,7 +1262,7 @@ func quickCheck(qs []seqQuick, lower string, p int) bool {
 		c0 := lower[p]
 		for _, lit := range q.lits {
 			// The first byte, checked inline, rules out most literals.
-			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.after(lower, p+len(lit)) {
+			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.stage(lower, p+len(lit), 0) {
 				return true
 			}
 		}
@@ -1190,35 +1270,49 @@ func quickCheck(qs []seqQuick, lower string, p int) bool {
 	return false
 }
 
-// after runs q's scan from j, just after its literal.
-func (q *seqQuick) after(lower string, j int) bool {
+// stage runs stage si of q from j.
+func (q *seqQuick) stage(lower string, j, si int) bool {
+	if si == len(q.stages) {
+		return true
+	}
+	st := &q.stages[si]
 	for k := 0; j+k < len(lower); k++ {
 		c := lower[j+k]
 		if c >= utf8.RuneSelf || k >= seqWindow {
 			return true
 		}
-		if q.need[c] && q.minRun(lower, j+k) {
-			return true
+		if st.need[c] {
+			if st.lits == nil {
+				if minRun(st.need, st.needMin, lower, j+k) {
+					return true
+				}
+			} else {
+				for _, lit := range st.lits {
+					if lit[0] == c && strings.HasPrefix(lower[j+k:], lit) && q.stage(lower, j+k+len(lit), si+1) {
+						return true
+					}
+				}
+			}
 		}
-		if k == q.reach || !q.gap[c] {
+		if k == st.reach || !st.gap[c] {
 			return false
 		}
 	}
 	return false
 }
 
-// minRun reports whether lower[i:] starts with needMin bytes of need (or
-// a non-ASCII byte before that).
-func (q *seqQuick) minRun(lower string, i int) bool {
-	for n := 0; n < q.needMin; n++ {
-		if i+n >= len(lower) {
+// minRun reports whether lower[i:] starts with n bytes of need (or a
+// non-ASCII byte before that).
+func minRun(need *[256]bool, n int, lower string, i int) bool {
+	for k := 0; k < n; k++ {
+		if i+k >= len(lower) {
 			return false
 		}
-		c := lower[i+n]
+		c := lower[i+k]
 		if c >= utf8.RuneSelf {
 			return true
 		}
-		if !q.need[c] {
+		if !need[c] {
 			return false
 		}
 	}
