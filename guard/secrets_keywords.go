@@ -15,7 +15,7 @@ type kwHit struct {
 }
 
 // kwOutBit marks, in a transition, a target state where a keyword ends.
-const kwOutBit = 1 << 15
+const kwOutBit = 1 << 31
 
 type kwMatcher struct {
 	kws   []string
@@ -23,7 +23,9 @@ type kwMatcher struct {
 	ncls  int
 	// maxLen is the longest keyword's length.
 	maxLen int
-	delta  []uint16 // state*ncls + class -> next state | kwOutBit
+	// delta maps row+class to the next row | kwOutBit, a row being a
+	// state's number times ncls: the next step then needs no multiply.
+	delta []uint32
 	// outs[outStart[s]:outStart[s+1]] are the keywords ending in state s,
 	// its own and those of its suffix states.
 	outStart []int32
@@ -76,16 +78,16 @@ func newKwMatcher(kws []string) *kwMatcher {
 		}
 		nodes[s].out = append(nodes[s].out, uint16(ki))
 	}
-	if len(nodes) >= kwOutBit || len(kws) > 1<<16 {
+	if len(nodes) >= 1<<16 || len(nodes)*ncls >= kwOutBit || len(kws) > 1<<16 {
 		return nil
 	}
 	// Breadth-first: failure links and the full transition table.
 	fail := make([]int32, len(nodes))
-	m.delta = make([]uint16, len(nodes)*ncls)
+	delta := make([]uint16, len(nodes)*ncls)
 	order := make([]int32, 0, len(nodes))
 	for c := 0; c < ncls; c++ {
 		if n, ok := nodes[0].next[uint8(c)]; ok {
-			m.delta[c] = uint16(n)
+			delta[c] = uint16(n)
 			order = append(order, n)
 		}
 	}
@@ -94,11 +96,11 @@ func newKwMatcher(kws []string) *kwMatcher {
 		nodes[s].out = append(nodes[s].out, nodes[fail[s]].out...)
 		for c := 0; c < ncls; c++ {
 			if n, ok := nodes[s].next[uint8(c)]; ok {
-				fail[n] = int32(m.delta[int(fail[s])*ncls+c] &^ kwOutBit)
-				m.delta[int(s)*ncls+c] = uint16(n)
+				fail[n] = int32(delta[int(fail[s])*ncls+c])
+				delta[int(s)*ncls+c] = uint16(n)
 				order = append(order, n)
 			} else {
-				m.delta[int(s)*ncls+c] = m.delta[int(fail[s])*ncls+c] &^ kwOutBit
+				delta[int(s)*ncls+c] = delta[int(fail[s])*ncls+c]
 			}
 		}
 	}
@@ -108,9 +110,11 @@ func newKwMatcher(kws []string) *kwMatcher {
 		m.outs = append(m.outs, nodes[s].out...)
 	}
 	m.outStart[len(nodes)] = int32(len(m.outs))
-	for i, t := range m.delta {
+	m.delta = make([]uint32, len(delta))
+	for i, t := range delta {
+		m.delta[i] = uint32(t) * uint32(ncls)
 		if len(nodes[t].out) > 0 {
-			m.delta[i] = t | kwOutBit
+			m.delta[i] |= kwOutBit
 		}
 	}
 	return m
@@ -141,8 +145,8 @@ func (m *kwMatcher) hits(text string, hits []kwHit, seen []bool, tmp *[kwChains 
 		_, hits = m.run(text, 0, 0, n, hits, seen)
 		return hits, len(hits) > 0
 	}
-	delta, class, ncls := m.delta, &m.class, m.ncls
-	var st [kwChains]uint16
+	delta, class := m.delta, &m.class
+	var st [kwChains]uint32
 	for k := 1; k < kwChains; k++ {
 		// Warm-up: occurrences ending before k*q belong to run k-1.
 		st[k], _ = m.run(text, 0, k*q-w, k*q, nil, nil)
@@ -152,10 +156,10 @@ func (m *kwMatcher) hits(text string, hits []kwHit, seen []bool, tmp *[kwChains 
 	t0 := text[:q]
 	s0, s1, s2, s3 := st[0], st[1], st[2], st[3]
 	for i := 0; i < q; i++ {
-		s0 = delta[int(s0)*ncls+int(class[t0[i]])]
-		s1 = delta[int(s1)*ncls+int(class[t1[i]])]
-		s2 = delta[int(s2)*ncls+int(class[t2[i]])]
-		s3 = delta[int(s3)*ncls+int(class[t3[i]])]
+		s0 = delta[s0+uint32(class[t0[i]])]
+		s1 = delta[s1+uint32(class[t1[i]])]
+		s2 = delta[s2+uint32(class[t2[i]])]
+		s3 = delta[s3+uint32(class[t3[i]])]
 		if (s0|s1|s2|s3)&kwOutBit == 0 {
 			continue
 		}
@@ -183,13 +187,13 @@ func (m *kwMatcher) hits(text string, hits []kwHit, seen []bool, tmp *[kwChains 
 	return hits, len(hits) > 0
 }
 
-// run advances the automaton from state s over text[from:to], appending
+// run advances the automaton from row s over text[from:to], appending
 // the keywords that end there to hits (when seen is not nil), and returns
-// the final state.
-func (m *kwMatcher) run(text string, s uint16, from, to int, hits []kwHit, seen []bool) (uint16, []kwHit) {
-	delta, class, ncls := m.delta, &m.class, m.ncls
+// the final row.
+func (m *kwMatcher) run(text string, s uint32, from, to int, hits []kwHit, seen []bool) (uint32, []kwHit) {
+	delta, class := m.delta, &m.class
 	for i := from; i < to; i++ {
-		s = delta[int(s)*ncls+int(class[text[i]])]
+		s = delta[s+uint32(class[text[i]])]
 		if s&kwOutBit == 0 {
 			continue
 		}
@@ -201,8 +205,9 @@ func (m *kwMatcher) run(text string, s uint16, from, to int, hits []kwHit, seen 
 	return s, hits
 }
 
-// report appends the keywords ending at i in state s.
-func (m *kwMatcher) report(s uint16, i int, hits []kwHit, seen []bool) []kwHit {
+// report appends the keywords ending at i in the state of row.
+func (m *kwMatcher) report(row uint32, i int, hits []kwHit, seen []bool) []kwHit {
+	s := row / uint32(m.ncls)
 	for _, k := range m.outs[m.outStart[s]:m.outStart[s+1]] {
 		seen[k] = true
 		hits = append(hits, kwHit{start: int32(i + 1 - len(m.kws[k])), kw: k})
