@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
@@ -357,4 +358,29 @@ func TestWordAtATime(t *testing.T) {
 func FuzzWordAtATime(f *testing.F) {
 	f.Add("Hello, World!\n\x01\x7f\x80\xff")
 	f.Fuzz(checkWordAtATime)
+}
+
+// TestSecretsConcurrentScratch runs Secrets from several goroutines at
+// once (they share the scratch pool) and compares with sequential runs.
+func TestSecretsConcurrentScratch(t *testing.T) {
+	texts := []string{typicalResponseText(t), secretsProse, keywordProse, "token: ghp_" + "k3Jd8sLq2ZxW9mNp4RtY7vBc1HfGe6AoUi5T.", "caf\u00e9 \u212aey api_key = \"9f8Kq2mZ7vLp4Rt1Wn3Yb6Hd\""}
+	want := make([][]Finding, len(texts))
+	for i, s := range texts {
+		want[i] = Secrets(s)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 5; round++ {
+				for i, s := range texts {
+					if got := Secrets(s); !assert.Equal(t, want[i], got, "text %d", i) {
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
