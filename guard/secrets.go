@@ -36,10 +36,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
+	"golang.org/x/text/unicode/norm"
 )
 
 // secretDecodeDepth is how many nested encodings (base64 of hex of ...) are
@@ -257,6 +259,7 @@ func Secrets(s string) []Finding {
 	}
 	raws := e.scanWithLoose(s)
 	if unhideChanges(s) {
+		// (A text unhide leaves as it is needs no second scan.)
 		u, offs := unhide(s)
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
@@ -286,35 +289,70 @@ func Secrets(s string) []Finding {
 	return out
 }
 
-// unhideChanges reports whether unhide(s) may differ from s. unhide keeps
-// every ASCII byte that is printable (0x20-0x7e) or '\n', '\t', '\r' and
-// only such bytes, byte for byte; so text made of them alone is returned
-// unchanged and need not be copied and compared. Any other byte (a control
-// character, or non-ASCII text, which NFKC or the invisible-character
-// removal may change) answers true, and the caller runs unhide.
+// unhideChanges reports whether unhide(s) differs from s, without
+// building it. unhide keeps every ASCII byte that is printable (0x20-0x7e)
+// or '\n', '\t', '\r', and drops the other ASCII bytes. It replaces a
+// non-ASCII rune by nothing, "\n" or " " by its runeKind, drops an invalid
+// byte, and otherwise writes the rune's NFKC form: so a rune is kept as it
+// is exactly when its kind is none of those and it is in NFKC on its own.
 func unhideChanges(s string) bool {
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		// A word whose bytes are all in 0x20..0x7e needs no closer look:
-		// x+(0x80-0x20) per low-seven-bit byte sets the high bit for bytes
-		// >= 0x20, x+1 for the byte 0x7f; a byte >= 0x80 shows in x.
-		x := loadWord(s, i)
-		h := x &^ swarHigh
-		if (x|^(h+swarOnes*(0x80-0x20))|(h+swarOnes))&swarHigh == 0 {
-			continue
-		}
-		for _, c := range []byte(s[i : i+8]) {
-			if (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
-				return true
+	for i < len(s) {
+		if i+8 <= len(s) {
+			// A word whose bytes are all in 0x20..0x7e needs no closer
+			// look: x+(0x80-0x20) per low-seven-bit byte sets the high bit
+			// for bytes >= 0x20, x+1 for the byte 0x7f; a byte >= 0x80
+			// shows in x.
+			x := loadWord(s, i)
+			h := x &^ swarHigh
+			if (x|^(h+swarOnes*(0x80-0x20))|(h+swarOnes))&swarHigh == 0 {
+				i += 8
+				continue
 			}
 		}
-	}
-	for ; i < len(s); i++ {
-		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 || c == 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 {
 			return true
 		}
+		switch runeKind(r) {
+		case kindDrop, kindNewline, kindSpace:
+			return true
+		}
+		// QuickSpanString (which does not allocate) covering the rune
+		// proves it normal; otherwise ask IsNormalString.
+		if rs := s[i : i+w]; norm.NFKC.QuickSpanString(rs) != w && !norm.NFKC.IsNormalString(rs) {
+			return true
+		}
+		i += w
 	}
 	return false
+}
+
+// toLowerIsASCIILower reports whether strings.ToLower(s) equals s with
+// only its ASCII letters lowered. strings.ToLower maps every rune through
+// unicode.ToLower and writes U+FFFD for an invalid byte; so it does when s
+// is valid UTF-8 and unicode.ToLower leaves each non-ASCII rune as it is.
+func toLowerIsASCIILower(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 || unicode.ToLower(r) != r {
+			return false
+		}
+		i += w
+	}
+	return true
 }
 
 func sortFindings(fs []Finding) {
@@ -359,12 +397,18 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 	lines.raw = raw
 	for depth := 0; ; {
 		ascii := asciiOnly(current)
-		if e.activeRules(sc, current, ascii, loose) {
-			lower := sc.lowerOf(current)
+		lower := ""
+		if !ascii {
+			lower = sc.lowerOf(current)
+		}
+		if aligned, ok := e.activeRules(sc, current, lower, ascii, loose); ok {
+			if ascii {
+				lower = sc.lowerOf(current)
+			}
 			foldRunes := !ascii && hasFoldRunes(current)
 			for _, ri := range sc.active {
 				r := e.rules[ri]
-				for _, m := range e.ruleMatches(sc, r, current, lower, ascii, foldRunes) {
+				for _, m := range e.ruleMatches(sc, r, current, lower, aligned, foldRunes) {
 					if f, ok := e.finding(r, raw, current, m, segments, lines); ok {
 						findings = append(findings, f)
 					}
@@ -372,7 +416,7 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 			}
 			for _, ri := range sc.looseActive {
 				r := loose.rules[ri]
-				for _, m := range loose.ruleMatches(sc, r, current, lower, ascii, foldRunes) {
+				for _, m := range loose.ruleMatches(sc, r, current, lower, aligned, foldRunes) {
 					if f, ok := loose.finding(r, raw, current, m, segments, lines); ok {
 						looseFindings = append(looseFindings, f)
 					}
@@ -398,13 +442,12 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 	return findings
 }
 
-// ruleMatches returns r's regexp matches in s (r.fast.findAll). On ASCII
-// text, sc.hits holds every keyword occurrence in s at the position it has
-// in lower (ASCII lowering is all the lowering there is), so when every
-// anchor of r is a keyword, the starts of the hits of those keywords are
-// exactly the positions where an anchor occurs in lower, which is what
-// anchorPositionsInto would search for.
-func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower string, ascii, foldRunes bool) [][]int {
+// ruleMatches returns r's regexp matches in s (r.fast.findAll). When
+// aligned (see activeRules), sc.hits holds every keyword occurrence in
+// lower, so when every anchor of r is a keyword, the starts of the hits of
+// those keywords are exactly the positions where an anchor occurs in
+// lower, which is what anchorPositionsInto would search for.
+func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower string, aligned, foldRunes bool) [][]int {
 	f := r.fast.ready()
 	if f.re == nil {
 		return nil
@@ -412,7 +455,7 @@ func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower st
 	if !f.usesAnchors(foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
-	if mask := r.anchorKeywords(e.kwIndex); ascii && mask != nil {
+	if mask := r.anchorKeywords(e.kwIndex); aligned && mask != nil {
 		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)
 	} else {
 		sc.occ = sc.anchorPositions(f, lower)
@@ -468,22 +511,32 @@ func occFromHits(occ []int, hits []kwHit, mask []uint64) []int {
 // activeRules sets sc.active to the indexes of rules whose keywords occur
 // in s, the way gitleaks' prefilter decides (on strings.ToLower(s)), in
 // increasing order, and sc.looseActive likewise for loose (when not nil),
-// whose keywords are a subset of e's. It reports whether any rule is
-// active. On ASCII text it leaves every keyword occurrence in sc.hits.
-func (e *secretEngine) activeRules(sc *secretScratch, s string, ascii bool, loose *secretEngine) bool {
+// whose keywords are a subset of e's. ok reports whether any rule is
+// active. Every keyword occurrence is left in sc.hits, at its offset in
+// the text matched; aligned reports whether that text is byte for byte
+// the ASCII-lowered s: always on ASCII text (matched as if lowered), and
+// on other text when strings.ToLower(s) equals lower, the ASCII-lowered
+// s the caller passes for non-ASCII text.
+func (e *secretEngine) activeRules(sc *secretScratch, s, lower string, ascii bool, loose *secretEngine) (aligned, ok bool) {
 	sc.active, sc.looseActive = sc.active[:0], sc.looseActive[:0]
 	sc.nmemo = 0 // a new text: the remembered anchor positions are stale
-	norm := s
+	lowered, aligned := s, true
 	if !ascii {
 		// strings.ToLower may map non-ASCII letters onto ASCII (U+212A
-		// KELVIN SIGN to 'k') and changes byte offsets: match on its result.
-		norm = strings.ToLower(s)
+		// KELVIN SIGN to 'k') and change byte offsets: match on its
+		// result, whose offsets are lower's only if it is lower.
+		if toLowerIsASCIILower(s) {
+			lowered = lower
+		} else {
+			lowered = strings.ToLower(s)
+			aligned = lowered == lower
+		}
 	}
 	seen := resetBools(&sc.seen, len(e.kw.kws))
 	var found bool
-	sc.hits, found = e.kw.hits(norm, sc.hits[:0], seen, &sc.chainHits)
+	sc.hits, found = e.kw.hits(lowered, sc.hits[:0], seen, &sc.chainHits)
 	if !found {
-		return false
+		return aligned, false
 	}
 	on := resetBools(&sc.on, len(e.rules))
 	var looseOn []bool
@@ -513,7 +566,7 @@ func (e *secretEngine) activeRules(sc *secretScratch, s string, ascii bool, loos
 			sc.looseActive = append(sc.looseActive, ri)
 		}
 	}
-	return len(sc.active) > 0 || len(sc.looseActive) > 0
+	return aligned, len(sc.active) > 0 || len(sc.looseActive) > 0
 }
 
 func hasFoldRunes(s string) bool {
