@@ -15,10 +15,15 @@ package guard
 // the generic-rule de-duplication) mirrors gitleaks' detect.Detector for an
 // in-memory fragment with IgnoreGitleaksAllow set: a "gitleaks:allow"
 // comment is attacker-controlled text here and suppresses nothing. What
-// differs is how the work is done: a rule's regexp runs only on windows that
-// can hold a match (secrets_regex.go), and encoded segments are found by a
-// byte scanner instead of a regular expression (secrets_codec.go). The test
-// suite compares both engines finding by finding.
+// differs is how the work is done: one automaton pass finds every keyword
+// occurrence, which both activates rules and gives most rules their anchor
+// positions (secrets_keywords.go); a rule's regexp runs only on windows that
+// can hold a match, after cheap byte-level checks that a match could start
+// there (secrets_regex.go); encoded segments are found by a byte scanner
+// instead of a regular expression (secrets_codec.go); and a scan's buffers
+// come from a pool (secrets_scratch.go), so clean text allocates nothing.
+// The test suite compares both engines finding by finding, and each fast
+// path with the slower one it replaces.
 //
 // gitleaks logs through its package-level zerolog logger
 // (github.com/zricethezav/gitleaks/v8/logging.Logger), and its detector and

@@ -43,6 +43,11 @@ func putSecretScratch(sc *secretScratch) {
 			return
 		}
 	}
+	for _, h := range sc.chainHits {
+		if cap(h) > maxPooledText/8 {
+			return
+		}
+	}
 	clear(sc.lower)
 	sc.lower = sc.lower[:0]
 	sc.decoder.reset()
