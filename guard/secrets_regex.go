@@ -283,6 +283,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 	n := len(s)
 	var out [][]int
 	wa, wb := -1, -1
+	unbounded := 0 // tail searches with no length bound so far
 	flush := func() bool {
 		if wa < 0 {
 			return true
@@ -302,6 +303,13 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 		rest := s[p:]
 		if f.tailMax >= 0 && f.tailMax+1 < len(rest) {
 			rest = rest[:f.tailMax+1]
+		} else if f.tailMax < 0 {
+			// An unbounded tail search reads up to the rest of the text;
+			// many of them (a long run of "eyJ" for jwt) cost more than
+			// the one full scan, which finds the same matches.
+			if unbounded++; unbounded > maxUnboundedTails {
+				return f.re.FindAllStringIndex(s, -1)
+			}
 		}
 		loc := f.tail.FindStringIndex(rest)
 		if loc == nil {
@@ -322,6 +330,10 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 	}
 	return out
 }
+
+// maxUnboundedTails is how many tail searches without a length bound
+// findAllAt runs on one text before it runs the full scan instead.
+const maxUnboundedTails = 32
 
 // anchorPositionsInto returns the sorted, distinct positions of every
 // anchor of f in lower, appended to occ[:0]: with several anchors, in one
