@@ -15,10 +15,15 @@ package guard
 // the generic-rule de-duplication) mirrors gitleaks' detect.Detector for an
 // in-memory fragment with IgnoreGitleaksAllow set: a "gitleaks:allow"
 // comment is attacker-controlled text here and suppresses nothing. What
-// differs is how the work is done: a rule's regexp runs only on windows that
-// can hold a match (secrets_regex.go), and encoded segments are found by a
-// byte scanner instead of a regular expression (secrets_codec.go). The test
-// suite compares both engines finding by finding.
+// differs is how the work is done: one automaton pass finds every keyword
+// occurrence, which both activates rules and gives most rules their anchor
+// positions (secrets_keywords.go); a rule's regexp runs only on windows that
+// can hold a match, after cheap byte-level checks that a match could start
+// there (secrets_regex.go); encoded segments are found by a byte scanner
+// instead of a regular expression (secrets_codec.go); and a scan's buffers
+// come from a pool (secrets_scratch.go), so clean text allocates nothing.
+// The test suite compares both engines finding by finding, and each fast
+// path with the slower one it replaces.
 //
 // gitleaks logs through its package-level zerolog logger
 // (github.com/zricethezav/gitleaks/v8/logging.Logger), and its detector and
@@ -30,16 +35,18 @@ package guard
 // zerolog's global level) alone.
 
 import (
+	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
+	"golang.org/x/text/unicode/norm"
 )
 
 // secretDecodeDepth is how many nested encodings (base64 of hex of ...) are
@@ -54,14 +61,41 @@ const secretRulePrefix = "secret."
 type secretRule struct {
 	config.Rule
 	fast *fastRegexp
+	// kwMask, set by anchorKeywords, has bit k set when keyword k of the
+	// engine's matcher is one of fast's anchors; nil when some anchor is
+	// not a keyword (or there is none).
+	maskOnce sync.Once
+	kwMask   []uint64
+}
+
+// anchorKeywords returns r.kwMask (see there), computing it once; kwIndex
+// maps each keyword to its index in the matcher.
+func (r *secretRule) anchorKeywords(kwIndex map[string]int) []uint64 {
+	r.maskOnce.Do(func() {
+		f := r.fast.ready()
+		if len(f.anchors) == 0 {
+			return
+		}
+		mask := make([]uint64, (len(kwIndex)+63)/64)
+		for _, a := range f.anchors {
+			k, ok := kwIndex[a]
+			if !ok {
+				return
+			}
+			mask[k/64] |= 1 << (k % 64)
+		}
+		r.kwMask = mask
+	})
+	return r.kwMask
 }
 
 type secretEngine struct {
-	cfg       config.Config
-	rules     []*secretRule // sorted by RuleID
-	keywords  ahocorasick.Trie
-	kwList    []string         // keywords in the trie's pattern order
-	byKeyword map[string][]int // lower-case keyword -> indexes into rules
+	cfg   config.Config
+	rules []*secretRule // sorted by RuleID
+	// kw finds keywords; the loose engine shares its parent's.
+	kw      *kwMatcher
+	kwIndex map[string]int // lower-case keyword -> index in kw
+	kwRules [][]int        // keyword index -> indexes into rules
 	// loose holds, for rules that detect a prefixed token, a variant that
 	// also accepts punctuation after the token (see looseDelimiter).
 	loose *secretEngine
@@ -129,7 +163,7 @@ func loadSecretEngine() (*secretEngine, error) {
 			secretsErr = err
 			return
 		}
-		e := &secretEngine{cfg: cfg, byKeyword: map[string][]int{}}
+		e := &secretEngine{cfg: cfg, kwIndex: map[string]int{}}
 		ids := make([]string, 0, len(cfg.Rules))
 		for id := range cfg.Rules {
 			ids = append(ids, id)
@@ -151,14 +185,22 @@ func loadSecretEngine() (*secretEngine, error) {
 			e.rules = append(e.rules, sr)
 			for _, k := range r.Keywords {
 				k = strings.ToLower(k)
-				if len(e.byKeyword[k]) == 0 {
+				ki, ok := e.kwIndex[k]
+				if !ok {
+					ki = len(kws)
+					e.kwIndex[k] = ki
 					kws = append(kws, k)
+					e.kwRules = append(e.kwRules, nil)
 				}
-				e.byKeyword[k] = append(e.byKeyword[k], idx)
+				if n := len(e.kwRules[ki]); n == 0 || e.kwRules[ki][n-1] != idx {
+					e.kwRules[ki] = append(e.kwRules[ki], idx)
+				}
 			}
 		}
-		e.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
-		e.kwList = kws
+		if e.kw = newKwMatcher(kws); e.kw == nil {
+			secretsErr = errors.New("guard: too many secret keywords for the keyword automaton")
+			return
+		}
 		e.loose = looseEngine(e)
 		secretsEngine = e
 	})
@@ -167,8 +209,7 @@ func loadSecretEngine() (*secretEngine, error) {
 
 // looseEngine builds the variant rules described at looseDelimiter.
 func looseEngine(e *secretEngine) *secretEngine {
-	l := &secretEngine{cfg: e.cfg, byKeyword: map[string][]int{}}
-	var kws []string
+	l := &secretEngine{cfg: e.cfg, kw: e.kw, kwIndex: e.kwIndex, kwRules: make([][]int, len(e.kwRules))}
 	for _, r := range e.rules {
 		src := r.fast.src
 		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
@@ -178,15 +219,12 @@ func looseEngine(e *secretEngine) *secretEngine {
 		idx := len(l.rules)
 		l.rules = append(l.rules, &secretRule{Rule: r.Rule, fast: newFastRegexp(strings.TrimSuffix(src, gitleaksDelimiter) + looseDelimiter)})
 		for _, k := range r.Keywords {
-			k = strings.ToLower(k)
-			if len(l.byKeyword[k]) == 0 {
-				kws = append(kws, k)
+			ki := e.kwIndex[strings.ToLower(k)]
+			if n := len(l.kwRules[ki]); n == 0 || l.kwRules[ki][n-1] != idx {
+				l.kwRules[ki] = append(l.kwRules[ki], idx)
 			}
-			l.byKeyword[k] = append(l.byKeyword[k], idx)
 		}
 	}
-	l.keywords = *ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
-	l.kwList = kws
 	return l
 }
 
@@ -225,13 +263,17 @@ func Secrets(s string) []Finding {
 		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
 	raws := e.scanWithLoose(s)
-	if u, offs := unhide(s); u != s {
+	if unhideChanges(s) {
+		// (A text unhide leaves as it is needs no second scan.)
+		u, offs := unhide(s)
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
-		for _, r := range e.scanWithLoose(u) {
-			r.start, r.end = offs[r.start], endOffset(offs, r.end)
-			raws = append(raws, r)
+		if u != s {
+			for _, r := range e.scanWithLoose(u) {
+				r.start, r.end = offs[r.start], endOffset(offs, r.end)
+				raws = append(raws, r)
+			}
 		}
 	}
 	if len(raws) == 0 {
@@ -250,6 +292,72 @@ func Secrets(s string) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// unhideChanges reports whether unhide(s) differs from s, without
+// building it. unhide keeps every ASCII byte that is printable (0x20-0x7e)
+// or '\n', '\t', '\r', and drops the other ASCII bytes. It replaces a
+// non-ASCII rune by nothing, "\n" or " " by its runeKind, drops an invalid
+// byte, and otherwise writes the rune's NFKC form: so a rune is kept as it
+// is exactly when its kind is none of those and it is in NFKC on its own.
+func unhideChanges(s string) bool {
+	i := 0
+	for i < len(s) {
+		if i+8 <= len(s) {
+			// A word whose bytes are all in 0x20..0x7e needs no closer
+			// look: x+(0x80-0x20) per low-seven-bit byte sets the high bit
+			// for bytes >= 0x20, x+1 for the byte 0x7f; a byte >= 0x80
+			// shows in x.
+			x := loadWord(s, i)
+			h := x &^ swarHigh
+			if (x|^(h+swarOnes*(0x80-0x20))|(h+swarOnes))&swarHigh == 0 {
+				i += 8
+				continue
+			}
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 || c == 0x7f) && c != '\n' && c != '\t' && c != '\r' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 {
+			return true
+		}
+		switch runeKind(r) {
+		case kindDrop, kindNewline, kindSpace:
+			return true
+		}
+		// QuickSpanString (which does not allocate) covering the rune
+		// proves it normal; otherwise ask IsNormalString.
+		if rs := s[i : i+w]; norm.NFKC.QuickSpanString(rs) != w && !norm.NFKC.IsNormalString(rs) {
+			return true
+		}
+		i += w
+	}
+	return false
+}
+
+// toLowerIsASCIILower reports whether strings.ToLower(s) equals s with
+// only its ASCII letters lowered. strings.ToLower maps every rune through
+// unicode.ToLower and writes U+FFFD for an invalid byte; so it does when s
+// is valid UTF-8 and unicode.ToLower leaves each non-ASCII rune as it is.
+func toLowerIsASCIILower(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 || unicode.ToLower(r) != r {
+			return false
+		}
+		i += w
+	}
+	return true
 }
 
 func sortFindings(fs []Finding) {
@@ -282,43 +390,39 @@ func (e *secretEngine) scanWithLoose(raw string) []rawSecret {
 // engine's findings are deduplicated on their own, as separate scans
 // would.
 func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret {
+	sc := getSecretScratch()
+	defer putSecretScratch(sc)
 	var (
 		findings, looseFindings []rawSecret
 		segments                []*glEncodedSegment
 		current                 = raw
-		decoder                 = glNewDecoder()
-		newlines                []int
-		nlDone                  bool
-		occ                     []int // anchor positions, reused
+		decoder                 = &sc.decoder
+		lines                   = &sc.lines
 	)
-	lineIdx := func() []int {
-		if !nlDone {
-			for i := 0; i < len(raw); i++ {
-				if raw[i] == '\n' {
-					newlines = append(newlines, i)
-				}
-			}
-			nlDone = true
-		}
-		return newlines
-	}
+	lines.raw = raw
 	for depth := 0; ; {
-		active, looseActive := e.activeRules(current, loose)
-		if len(active) > 0 || len(looseActive) > 0 {
-			lower := asciiLower(current)
-			foldRunes := hasFoldRunes(current)
-			for _, ri := range active {
+		ascii := asciiOnly(current)
+		lower := ""
+		if !ascii {
+			lower = sc.lowerOf(current)
+		}
+		if aligned, ok := e.activeRules(sc, current, lower, ascii, loose); ok {
+			if ascii {
+				lower = sc.lowerOf(current)
+			}
+			foldRunes := !ascii && hasFoldRunes(current)
+			for _, ri := range sc.active {
 				r := e.rules[ri]
-				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
-					if f, ok := e.finding(r, raw, current, m, segments, lineIdx); ok {
+				for _, m := range e.ruleMatches(sc, r, current, lower, aligned, foldRunes) {
+					if f, ok := e.finding(r, raw, current, m, segments, lines); ok {
 						findings = append(findings, f)
 					}
 				}
 			}
-			for _, ri := range looseActive {
+			for _, ri := range sc.looseActive {
 				r := loose.rules[ri]
-				for _, m := range r.fast.findAllBuf(current, lower, foldRunes, &occ) {
-					if f, ok := loose.finding(r, raw, current, m, segments, lineIdx); ok {
+				for _, m := range loose.ruleMatches(sc, r, current, lower, aligned, foldRunes) {
+					if f, ok := loose.finding(r, raw, current, m, segments, lines); ok {
 						looseFindings = append(looseFindings, f)
 					}
 				}
@@ -343,45 +447,131 @@ func (e *secretEngine) scanEngines(raw string, loose *secretEngine) []rawSecret 
 	return findings
 }
 
-// activeRules returns the indexes of rules whose keywords occur in s, the
-// way gitleaks' prefilter decides (on strings.ToLower(s)), for e and, when
-// loose is not nil, for loose, whose keywords are a subset of e's.
-func (e *secretEngine) activeRules(s string, loose *secretEngine) (active, looseActive []int) {
-	norm := strings.ToLower(s)
-	if norm == "" {
-		return nil, nil
+// ruleMatches returns r's regexp matches in s (r.fast.findAll). When
+// aligned (see activeRules), sc.hits holds every keyword occurrence in
+// lower, so when every anchor of r is a keyword, the starts of the hits of
+// those keywords are exactly the positions where an anchor occurs in
+// lower, which is what anchorPositionsInto would search for.
+func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower string, aligned, foldRunes bool) [][]int {
+	f := r.fast.ready()
+	if f.re == nil {
+		return nil
 	}
-	var on, looseOn []bool
-	// Walk reads the bytes only; viewing norm in place saves a copy and
-	// a *Match per keyword occurrence.
-	e.keywords.Walk(unsafe.Slice(unsafe.StringData(norm), len(norm)), func(_, _, pattern int64) bool {
-		kw := e.kwList[pattern]
-		for _, ri := range e.byKeyword[kw] {
-			if on == nil {
-				on = make([]bool, len(e.rules))
-			}
-			if !on[ri] {
-				on[ri] = true
-				active = append(active, ri)
-			}
+	if !f.usesAnchors(foldRunes) {
+		return f.re.FindAllStringIndex(s, -1)
+	}
+	if mask := r.anchorKeywords(e.kwIndex); aligned && mask != nil {
+		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)
+	} else {
+		sc.occ = sc.anchorPositions(f, lower)
+	}
+	return f.findAllAt(s, lower, foldRunes, sc.occ)
+}
+
+// anchorPositions returns f.anchorPositionsInto(lower) in sc.occ,
+// remembering the positions for the rest of the pass (sc.memo): a strict
+// rule and its loose variant usually have the same anchors.
+func (sc *secretScratch) anchorPositions(f *fastRegexp, lower string) []int {
+	for i := range sc.nmemo {
+		if m := &sc.memo[i]; sameSet(m.anchors, f.anchors) {
+			return append(sc.occ[:0], m.occ...)
 		}
-		if loose == nil {
-			return true
+	}
+	occ := f.anchorPositionsInto(sc.occ[:0], lower)
+	if sc.nmemo == len(sc.memo) {
+		sc.memo = append(sc.memo, anchorMemo{})
+	}
+	m := &sc.memo[sc.nmemo]
+	m.anchors, m.occ = f.anchors, append(m.occ[:0], occ...)
+	sc.nmemo++
+	return occ
+}
+
+// occFromHits appends to occ the sorted, distinct starts of the hits whose
+// keyword is in mask.
+func occFromHits(occ []int, hits []kwHit, mask []uint64) []int {
+	sorted := true
+	for _, h := range hits {
+		if mask[h.kw/64]&(1<<(h.kw%64)) == 0 {
+			continue
 		}
-		for _, ri := range loose.byKeyword[kw] {
-			if looseOn == nil {
-				looseOn = make([]bool, len(loose.rules))
+		p := int(h.start)
+		if n := len(occ); n > 0 && p <= occ[n-1] {
+			if p == occ[n-1] {
+				continue
 			}
-			if !looseOn[ri] {
+			sorted = false
+		}
+		occ = append(occ, p)
+	}
+	if !sorted {
+		// Hits come in order of their end; keywords of different lengths
+		// can start out of that order.
+		slices.Sort(occ)
+		occ = slices.Compact(occ)
+	}
+	return occ
+}
+
+// activeRules sets sc.active to the indexes of rules whose keywords occur
+// in s, the way gitleaks' prefilter decides (on strings.ToLower(s)), in
+// increasing order, and sc.looseActive likewise for loose (when not nil),
+// whose keywords are a subset of e's. ok reports whether any rule is
+// active. Every keyword occurrence is left in sc.hits, at its offset in
+// the text matched; aligned reports whether that text is byte for byte
+// the ASCII-lowered s: always on ASCII text (matched as if lowered), and
+// on other text when strings.ToLower(s) equals lower, the ASCII-lowered
+// s the caller passes for non-ASCII text.
+func (e *secretEngine) activeRules(sc *secretScratch, s, lower string, ascii bool, loose *secretEngine) (aligned, ok bool) {
+	sc.active, sc.looseActive = sc.active[:0], sc.looseActive[:0]
+	sc.nmemo = 0 // a new text: the remembered anchor positions are stale
+	lowered, aligned := s, true
+	if !ascii {
+		// strings.ToLower may map non-ASCII letters onto ASCII (U+212A
+		// KELVIN SIGN to 'k') and change byte offsets: match on its
+		// result, whose offsets are lower's only if it is lower.
+		if toLowerIsASCIILower(s) {
+			lowered = lower
+		} else {
+			lowered = strings.ToLower(s)
+			aligned = lowered == lower
+		}
+	}
+	seen := resetBools(&sc.seen, len(e.kw.kws))
+	var found bool
+	sc.hits, found = e.kw.hits(lowered, sc.hits[:0], seen, &sc.chainHits)
+	if !found {
+		return aligned, false
+	}
+	on := resetBools(&sc.on, len(e.rules))
+	var looseOn []bool
+	if loose != nil {
+		looseOn = resetBools(&sc.looseOn, len(loose.rules))
+	}
+	for k, ok := range seen {
+		if !ok {
+			continue
+		}
+		for _, ri := range e.kwRules[k] {
+			on[ri] = true
+		}
+		if loose != nil {
+			for _, ri := range loose.kwRules[k] {
 				looseOn[ri] = true
-				looseActive = append(looseActive, ri)
 			}
 		}
-		return true
-	})
-	sort.Ints(active)
-	sort.Ints(looseActive)
-	return active, looseActive
+	}
+	for ri, ok := range on {
+		if ok {
+			sc.active = append(sc.active, ri)
+		}
+	}
+	for ri, ok := range looseOn {
+		if ok {
+			sc.looseActive = append(sc.looseActive, ri)
+		}
+	}
+	return aligned, len(sc.active) > 0 || len(sc.looseActive) > 0
 }
 
 func hasFoldRunes(s string) bool {
@@ -394,7 +584,7 @@ func hasFoldRunes(s string) bool {
 }
 
 // finding applies gitleaks' per-match logic (detect.Detector.detectRule).
-func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lineIdx func() []int) (rawSecret, bool) {
+func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segments []*glEncodedSegment, lines *lineIndex) (rawSecret, bool) {
 	matchText := current[m[0]:m[1]]
 	secret := strings.Trim(matchText, "\n")
 	lead := strings.Index(matchText, secret) // newlines trimmed in front
@@ -414,7 +604,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	} else {
 		idx[1] = idx[0] + len(secret)
 	}
-	startLine, line := lineOf(raw, lineIdx(), idx)
+	startLine, line := lineOf(raw, lines.newlines(), idx)
 	if currentLine == "" {
 		currentLine = line
 	}

@@ -1,7 +1,10 @@
 package guard
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -81,10 +84,74 @@ func BenchmarkSecrets(b *testing.B) {
 	}
 }
 
+// typicalResponseText is checker's typical response
+// (testdata/responses/typical.json), which checker scans whole with Secrets:
+// facts that mention tokens, keys and passwords and hold no secret.
+func typicalResponseText(tb testing.TB) string {
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "responses", "typical.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(raw)
+}
+
+// maxResponseText builds the same JSON as checker's maxResponse benchmark
+// input: a response just under checker's 64 KiB limit, every array full of
+// facts of ordinary prose.
+func maxResponseText(tb testing.TB) string {
+	type fact struct {
+		Source      string   `json:"source"`
+		RetrievedAt string   `json:"retrieved_at"`
+		Claims      []string `json:"claims"`
+		Confidence  string   `json:"confidence"`
+	}
+	type response struct {
+		Role          string   `json:"role"`
+		Summary       string   `json:"summary"`
+		RepoFacts     []string `json:"repo_facts,omitempty"`
+		InternetFacts []fact   `json:"internet_facts,omitempty"`
+		OpenQuestions []string `json:"open_questions,omitempty"`
+	}
+	sentence := "The parser in internal/toml/lexer.go reads tables, arrays of tables and dotted keys in one pass; its tests cover %d fixtures. "
+	text := func(i int) string {
+		var b strings.Builder
+		for b.Len() < 300 {
+			fmt.Fprintf(&b, sentence, i+b.Len())
+		}
+		return strings.TrimSpace(b.String())
+	}
+	r := response{Role: "guru", Summary: text(0)}
+	for i := 0; i < 50; i++ {
+		r.RepoFacts = append(r.RepoFacts, text(i))
+		r.InternetFacts = append(r.InternetFacts, fact{
+			Source: fmt.Sprintf("https://toml.io/en/v1.0.0#section-%d", i), RetrievedAt: "2026-05-01T12:00:00Z",
+			Claims: []string{text(i)}, Confidence: "medium",
+		})
+		r.OpenQuestions = append(r.OpenQuestions, "Is it documented that "+strings.TrimSuffix(text(i), ".")+"?")
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for len(raw) > 64<<10 {
+		r.RepoFacts = r.RepoFacts[:len(r.RepoFacts)-1]
+		raw, _ = json.Marshal(r)
+	}
+	return string(raw)
+}
+
 // BenchmarkSecretsAPI measures the exported function, including building
-// Findings and redacted excerpts.
+// Findings and redacted excerpts. typical-response and max-response are the
+// whole-input scans checker.Validate does on its benchmark inputs.
 func BenchmarkSecretsAPI(b *testing.B) {
-	for _, in := range secretBenchInputs {
+	inputs := append(secretBenchInputs[:len(secretBenchInputs):len(secretBenchInputs)],
+		struct{ name, text string }{"typical-response", typicalResponseText(b)},
+		struct{ name, text string }{"max-response", maxResponseText(b)},
+		// The same response with typographic punctuation, as models write
+		// it: non-ASCII text takes the slower paths.
+		struct{ name, text string }{"typical-response-utf8", strings.NewReplacer(
+			" and ", " — ", "'s ", "’s ").Replace(typicalResponseText(b))})
+	for _, in := range inputs {
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()

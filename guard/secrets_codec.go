@@ -321,31 +321,37 @@ func init() {
 	glEncodingsRe = regexp.MustCompile(strings.Join(namedPatterns, "|"))
 }
 
-// glFindEncodingMatches finds as many glEncodings as it can for this pass
-func glFindEncodingMatches(data string) []glEncodingMatch {
-	all := glScanEncodings(data)
+// glFindEncodingMatches finds as many glEncodings as it can for this pass,
+// appending them to buf[:0] (a buffer the decoder reuses between passes).
+func glFindEncodingMatches(buf []glEncodingMatch, data string) []glEncodingMatch {
+	all := glScanEncodingsInto(buf[:0], data)
 
 	totalMatches := len(all)
 	if totalMatches == 1 {
 		return all
 	}
 
-	// filter out lower precedence ones that overlap their neigbors
-	filtered := make([]glEncodingMatch, 0, len(all))
-	for i, m := range all {
-		if i > 0 {
-			prev := all[i-1]
-			if m.overlaps(prev.glStartEnd) && prev.encoding.precedence > m.encoding.precedence {
-				continue // skip this one
-			}
+	// filter out lower precedence ones that overlap their neigbors; in
+	// place: the write index never passes the read index, and the previous
+	// match is kept aside before its slot can be overwritten.
+	filtered := all[:0]
+	var prev glEncodingMatch
+	for i := range all {
+		m := all[i]
+		skip := false
+		if i > 0 && m.overlaps(prev.glStartEnd) && prev.encoding.precedence > m.encoding.precedence {
+			skip = true // skip this one
 		}
-		if i+1 < totalMatches {
+		if !skip && i+1 < totalMatches {
 			next := all[i+1]
 			if m.overlaps(next.glStartEnd) && next.encoding.precedence > m.encoding.precedence {
-				continue // skip this one
+				skip = true // skip this one
 			}
 		}
-		filtered = append(filtered, m)
+		prev = m
+		if !skip {
+			filtered = append(filtered, m)
+		}
 	}
 
 	return filtered
@@ -355,14 +361,53 @@ func glFindEncodingMatches(data string) []glEncodingMatch {
 
 // glDecoder decodes various types of data in place
 type glDecoder struct {
+	// decodedMap caches non-empty decoded values (gitleaks caches every
+	// value; decoding is a pure function, so what is cached changes only
+	// the time taken). Created on first use.
 	decodedMap map[string]string
+	// failed remembers recent values that decoded to nothing, without
+	// allocating: a path or identifier repeated through a text is tried
+	// once.
+	failed [8]string
+	nfail  int
+	// matches is the encoding-match buffer reused between passes.
+	matches []glEncodingMatch
 }
 
 // glNewDecoder creates a default decoder struct
 func glNewDecoder() *glDecoder {
-	return &glDecoder{
-		decodedMap: make(map[string]string),
+	return &glDecoder{}
+}
+
+// reset forgets the values decoded, keeping the match buffer.
+func (d *glDecoder) reset() {
+	d.decodedMap = nil
+	d.failed = [8]string{}
+	d.nfail = 0
+	d.matches = d.matches[:0]
+}
+
+// decode returns m's decoding of encodedValue, through the caches.
+func (d *glDecoder) decode(enc *glEncoding, encodedValue string) string {
+	if v, ok := d.decodedMap[encodedValue]; ok {
+		return v
 	}
+	for _, f := range d.failed {
+		if f == encodedValue && f != "" {
+			return ""
+		}
+	}
+	v := enc.decode(encodedValue)
+	if v == "" {
+		d.failed[d.nfail%len(d.failed)] = encodedValue
+		d.nfail++
+		return ""
+	}
+	if d.decodedMap == nil {
+		d.decodedMap = make(map[string]string)
+	}
+	d.decodedMap[encodedValue] = v
+	return v
 }
 
 // Decode returns the data with the values decoded in place along with the
@@ -389,20 +434,15 @@ func (d *glDecoder) Decode(data string, predecessors []*glEncodedSegment) (strin
 // findEncodedSegments finds the encoded segments in the data
 func (d *glDecoder) findEncodedSegments(data string, predecessors []*glEncodedSegment) []*glEncodedSegment {
 	if len(data) == 0 {
-		return []*glEncodedSegment{}
+		return nil
 	}
 
 	decodedShift := 0
-	encodingMatches := glFindEncodingMatches(data)
-	segments := make([]*glEncodedSegment, 0, len(encodingMatches))
-	for _, m := range encodingMatches {
+	d.matches = glFindEncodingMatches(d.matches, data)
+	var segments []*glEncodedSegment
+	for _, m := range d.matches {
 		encodedValue := data[m.start:m.end]
-		decodedValue, alreadyDecoded := d.decodedMap[encodedValue]
-
-		if !alreadyDecoded {
-			decodedValue = m.encoding.decode(encodedValue)
-			d.decodedMap[encodedValue] = decodedValue
-		}
+		decodedValue := d.decode(m.encoding, encodedValue)
 
 		if len(decodedValue) == 0 {
 			continue
@@ -901,15 +941,112 @@ func glRegexEncodings(data string) []glEncodingMatch {
 // the next search starts where the match ended. Every alternative starts
 // with an ASCII byte, so trying each byte offset is exact.
 func glScanEncodings(data string) []glEncodingMatch {
-	var all []glEncodingMatch
-	for i := 0; i < len(data); {
-		kind, end := glEncodingAt(data, i)
-		if kind < 0 {
+	return glScanEncodingsInto(nil, data)
+}
+
+// Byte classes of glScanEncodingsInto.
+const (
+	glClsB64   = 1 << iota // [\w/+-]: base64 alternative
+	glClsHex               // [0-9A-Fa-f] (all also glClsB64)
+	glClsStart             // '%', '\\', 'U': may start percent or unicode
+)
+
+var glByteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if isB64Char(byte(c)) {
+			t[c] |= glClsB64
+		}
+		if isHexChar(byte(c)) {
+			t[c] |= glClsHex
+		}
+	}
+	t['%'] |= glClsStart
+	t['\\'] |= glClsStart
+	t['U'] |= glClsStart
+	return t
+}()
+
+// glScanEncodingsInto is glScanEncodings appending to all, in one pass:
+// trying glEncodingAt at every byte re-reads a word's characters once per
+// position. At a position i that starts no match and holds a base64
+// character, let b and h end the base64 and hex runs from i (hex digits
+// are base64 characters, so h <= b); then b-i < 16 and h-i < 32. A
+// position j in (i, b) starts a hex run no longer than max(h-j, b-j) < 32
+// and a base64 run b-j < 16, and holds a base64 character, so neither '%'
+// nor '\\': only a 'U' there can start a match (unicode), and the scan
+// tries just those before moving on to b.
+func glScanEncodingsInto(all []glEncodingMatch, data string) []glEncodingMatch {
+	n := len(data)
+	add := func(kind, start, end int) {
+		all = append(all, glEncodingMatch{encoding: glEncodings[kind], glStartEnd: glStartEnd{start: start, end: end}})
+	}
+	for i := 0; i < n; {
+		cls := glByteClass[data[i]]
+		if cls == 0 {
 			i++
 			continue
 		}
-		all = append(all, glEncodingMatch{encoding: glEncodings[kind], glStartEnd: glStartEnd{start: i, end: end}})
-		i = end
+		if cls&glClsB64 == 0 {
+			// '%' or '\\'
+			if kind, end := glEncodingAt(data, i); kind >= 0 {
+				add(kind, i, end)
+				i = end
+				continue
+			}
+			i++
+			continue
+		}
+		if cls&glClsStart != 0 {
+			// 'U': unicode first, then hex and base64 as glEncodingAt does
+			if kind, end := glEncodingAt(data, i); kind >= 0 {
+				add(kind, i, end)
+				i = end
+				continue
+			}
+		}
+		b := i + 1
+		var seen uint8 // classes met in (i, b): glClsStart means a 'U'
+		for b < n {
+			c := glByteClass[data[b]]
+			if c&glClsB64 == 0 {
+				break
+			}
+			seen |= c
+			b++
+		}
+		if cls&glClsHex != 0 && b-i >= 32 {
+			h := i + 1
+			for h < b && glByteClass[data[h]]&glClsHex != 0 {
+				h++
+			}
+			if h-i >= 32 {
+				add(2, i, h)
+				i = h
+				continue
+			}
+		}
+		if b-i >= 16 {
+			end := b
+			for k := 0; k < 2 && end < n && data[end] == '='; k++ {
+				end++
+			}
+			add(3, i, end)
+			i = end
+			continue
+		}
+		// No match at i: only a 'U' in (i, b) can start one.
+		next := b
+		for j := i + 1; j < b && seen&glClsStart != 0; j++ {
+			if data[j] != 'U' {
+				continue
+			}
+			if kind, end := glEncodingAt(data, j); kind >= 0 {
+				add(kind, j, end)
+				next = end
+				break
+			}
+		}
+		i = next
 	}
 	return all
 }

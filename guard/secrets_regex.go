@@ -78,6 +78,9 @@ type fastRegexp struct {
 	seq []seqItem
 	// seqFold is set when seq holds case-folded literals.
 	seqFold bool
+	// quick is a cheaper necessary check run before seq (see quickCheck);
+	// nil when seq does not have the shape it needs.
+	quick []seqQuick
 	// byFirst indexes anchors by first byte when there are several, so
 	// that one pass over the text finds them all.
 	byFirst *[256][]string
@@ -134,6 +137,7 @@ func (f *fastRegexp) analyzeRe() {
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
 	if f.tail != nil {
 		f.seq, f.seqFold = buildSeq(tree)
+		f.quick = buildQuick(f.seq)
 	}
 }
 
@@ -246,7 +250,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	if f.re == nil {
 		return nil
 	}
-	if len(f.anchors) == 0 || (f.fold && foldRunes) {
+	if !f.usesAnchors(foldRunes) {
 		return f.re.FindAllStringIndex(s, -1)
 	}
 	var occ []int
@@ -256,6 +260,20 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	} else {
 		occ = f.anchorPositionsInto(nil, lower)
 	}
+	return f.findAllAt(s, lower, foldRunes, occ)
+}
+
+// usesAnchors reports whether findAllAt can be used (f must be ready and
+// compiled): whether f has anchors that hold on text where foldRunes is as
+// given. When false, only the full scan is exact.
+func (f *fastRegexp) usesAnchors(foldRunes bool) bool {
+	return len(f.anchors) > 0 && !(f.fold && foldRunes)
+}
+
+// findAllAt is findAll given occ, the sorted, distinct positions of every
+// anchor of f in lower (anchorPositionsInto). f must be ready and
+// compiled, and usesAnchors(foldRunes) must hold.
+func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]int {
 	if len(occ) == 0 {
 		return nil
 	}
@@ -265,6 +283,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	n := len(s)
 	var out [][]int
 	wa, wb := -1, -1
+	unbounded := 0 // tail searches with no length bound so far
 	flush := func() bool {
 		if wa < 0 {
 			return true
@@ -278,12 +297,19 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 		return true
 	}
 	for _, p := range occ {
-		if f.seq != nil && !(f.seqFold && foldRunes) && !seqCheck(f.seq, lower, p) {
+		if f.seq != nil && !(f.seqFold && foldRunes) && !(quickCheck(f.quick, lower, p) && seqCheck(f.seq, lower, p)) {
 			continue
 		}
 		rest := s[p:]
 		if f.tailMax >= 0 && f.tailMax+1 < len(rest) {
 			rest = rest[:f.tailMax+1]
+		} else if f.tailMax < 0 {
+			// An unbounded tail search reads up to the rest of the text;
+			// many of them (a long run of "eyJ" for jwt) cost more than
+			// the one full scan, which finds the same matches.
+			if unbounded++; unbounded > maxUnboundedTails {
+				return f.re.FindAllStringIndex(s, -1)
+			}
 		}
 		loc := f.tail.FindStringIndex(rest)
 		if loc == nil {
@@ -304,6 +330,10 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	}
 	return out
 }
+
+// maxUnboundedTails is how many tail searches without a length bound
+// findAllAt runs on one text before it runs the full scan instead.
+const maxUnboundedTails = 32
 
 // anchorPositionsInto returns the sorted, distinct positions of every
 // anchor of f in lower, appended to occ[:0]: with several anchors, in one
@@ -681,7 +711,16 @@ func buildSeq(tree *syntax.Regexp) ([]seqItem, bool) {
 	}
 	first := analyzeLits(items[start])
 	if !first.exact {
-		return nil, false
+		// An anchor item that is not a plain literal set, such as an
+		// alternation of literal-led branches (hvs\.[\w-]{90,120}|s\.…):
+		// model it and what follows as items; the anchor item matches at
+		// the anchor position, so the sequence still starts there.
+		seq, f, _ := seqItems(items[start:])
+		if len(seq) < 1 || seq[0].class != nil {
+			return nil, false
+		}
+		setFirstBytes(seq)
+		return seq, first.fold || f
 	}
 	fold := first.fold
 	seq := []seqItem{{lits: first.set, exact: true}}
@@ -866,6 +905,35 @@ func (s *posSet) empty() bool {
 	return true
 }
 
+// addRange adds lo..hi (inclusive); false if a position is out of range.
+func (s *posSet) addRange(lo, hi int) bool {
+	if lo < 0 || hi >= seqWindow {
+		return false
+	}
+	for w := lo / 64; w <= hi/64; w++ {
+		a, b := max(lo, w*64)-w*64, min(hi, w*64+63)-w*64
+		s.w[w] |= (^uint64(0) >> (63 - b)) &^ (1<<a - 1)
+	}
+	s.hi = max(s.hi, hi/64+1)
+	return true
+}
+
+// last returns the largest position in s, or -1.
+func (s *posSet) last() int {
+	for w := s.hi - 1; w >= 0; w-- {
+		if s.w[w] != 0 {
+			return w*64 + 63 - bits.LeadingZeros64(s.w[w])
+		}
+	}
+	return -1
+}
+
+// reset empties s.
+func (s *posSet) reset() {
+	clear(s.w[:s.hi])
+	s.hi = 0
+}
+
 func (s *posSet) union(o *posSet) {
 	for i := 0; i < o.hi; i++ {
 		s.w[i] |= o.w[i]
@@ -884,38 +952,114 @@ func seqCheck(seq []seqItem, lower string, p int) bool {
 	return giveUp || ok
 }
 
-// seqRun advances the position set through items. It returns the final
+// seqRun advances the position set in through items. It returns the final
 // set, whether it gave up (answer "may match"), and whether any path
-// survived.
-func seqRun(items []seqItem, lower string, p int, in *posSet) (posSet, bool, bool) {
+// survived. The sets' operations cost in proportion to the words in use,
+// which are few: positions are offsets from the anchor.
+func seqRun(items []seqItem, lower string, p int, in *posSet) (_ posSet, giveUp, ok bool) {
 	var bufs [2]posSet
-	bufs[0] = *in
-	cur := &bufs[0]
+	cur := in
 	for k, it := range items {
-		next := &bufs[(k+1)%2]
-		*next = posSet{}
-		for w := 0; w < cur.hi; w++ {
-			for word := cur.w[w]; word != 0; {
-				b := bits.TrailingZeros64(word)
-				word &^= 1 << b
-				if giveUp := seqStep(it, lower, p, w*64+b, next); giveUp {
-					return *next, true, true
+		next := &bufs[k%2]
+		next.reset()
+		switch {
+		case it.class != nil:
+			if classStep(it, lower, p, cur, next) {
+				return posSet{}, true, true
+			}
+		case it.alt != nil:
+			// Each branch runs once from the whole set: the sets are
+			// unions, so this is the union of the runs from each
+			// position.
+			for _, br := range it.alt {
+				brOut, giveUp, ok := seqRun(br, lower, p, cur)
+				if giveUp {
+					return posSet{}, true, true
+				}
+				if ok {
+					next.union(&brOut)
+				}
+			}
+		default:
+			for w := 0; w < cur.hi; w++ {
+				for word := cur.w[w]; word != 0; {
+					b := bits.TrailingZeros64(word)
+					word &^= 1 << b
+					if giveUp := seqStep(it, lower, p, w*64+b, next); giveUp {
+						return posSet{}, true, true
+					}
 				}
 			}
 		}
 		if next.empty() {
-			return *next, false, false
+			return posSet{}, false, false
 		}
 		if it.lits != nil && !it.exact {
-			return *next, true, true
+			return posSet{}, true, true
 		}
 		cur = next
 	}
 	return *cur, false, true
 }
 
-// seqStep adds to next every position item it can reach from q (relative
-// to p); it returns true to give up.
+// classStep adds to next every position the class item it reaches from a
+// position in cur (relative to p); it returns true to give up. It is the
+// per-position class case of seqStep with the runs shared: a run of class
+// bytes from q ends where the run from any later q' < that end ends, so
+// the text is read once, and each position adds one range.
+//
+// From q the item reaches q+min .. q+min(max, r), r being the length of
+// the class run starting at q. The scan frontier e only grows: bytes
+// [q, e) are in the class, and either e is the end of the text, the byte
+// at e is not in the class, or e is the scan limit, last(cur)+max, beyond
+// which no position's range reaches. Reaching seqWindow, or a non-ASCII
+// byte when the class holds non-ASCII runes (which it counts in bytes),
+// gives up, as seqStep does: giving up answers "may match" and is always
+// sound.
+func classStep(it seqItem, lower string, p int, cur, next *posSet) bool {
+	limit := seqWindow
+	if it.max >= 0 {
+		limit = min(limit, cur.last()+it.max)
+	}
+	e := -1
+	for w := 0; w < cur.hi; w++ {
+		for word := cur.w[w]; word != 0; {
+			b := bits.TrailingZeros64(word)
+			word &^= 1 << b
+			q := w*64 + b
+			if q >= e {
+				// A new run (the byte at e, if q == e, is not in the class
+				// or is at the limit: the loop stops at once).
+				e = q
+				for e < limit && p+e < len(lower) {
+					c := lower[p+e]
+					if c >= utf8.RuneSelf && it.nonASCII {
+						return true
+					}
+					if !it.class[c] {
+						break
+					}
+					e++
+				}
+				if e >= seqWindow {
+					return true
+				}
+			}
+			r := e - q
+			if it.max >= 0 {
+				r = min(r, it.max)
+			}
+			if r >= it.min && !next.addRange(q+it.min, q+r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seqStep adds to next every position the class or literal item it can
+// reach from q (relative to p); it returns true to give up. (seqRun steps
+// class items with classStep and alternations itself.)
 func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 	at := p + q
 	switch {
@@ -936,18 +1080,6 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 				return true
 			}
 		}
-	case it.alt != nil:
-		for _, br := range it.alt {
-			var one posSet
-			one.add(q)
-			out, giveUp, ok := seqRun(br, lower, p, &one)
-			if giveUp {
-				return true
-			}
-			if ok {
-				next.union(&out)
-			}
-		}
 	default:
 		if at >= len(lower) || !it.first[lower[at]] {
 			return false
@@ -961,4 +1093,240 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 		}
 	}
 	return false
+}
+
+// A seqQuick is a necessary condition for a sequence check that reads a
+// few bytes and keeps no position sets: one of lits at p, then stages.
+// Each stage is a gap of at most reach bytes from gap (the optional class
+// items that follow, united), then the first item that consumes a byte:
+// either a literal set, after which the next stage starts (or, after the
+// last stage, the check holds), or a run of at least needMin bytes of need
+// (class items, or an alternation of class-led branches: see leadRun),
+// which ends the check.
+type seqQuick struct {
+	lits   []string
+	first  *[256]bool
+	stages []quickStage
+}
+
+type quickStage struct {
+	gap     [256]bool
+	reach   int // seqWindow when unbounded
+	need    *[256]bool
+	needMin int      // for a run
+	lits    []string // for a literal set (need holds their first bytes)
+}
+
+// buildQuick derives the quick checks of seq: one when seq starts with a
+// literal set, one per branch when it starts with an alternation of
+// literal-led branches; nil when some path has no byte-consuming item
+// after its literals within the items modelled.
+func buildQuick(seq []seqItem) []seqQuick {
+	if len(seq) == 0 {
+		return nil
+	}
+	if seq[0].alt != nil {
+		var out []seqQuick
+		for _, br := range seq[0].alt {
+			q, ok := quickOf(br)
+			if !ok {
+				return nil
+			}
+			out = append(out, q)
+		}
+		return out
+	}
+	if q, ok := quickOf(seq); ok {
+		return []seqQuick{q}
+	}
+	return nil
+}
+
+func quickOf(seq []seqItem) (seqQuick, bool) {
+	if len(seq) < 2 || !exactLits(seq[0]) {
+		return seqQuick{}, false
+	}
+	q := seqQuick{lits: seq[0].lits, first: seq[0].first}
+	rest := seq[1:]
+	for len(rest) > 0 {
+		st := quickStage{}
+		i := 0
+		for ; i < len(rest) && rest[i].class != nil && rest[i].min == 0; i++ {
+			it := rest[i]
+			for c, in := range it.class {
+				st.gap[c] = st.gap[c] || in
+			}
+			if it.max < 0 || st.reach+it.max >= seqWindow {
+				st.reach = seqWindow
+			} else {
+				st.reach += it.max
+			}
+		}
+		if i == len(rest) {
+			break // only optional items left: the previous stage ends it
+		}
+		if exactLits(rest[i]) {
+			st.lits, st.need = rest[i].lits, rest[i].first
+			q.stages = append(q.stages, st)
+			rest = rest[i+1:]
+			continue
+		}
+		tbl, n, ok := leadRun(rest[i:])
+		if ok && n > 0 {
+			st.need, st.needMin = tbl, n
+			q.stages = append(q.stages, st)
+		}
+		break
+	}
+	return q, len(q.stages) > 0
+}
+
+// exactLits reports whether it is a literal set every match of the item
+// is one of, none of them empty.
+func exactLits(it seqItem) bool {
+	if it.lits == nil || !it.exact || it.first == nil {
+		return false
+	}
+	for _, l := range it.lits {
+		if l == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// leadRun returns a byte table and a length n such that every match of
+// items starts with n bytes of the table: the union of the leading class
+// items and the sum of their minimums; for a leading literal set, its
+// first bytes and 1; for a leading alternation, the union over its
+// branches and the smallest of their lengths. ok is false when the table
+// is unknown (a class holding non-ASCII runes is fine: quickCheck answers
+// "may match" on any non-ASCII byte).
+func leadRun(items []seqItem) (*[256]bool, int, bool) {
+	var t [256]bool
+	n := 0
+	for _, it := range items {
+		if it.class == nil {
+			if n > 0 {
+				break
+			}
+			switch {
+			case it.lits != nil && it.first != nil && !hasEmptyLit(it.lits):
+				return it.first, 1, true
+			case it.alt != nil:
+				best := -1
+				for _, br := range it.alt {
+					bt, bn, ok := leadRun(br)
+					if !ok {
+						return nil, 0, false
+					}
+					for c, in := range bt {
+						t[c] = t[c] || in
+					}
+					if best < 0 || bn < best {
+						best = bn
+					}
+				}
+				return &t, best, true
+			}
+			return nil, 0, false
+		}
+		for c, in := range it.class {
+			t[c] = t[c] || in
+		}
+		n += it.min
+	}
+	return &t, n, true
+}
+
+func hasEmptyLit(lits []string) bool {
+	for _, l := range lits {
+		if l == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// quickCheck reports whether one of the checks in qs may hold at p in
+// lower (ASCII-lowered text); true when qs is empty. A match of the
+// sequence has one of the literals at p; then, stage by stage, every byte
+// before the stage's first consuming item is consumed by an optional class
+// item, so is in gap, and there are at most reach of them; and that item
+// starts right there (a literal of the set, or a run of needMin bytes of
+// need). The scan walks the bytes: a byte that can start the item answers
+// "may match" (or, for a literal, continues with the next stage after
+// it), a byte outside gap ends the search. A non-ASCII byte answers "may
+// match": classes may hold multi-byte runes, which the tables do not
+// describe.
+func quickCheck(qs []seqQuick, lower string, p int) bool {
+	if len(qs) == 0 {
+		return true
+	}
+	if p >= len(lower) {
+		return false
+	}
+	for i := range qs {
+		q := &qs[i]
+		if !q.first[lower[p]] {
+			continue
+		}
+		c0 := lower[p]
+		for _, lit := range q.lits {
+			// The first byte, checked inline, rules out most literals.
+			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.stage(lower, p+len(lit), 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stage runs stage si of q from j.
+func (q *seqQuick) stage(lower string, j, si int) bool {
+	if si == len(q.stages) {
+		return true
+	}
+	st := &q.stages[si]
+	for k := 0; j+k < len(lower); k++ {
+		c := lower[j+k]
+		if c >= utf8.RuneSelf || k >= seqWindow {
+			return true
+		}
+		if st.need[c] {
+			if st.lits == nil {
+				if minRun(st.need, st.needMin, lower, j+k) {
+					return true
+				}
+			} else {
+				for _, lit := range st.lits {
+					if lit[0] == c && strings.HasPrefix(lower[j+k:], lit) && q.stage(lower, j+k+len(lit), si+1) {
+						return true
+					}
+				}
+			}
+		}
+		if k == st.reach || !st.gap[c] {
+			return false
+		}
+	}
+	return false
+}
+
+// minRun reports whether lower[i:] starts with n bytes of need (or a
+// non-ASCII byte before that).
+func minRun(need *[256]bool, n int, lower string, i int) bool {
+	for k := 0; k < n; k++ {
+		if i+k >= len(lower) {
+			return false
+		}
+		c := lower[i+k]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if !need[c] {
+			return false
+		}
+	}
+	return true
 }
