@@ -374,11 +374,6 @@ type glDecoder struct {
 	matches []glEncodingMatch
 }
 
-// glNewDecoder creates a default decoder struct
-func glNewDecoder() *glDecoder {
-	return &glDecoder{}
-}
-
 // reset forgets the values decoded, keeping the match buffer.
 func (d *glDecoder) reset() {
 	d.decodedMap = nil
