@@ -626,13 +626,6 @@ func hasObjectHint(s string) bool {
 // buf; it returns the buffer for reuse.
 func isExfilRequestBuf(sent string, res *exfilRequestSets, buf []reqToken) (bool, []reqToken) {
 	toks := appendReqTokens(buf, sent, res)
-	// Both checks below are necessary (see judgeRequest and
-	// objectHints); the verb check comes first because it reads what
-	// tokenising computed anyway, and prose about keys and tokens passes
-	// the hint check more often than the verb check.
-	if !anyVerb(toks) || !hasObjectHint(sent) {
-		return false, toks
-	}
 	return judgeRequest(sent, toks, res), toks
 }
 
@@ -666,6 +659,13 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	weakVerbs := res.weakVerb.find(bufWV[:0], toks)
 	valueOf := res.valueOf.find(bufVO[:0], toks)
 	if len(strongVerbs) == 0 && len(weakVerbs) == 0 && len(valueOf) == 0 {
+		return false
+	}
+	// Every object contains one of objectHints: a sentence without one
+	// requests nothing. The byte scan comes after the verb phrases
+	// because prose about keys and tokens passes it far more often than
+	// it holds a disclosure verb.
+	if !hasObjectHint(sent) {
 		return false
 	}
 	strongObj := res.strongObj.find(bufSO[:0], toks)
