@@ -534,7 +534,18 @@ func (sc *reqScratch) normalize(s string) string {
 func asciiForm(s string) (ascii, normal bool) {
 	normal = true
 	prevSpace := false
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := load8(s, i)
+		if w&msb8 != 0 {
+			return false, false
+		}
+		if normal && abnormal8(w, prevSpace) {
+			normal = false
+		}
+		prevSpace = s[i+7] == ' '
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			return false, false

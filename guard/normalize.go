@@ -108,7 +108,14 @@ const (
 // printable characters, single spaces and "\n", no upper-case letters.
 func isNormalASCII(s string) bool {
 	prevSpace := false
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if w := load8(s, i); w&msb8 != 0 || abnormal8(w, prevSpace) {
+			return false
+		}
+		prevSpace = s[i+7] == ' '
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c == ' ' {
 			if prevSpace {

@@ -1,0 +1,91 @@
+package guard
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// isNormalASCIIRef is isNormalASCII one byte at a time, the reference the
+// eight-byte form is checked against.
+func isNormalASCIIRef(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		if asciiClass[c] != acPlain && c != '\n' {
+			return false
+		}
+		prevSpace = false
+	}
+	return true
+}
+
+func asciiFormRef(s string) (ascii, normal bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false, false
+		}
+	}
+	return true, isNormalASCIIRef(s)
+}
+
+func checkSWAR(t *testing.T, s string) {
+	t.Helper()
+	require.Equal(t, isNormalASCIIRef(s), isNormalASCII(s), "isNormalASCII(%q)", s)
+	a, n := asciiForm(s)
+	ra, rn := asciiFormRef(s)
+	require.Equal(t, [2]bool{ra, rn}, [2]bool{a, n}, "asciiForm(%q)", s)
+}
+
+// TestSWARPairs puts every pair of byte values side by side at every
+// position around the first eight-byte boundary, in lower-case text.
+func TestSWARPairs(t *testing.T) {
+	base := []byte("abcdefghijklmnop")
+	for pos := 5; pos <= 9; pos++ {
+		for a := range 256 {
+			for b := range 256 {
+				s := append([]byte(nil), base...)
+				s[pos], s[pos+1] = byte(a), byte(b)
+				checkSWAR(t, string(s))
+			}
+		}
+	}
+}
+
+// TestSWARRandom compares both scans with their byte-wise references on
+// random text drawn mostly from the bytes the tests single out.
+func TestSWARRandom(t *testing.T) {
+	alphabet := []byte(" \n\t\r\x00\x1f\x7f\x80\xff@AZ[`az{~!0 ")
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for range 200_000 {
+		b.Reset()
+		for range r.IntN(40) {
+			if r.IntN(3) == 0 {
+				b.WriteByte(alphabet[r.IntN(len(alphabet))])
+			} else {
+				b.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		checkSWAR(t, b.String())
+	}
+}
+
+func TestSWARHelpers(t *testing.T) {
+	for c := range 128 {
+		w := uint64(c) * lsb8
+		assert.Equal(t, c == ' ', eq8(w, ' ') == msb8, "eq8 %#x", c)
+		assert.Equal(t, c >= 'A', ge8(w, 'A') == msb8, "ge8 %#x", c)
+	}
+}
