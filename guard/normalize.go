@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -153,8 +154,26 @@ func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []i
 		}
 	}
 	k := 0
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		// Eight bytes at a time while they only need lower-casing.
+		if i+8 <= len(s) {
+			w := load8(s, i)
+			if w&msb8 == 0 {
+				if upper, bad := ascii8(w, k > 0 && buf[k-1] == ' '); bad == 0 {
+					binary.LittleEndian.PutUint64(buf[k:k+8], w|upper>>2)
+					if wantOffs {
+						for j := range 8 {
+							offs[k+j] = i + j
+						}
+					}
+					k += 8
+					i += 8
+					continue
+				}
+			}
+		}
 		c := s[i]
+		i++
 		switch asciiClass[c] {
 		case acPlain:
 		case acUpper:
@@ -165,7 +184,7 @@ func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []i
 			}
 			c = ' '
 		case acNewline:
-			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			if c == '\r' && i < len(s) && s[i] == '\n' {
 				continue
 			}
 			c = '\n'
@@ -174,7 +193,7 @@ func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []i
 		}
 		buf[k] = c
 		if wantOffs {
-			offs[k] = i
+			offs[k] = i - 1
 		}
 		k++
 	}

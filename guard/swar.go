@@ -31,17 +31,26 @@ func ge8(w uint64, n byte) uint64 {
 	return (w + uint64(0x80-n)*lsb8) & msb8
 }
 
-// abnormal8 reports whether the ASCII word w (no byte >= 0x80) holds a
-// byte Normalize changes (a control character other than '\n', DEL, an
-// upper-case letter) or a space that follows a space (prevSpace: the byte
-// before w is a space). It is the block form of isNormalASCII's loop.
-func abnormal8(w uint64, prevSpace bool) bool {
+// ascii8 classifies the ASCII word w (no byte >= 0x80) for Normalize:
+// upper has the top bit of each upper-case letter set (w|upper>>2 is w
+// lower-cased), and bad is non-zero when w holds a byte Normalize drops or
+// rewrites otherwise (a control character other than '\n', DEL) or a space
+// that follows a space (prevSpace: the byte before w is a space). A word
+// with bad == 0 normalises to w|upper>>2, byte for byte.
+func ascii8(w uint64, prevSpace bool) (upper, bad uint64) {
 	sp := eq8(w, ' ')
 	ctl := ^ge8(w, 0x20) & msb8 &^ eq8(w, '\n')
-	upper := ge8(w, 'A') &^ ge8(w, 'Z'+1)
+	upper = ge8(w, 'A') &^ ge8(w, 'Z'+1)
 	dbl := sp & (sp << 8)
 	if prevSpace {
 		dbl |= sp & 0x80
 	}
-	return ctl|eq8(w, 0x7f)|upper|dbl != 0
+	return upper, ctl | eq8(w, 0x7f) | dbl
+}
+
+// abnormal8 reports whether Normalize changes the ASCII word w (no byte
+// >= 0x80): it is the block form of isNormalASCII's loop.
+func abnormal8(w uint64, prevSpace bool) bool {
+	upper, bad := ascii8(w, prevSpace)
+	return upper|bad != 0
 }

@@ -89,3 +89,78 @@ func TestSWARHelpers(t *testing.T) {
 		assert.Equal(t, c >= 'A', ge8(w, 'A') == msb8, "ge8 %#x", c)
 	}
 }
+
+// asciiPassRef is asciiPassInto one byte at a time, the reference its
+// eight-byte path is checked against.
+func asciiPassRef(s string) (string, []int) {
+	var buf []byte
+	var offs []int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch asciiClass[c] {
+		case acPlain:
+		case acUpper:
+			c += 'a' - 'A'
+		case acSpace:
+			if len(buf) > 0 && buf[len(buf)-1] == ' ' {
+				continue
+			}
+			c = ' '
+		case acNewline:
+			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			c = '\n'
+		default:
+			continue
+		}
+		buf = append(buf, c)
+		offs = append(offs, i)
+	}
+	return string(buf), append(offs, len(s))
+}
+
+func checkASCIIPass(t *testing.T, s string) {
+	t.Helper()
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return // asciiPassInto takes ASCII only
+		}
+	}
+	want, wantOffs := asciiPassRef(s)
+	got, offs := asciiPassInto(s, true, nil, nil)
+	require.Equal(t, want, got, "asciiPassInto(%q)", s)
+	require.Equal(t, wantOffs, offs, "asciiPassInto(%q) offsets", s)
+	got, _ = asciiPassInto(s, false, make([]byte, 0, 64), nil)
+	require.Equal(t, want, got, "asciiPassInto(%q) without offsets", s)
+}
+
+func TestASCIIPassPairs(t *testing.T) {
+	base := []byte("abcdefgh ijklmnopqrst")
+	for pos := 6; pos <= 9; pos++ {
+		for a := range 128 {
+			for b := range 128 {
+				s := append([]byte(nil), base...)
+				s[pos], s[pos+1] = byte(a), byte(b)
+				checkASCIIPass(t, string(s))
+			}
+		}
+	}
+}
+
+func TestASCIIPassRandom(t *testing.T) {
+	alphabet := []byte(" \n\t\r\v\f\x00\x1f\x7f@AZ[`az{~!0  ")
+	r := rand.New(rand.NewPCG(3, 4))
+	var b strings.Builder
+	for range 100_000 {
+		b.Reset()
+		for range r.IntN(48) {
+			if r.IntN(3) == 0 {
+				b.WriteByte(alphabet[r.IntN(len(alphabet))])
+			} else {
+				b.WriteByte(byte('A' + r.IntN(58)))
+			}
+		}
+		checkASCIIPass(t, b.String())
+	}
+}
