@@ -472,6 +472,14 @@ func mayHoldURL(s string) bool {
 // decides. FuzzURLPrefilter checks it against the full path.
 func cannotHoldURL(s string) bool {
 	for i := 0; i < len(s); i++ {
+		// Skip eight bytes at a time while none of them is one the
+		// switch below looks at.
+		for i+8 <= len(s) && !urlStop8(load8(s, i)) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		switch {
 		case c >= utf8.RuneSelf || c == 0x7f:
@@ -495,6 +503,17 @@ func cannotHoldURL(s string) bool {
 		}
 	}
 	return true
+}
+
+// urlStop8 reports whether the word w may hold a byte cannotHoldURL
+// looks at: non-ASCII, a control character (white space too: a false
+// alarm costs only a byte-wise look), DEL, '?', '#', ':' or 'w' in either
+// case. It never misses one (TestURLStop8).
+func urlStop8(w uint64) bool {
+	if w&msb8 != 0 {
+		return true
+	}
+	return (^ge8(w, 0x20)&msb8 | eq8(w, 0x7f) | eq8(w, '?') | eq8(w, '#') | eq8(w, ':') | eq8(w|0x20*lsb8, 'w')) != 0
 }
 
 // defangs lists defanged spellings and what a reader turns them into;
