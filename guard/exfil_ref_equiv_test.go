@@ -165,7 +165,7 @@ func urlSpansFromRef(spans []urlSpanRef) []urlSpan {
 }
 
 func TestExfilMatchesReference(t *testing.T) {
-	texts := equivTexts(t)
+	texts := raceSample(equivTexts(t))
 	if testing.Short() && len(texts) > 5000 {
 		texts = texts[:5000]
 	}

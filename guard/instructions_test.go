@@ -381,6 +381,7 @@ func checkFindings(t *testing.T, s string, fs []Finding) {
 }
 
 func TestInstructionsLargeInputLinear(t *testing.T) {
+	skipTimingUnderRace(t)
 	if testing.Short() {
 		t.Skip("large input")
 	}

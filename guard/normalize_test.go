@@ -167,6 +167,7 @@ func TestHiddenCarriers(t *testing.T) {
 }
 
 func TestNormalizeLargeInputLinear(t *testing.T) {
+	skipTimingUnderRace(t)
 	if testing.Short() {
 		t.Skip("large input")
 	}

@@ -84,7 +84,7 @@ func TestStrictURLFast(t *testing.T) {
 		"sms", "bitcoin", "magnet", "matrix", "dat", "fil", "ja", "http://", "data:", "www.", "e.com"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 200000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 20000
 	}
 	for range n {
