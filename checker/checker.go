@@ -83,9 +83,10 @@ func (r *Rejection) Rules() []string {
 	return slices.Compact(ids)
 }
 
-// ErrNoDetectors is returned by New when the text detectors of package
-// guard are not available; the checker refuses to run without them.
-var ErrNoDetectors = errors.New("checker: the guard text detectors are not available")
+// errNoDetectors is returned by New when a detector set (only tests can
+// supply one) lacks a detector: the checker refuses to run without all of
+// them.
+var errNoDetectors = errors.New("checker: a guard text detector is missing")
 
 // New builds a Checker. With no options it is the strictest configuration:
 // default limits, every rule blocking, any source domain and any service
@@ -105,7 +106,7 @@ func New(opts ...Option) (*Checker, error) {
 		scan = guardScanner()
 	}
 	if !scan.complete() {
-		return nil, ErrNoDetectors
+		return nil, errNoDetectors
 	}
 	sch, err := compileSchema(cfg.limits)
 	if err != nil {

@@ -68,8 +68,10 @@ func TestWordFlagSets(t *testing.T) {
 	}
 }
 
-// lowerOnly (the reference lowerInto is tested against) reports whether Normalize changes the ASCII string s only by
-// lower-casing it: printable characters, single spaces and "\n".
+// lowerOnly, the reference lowerInto is tested against, reports whether
+// Normalize changes the ASCII string s only by lower-casing it: printable
+// characters, single spaces and "\n". Unlike isNormalASCIIRef it admits
+// upper case.
 func lowerOnly(s string) bool {
 	prevSpace := false
 	for i := 0; i < len(s); i++ {
