@@ -55,7 +55,8 @@ func ParseLogHeader(line string) (LogHeader, error) { return LogFormat{}.Parse(l
 //
 //	## [YYYY-MM-DD] <op> | <title> | touched: <page>, <page>
 //
-// with exactly these separators, a real calendar date, a known op, and
+// with exactly these separators, a real calendar date (not 0001-01-01, the
+// zero time.Time, which Format refuses as unset), a known op, and
 // pages that pass [ValidatePath], without duplicates ("touched: none" for
 // no pages). Anything else is a *SyntaxError, so an unparseable header can
 // never be appended.
@@ -77,6 +78,9 @@ func (f LogFormat) Parse(line string) (LogHeader, error) {
 	date, err := time.Parse(time.DateOnly, rest[:10])
 	if err != nil || date.Format(time.DateOnly) != rest[:10] {
 		return LogHeader{}, logErr("date is not a real YYYY-MM-DD day")
+	}
+	if err := checkLogDate(date); err != nil {
+		return LogHeader{}, err
 	}
 	parts := strings.Split(rest[12:], " | ")
 	if len(parts) != 3 {
@@ -102,6 +106,19 @@ func (f LogFormat) Parse(line string) (LogHeader, error) {
 		return LogHeader{}, err
 	}
 	return h, nil
+}
+
+// checkLogDate refuses the zero time (an unset Date: 0001-01-01) and years
+// that do not have four digits, so that Parse and Format accept the same
+// dates.
+func checkLogDate(d time.Time) error {
+	switch {
+	case d.IsZero():
+		return logErr("zero date")
+	case d.Year() < 1 || d.Year() > 9999:
+		return logErr("year outside 0001-9999")
+	}
+	return nil
 }
 
 func checkTitle(t string) error {
@@ -147,8 +164,8 @@ func (f LogFormat) Format(h LogHeader) (string, error) {
 	if err := checkTitle(h.Title); err != nil {
 		return "", err
 	}
-	if h.Date.IsZero() {
-		return "", logErr("zero date")
+	if err := checkLogDate(h.Date); err != nil {
+		return "", err
 	}
 	touched := "none"
 	if len(h.Touched) > 0 {

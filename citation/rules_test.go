@@ -147,6 +147,8 @@ func TestParseLogHeaderFields(t *testing.T) {
 		{Op: "nope", Title: "x", Date: h.Date},
 		{Op: "ingest", Title: "a | b", Date: h.Date},
 		{Op: "ingest", Title: "x"},
+		{Op: "ingest", Title: "x", Date: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{Op: "ingest", Title: "x", Date: time.Date(0, 12, 31, 0, 0, 0, 0, time.UTC)},
 	} {
 		_, err := LogFormat{}.Format(bad)
 		assert.ErrorIs(t, err, ErrSyntax, "%+v", bad)
