@@ -997,13 +997,41 @@ func (ev *evidence) countArg(lit string) {
 		return
 	}
 	f := flagsOf(lit)
-	sub, entity := f&fSubcommand != 0, f&fEntity != 0
+	sub, entity := f&fSubcommand != 0 || hyphenSubcommand(lit), f&fEntity != 0
 	if sub {
 		ev.subs++
 	}
 	if !sub && !entity && lex().isDictionaryWord(lit) {
 		ev.dictArgs++
 	}
+}
+
+// hyphenSubcommand reports whether lit is a hyphenated CLI action led or
+// ended by a listing or lookup verb ("ls-remote", "rev-list",
+// "describe-instances", "get-login-password"): English compounds are
+// rarely spelled that way, and the verbs that do start them ("set-up",
+// "add-on", "check-in") end in a particle, which is refused.
+func hyphenSubcommand(lit string) bool {
+	i, j := strings.IndexByte(lit, '-'), strings.LastIndexByte(lit, '-')
+	if i <= 0 || j == len(lit)-1 {
+		return false
+	}
+	for k := 0; k < len(lit); k++ {
+		if c := lit[k]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	switch lit[j+1:] {
+	case "up", "down", "in", "on", "off", "out", "over", "by", "to":
+		return false
+	case "list", "ls":
+		return true
+	}
+	switch lit[:i] {
+	case "ls", "list", "get", "describe", "create", "delete", "rm", "update", "put", "show":
+		return true
+	}
+	return false
 }
 
 // dict and subCount return dictArgs and subs, counting pending arguments.
@@ -1197,13 +1225,14 @@ func isAlnum(c byte) bool {
 }
 
 // programShaped reports whether s can be a program name: lower-case
-// letters, digits and ._+- (or a path), not a number or a version.
+// letters, digits and ._+- (or a path, such as a relative path to a
+// script), not a number or a version.
 func programShaped(s string) bool {
 	if s == "" || len(s) > 40 {
 		return false
 	}
-	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") {
-		return true
+	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") || scriptPath(s) {
+		return true // "path/to/tool.py", "scripts/deploy.sh"
 	}
 	if i := strings.IndexByte(s, '/'); i > 0 && !strings.Contains(s, "://") && !strings.Contains(s, ".") {
 		return programShaped(s[:i]) && programShaped(strings.ReplaceAll(s[i+1:], "/", "-")) // "bin/rails"
