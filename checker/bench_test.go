@@ -59,6 +59,28 @@ func maxResponse(tb testing.TB) []byte {
 	return raw
 }
 
+// adversarialResponse fills a response as far as the limits allow (about
+// 55 KB) with a summary and 100 fields of 490 characters, each unit repeated: the worst inputs found for
+// the detectors (see BenchmarkValidate/adversarial-*).
+func adversarialResponse(tb testing.TB, unit string) []byte {
+	field := strings.Repeat(unit, 490/len(unit))
+	r := Response{Role: "guru", Summary: strings.Repeat(unit, 1990/len(unit))}
+	for i := 0; i < 50; i++ {
+		r.RepoFacts = append(r.RepoFacts, field)
+		r.InternetFacts = append(r.InternetFacts, InternetFact{
+			Source: "https://example.com/", RetrievedAt: "2026-05-01T12:00:00Z", Claims: []string{field}, Confidence: "low",
+		})
+	}
+	raw, err := json.Marshal(r)
+	require.NoError(tb, err)
+	for len(raw) > 64<<10 {
+		r.InternetFacts = r.InternetFacts[:len(r.InternetFacts)-1]
+		raw, _ = json.Marshal(r)
+	}
+	require.Greater(tb, len(raw), 54<<10) // the array limits allow no more
+	return raw
+}
+
 // naive is the straightforward composition of the same dependencies:
 // encoding/json decode, JSON Schema validation, an x/text normalisation
 // chain and a gitleaks scan per field.
@@ -155,6 +177,19 @@ func BenchmarkValidate(b *testing.B) {
 	// summary and a markdown code span in a question.
 	b.Run("glue-reject", func(b *testing.B) {
 		benchValidate(b, rejectChecker(b).Validate, rejectedResponse(b), RuleImperative)
+	})
+	// adversarial-* are the slowest 64 KiB inputs found (see
+	// adversarialResponse): fields made of "www.a." keep xurls' relaxed
+	// expression, which spells out every TLD, busy on every byte of
+	// Go's NFA; fields made of "key=" send the generic-api-key rule's
+	// expression into every window.
+	b.Run("adversarial-www", func(b *testing.B) {
+		benchValidate(b, benchChecker(b).Validate, adversarialResponse(b, "www.a."), "")
+	})
+	b.Run("adversarial-key", func(b *testing.B) {
+		raw := adversarialResponse(b, "key=")
+		b.SetBytes(int64(len(raw)))
+		benchValidate(b, benchChecker(b).Validate, raw, RuleCommand)
 	})
 	// reject-fast is a 10 MiB input refused by its size before any parsing
 	// (no bytes/s: the input is never read).
