@@ -131,9 +131,10 @@
 // registered beside the extension record references without definitions and
 // definitions without references before goldmark drops them.
 // golang.org/x/text/unicode/norm provides NFC and NFKC. Frontmatter is
-// decoded with gopkg.in/yaml.v3, already in the module graph: YAML has flow
-// and block lists, quoting, comments and duplicate keys, and a hand-written
-// subset parser would accept pages a real YAML reader sees differently.
+// decoded with go.yaml.in/yaml/v3 (the maintained home of yaml.v3, already
+// in the module graph through cel-go): YAML has flow and block lists,
+// quoting, comments and duplicate keys, and a hand-written subset parser
+// would accept pages a real YAML reader sees differently.
 // Path confinement uses os.Root (Go 1.24).
 //
 // # Concurrency and zero values

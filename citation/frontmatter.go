@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // maxFrontmatter bounds the YAML the template check will decode.
@@ -83,7 +83,7 @@ func (e *TemplateError) Is(target error) bool { return target == ErrTemplate }
 // CheckTemplate checks page against the default [Template].
 func CheckTemplate(page []byte) error { return Template{}.Check(page) }
 
-// Check parses the page's YAML frontmatter (with gopkg.in/yaml.v3, which
+// Check parses the page's YAML frontmatter (with go.yaml.in/yaml/v3, which
 // refuses duplicate keys and bounds alias expansion) and returns a
 // *TemplateError when it is missing, unterminated, larger than 64 KiB, not
 // a mapping, or lacks a required field. It returns nil for a conforming page.
