@@ -276,7 +276,8 @@ type hiddenSpan struct {
 var (
 	sanitizeOnce sync.Once
 	sanitizeRe   struct {
-		comment, hiddenElem, marker, toolJSON, toolLine, toolCall, toolArgs, aiAddress, decodeFollow, b64 *regexp.Regexp
+		comment, hiddenElem, marker, toolJSON, toolLine, toolCall, toolArgs, decodeFollow, b64 *regexp.Regexp
+		aiAddress                                                                              gatedRegexps
 	}
 )
 
@@ -294,28 +295,104 @@ func sanitizeRes() {
 		r.toolLine = regexp.MustCompile(`(?m)^\s*(?:execute|exec|tool_call|function_call|action_input|action)\s*:\s*\S`)
 		r.toolCall = regexp.MustCompile(`\b(?:call|calls|calling|invoke|invokes|invoking|trigger|triggers|use|run)\s+(?:the\s+)?(?:(?:function|tool|action)\s+[a-z0-9_.-]+|[a-z0-9_.-]+\s+(?:tool|function|action))\b`)
 		r.toolArgs = regexp.MustCompile(`\bwith\s+(?:[a-z_]+\s*=|the\s+contents|arguments?|parameters?|args)|\b[a-z0-9]+_[a-z0-9_]+\b|\(\s*[a-z_]+\s*=`)
-		machine := `(?:ais?|llms?|large language models?|language models?|assistants?|agents?|chatbots?|bots?|models?|gpts?|` +
-			`automated\s+(?:[a-z]+\s+)?(?:software|systems?|tools?|readers?|screeners?|reviewers?)|screening\s+systems?|analysis\s+software|scanners?|crawlers?|` +
-			`ki|ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|ia|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
-			`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage|intelligences?\s+artificielles?|künstliche\s+intelligenz)`
-		// The machine readers a line may address by name, followed by a
-		// colon or comma ("AI agents:", "KI-Assistenten:", "LLMs,"); bare
-		// "agents:" or "models:" are ordinary headings and stay.
-		vocative := `(?:ais?|llms?|(?:ai|llm)\s+(?:assistants?|agents?|models?|systems?|tools?|readers?)|language\s+models?|chatbots?|` +
-			`ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
-			`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage)`
-		r.aiAddress = regexp.MustCompile(`(?:note|message|instructions?|reminder|notice|profile|metadata)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?` + machine + `\b|` +
-			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large language model|language model|assistant|agent|bot|chatbot|automated)\b|` +
-			`\b(?:ai|llm)\s+(?:assistants?|agents?|models?|crawlers?|systems?|tools?)\b(?:\s+\w+){0,2}\s*(?:reading|processing|summari[sz]ing|parsing|crawling|indexing|that\s+read|:|must|should)|` +
-			`(?m:^)\s*(?:assistant|ai|model|agent|chatbot|claude|chatgpt|gpt|gemini|copilot)\s*,|` +
-			`\b(?:visible|readable|meant|intended)\s+(?:only\s+)?(?:to|for)\s+(?:the\s+)?` + machine + `\b|\binvisible\s+to\s+humans\b|` +
-			`\b(?:if|when|whenever)\s+(?:the\s+)?user\s+asks\b|` +
-			`(?m:^)\s*(?:dear\s+|hey\s+|attention\s+|to\s+)?(?:the\s+|all\s+|any\s+)?` + vocative + `\s*[:,]|` +
-			`\b` + machine + `\s+(?:reading|processing|parsing|summari[sz]ing|indexing|crawling|scanning|ingesting|that\s+reads?|who\s+reads?)\s+(?:this|these|the\s+(?:page|document|text|file|content))\b|` +
-			`\bwhen\s+(?:you\s+are\s+)?(?:summari[sz]ing|processing|reading|answering\s+about|indexing)\s+this\s+(?:page|document|file|text|repository|article|site)`)
+		r.aiAddress = compileGated(aiAddressParts())
 		r.decodeFollow = regexp.MustCompile(`\bdecode\b.{0,30}\b(?:follow|execute|run|obey|do|apply)\b`)
 		r.b64 = regexp.MustCompile(`[A-Za-z0-9+/_-]{20,}={0,2}`)
 	})
+}
+
+// aiMachine names machine readers of a text: AI assistants, language
+// models, agents, crawlers, and the same in German, Spanish and French.
+const aiMachine = `(?:ais?|llms?|large language models?|language models?|assistants?|agents?|chatbots?|bots?|models?|gpts?|` +
+	`automated\s+(?:[a-z]+\s+)?(?:software|systems?|tools?|readers?|screeners?|reviewers?)|screening\s+systems?|analysis\s+software|scanners?|crawlers?|` +
+	`ki|ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|ia|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
+	`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage|intelligences?\s+artificielles?|künstliche\s+intelligenz)`
+
+// aiVocative names the machine readers a line may address by name,
+// followed by a colon or comma ("AI agents:", "KI-Assistenten:", "LLMs,");
+// bare "agents:" or "models:" are ordinary headings and stay.
+const aiVocative = `(?:ais?|llms?|(?:ai|llm)\s+(?:assistants?|agents?|models?|systems?|tools?|readers?)|language\s+models?|chatbots?|` +
+	`ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
+	`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage)`
+
+// aiAddressParts returns the alternatives of the rule that finds text
+// addressed to a machine reader ("Note to AI assistants", "If you are an
+// LLM", "AI agents reading this page"), each with the literals one of
+// which every match of it contains.
+func aiAddressParts() []gatedPart {
+	machine, vocative := aiMachine, aiVocative
+	ing := []string{"read", "process", "pars", "summari", "index", "crawl", "scann", "ingest", "answering"}
+	// Literals of the names in aiMachine and aiVocative: one of them is
+	// in every match of either.
+	machineLits := []string{"ai", "llm", "model", "assistant", "agent", "bot", "gpt", "automated", "screening",
+		"analysis", "scanner", "crawler", "ki", "ia", "sprachmodell", "modelo", "modèle", "intelligence", "künstliche"}
+	vocativeLits := []string{"ai", "llm", "model", "chatbot", "ki-", "sprachmodell", "asistente", "modelo", "assistant", "modèle"}
+	return []gatedPart{
+		{[]string{"note", "message", "instruction", "reminder", "notice", "profile", "metadata"}, machineLits,
+			`(?:note|message|instructions?|reminder|notice|profile|metadata)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?` + machine + `\b`},
+		{[]string{"you"}, []string{"ai", "llm", "model", "assistant", "agent", "bot", "automated"},
+			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large language model|language model|assistant|agent|bot|chatbot|automated)\b`},
+		{[]string{"ai", "llm"}, []string{"assistant", "agent", "model", "crawler", "system", "tool"},
+			`\b(?:ai|llm)\s+(?:assistants?|agents?|models?|crawlers?|systems?|tools?)\b(?:\s+\w+){0,2}\s*(?:reading|processing|summari[sz]ing|parsing|crawling|indexing|that\s+read|:|must|should)`},
+		{[]string{","}, []string{"assistant", "ai", "model", "agent", "chatbot", "claude", "gpt", "gemini", "copilot"},
+			`(?m:^)\s*(?:assistant|ai|model|agent|chatbot|claude|chatgpt|gpt|gemini|copilot)\s*,`},
+		{[]string{"visible", "readable", "meant", "intended"}, nil,
+			`\b(?:visible|readable|meant|intended)\s+(?:only\s+)?(?:to|for)\s+(?:the\s+)?` + machine + `\b|\binvisible\s+to\s+humans\b`},
+		{[]string{"user"}, []string{"asks"}, `\b(?:if|when|whenever)\s+(?:the\s+)?user\s+asks\b`},
+		{[]string{":", ","}, vocativeLits,
+			`(?m:^)\s*(?:dear\s+|hey\s+|attention\s+|to\s+)?(?:the\s+|all\s+|any\s+)?` + vocative + `\s*[:,]`},
+		{ing, machineLits,
+			`\b` + machine + `\s+(?:reading|processing|parsing|summari[sz]ing|indexing|crawling|scanning|ingesting|that\s+reads?|who\s+reads?)\s+(?:this|these|the\s+(?:page|document|text|file|content))\b`},
+		{ing, []string{"this"},
+			`\bwhen\s+(?:you\s+are\s+)?(?:summari[sz]ing|processing|reading|answering\s+about|indexing)\s+this\s+(?:page|document|file|text|repository|article|site)`},
+	}
+}
+
+// A gatedPart is one alternative of a rule's expression and two sets of
+// literals: every match of it contains one of need and, when also is not
+// nil, one of also.
+type gatedPart struct {
+	need, also []string
+	expr       string
+}
+
+// gatedRegexps matches what the alternation of its parts matches, but
+// runs a part only on text that holds one of the part's literals. Small
+// expressions also let Go's regexp use its backtracker on short lines
+// instead of stepping one large NFA over every byte: on the Sanitize
+// benchmark this rule went from two thirds of the time to a few percent.
+type gatedRegexps []gatedRegexp
+
+type gatedRegexp struct {
+	need, also []string
+	re         *regexp.Regexp
+}
+
+func compileGated(parts []gatedPart) gatedRegexps {
+	out := make(gatedRegexps, len(parts))
+	for i, p := range parts {
+		out[i] = gatedRegexp{need: p.need, also: p.also, re: regexp.MustCompile(p.expr)}
+	}
+	return out
+}
+
+// MatchString reports whether any part matches s.
+func (g gatedRegexps) MatchString(s string) bool {
+	for _, p := range g {
+		if containsAnyOf(s, p.need) && (p.also == nil || containsAnyOf(s, p.also)) && p.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAnyOf(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // hiddenHTML finds HTML comments carrying anything an AI reader could act
