@@ -42,6 +42,7 @@ type SyntaxError struct {
 	Reason string
 }
 
+// Error implements error: what was malformed and why.
 func (e *SyntaxError) Error() string { return "citation: malformed " + e.What + ": " + e.Reason }
 
 // ErrSyntax matches every *SyntaxError with errors.Is.

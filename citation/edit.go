@@ -22,6 +22,7 @@ type ReplaceError struct {
 	Count int   // occurrences found (0, or 2 and more; counting stops at 100)
 }
 
+// Error implements error.
 func (e *ReplaceError) Error() string {
 	if e.Err == ErrMultipleMatches {
 		return fmt.Sprintf("%v (%d occurrences; include more context to make it unique)", e.Err, e.Count)
@@ -68,6 +69,7 @@ type QuotaError struct {
 	Count, Limit int
 }
 
+// Error implements error.
 func (e *QuotaError) Error() string {
 	if e.Limit < 1 || e.Count < 0 {
 		return fmt.Sprintf("citation: page quota: invalid count %d or limit %d", e.Count, e.Limit)

@@ -70,6 +70,7 @@ type TemplateError struct {
 	Missing []string
 }
 
+// Error implements error.
 func (e *TemplateError) Error() string {
 	if e.Reason != "" {
 		return "citation: template: " + e.Reason

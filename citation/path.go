@@ -53,6 +53,7 @@ type PathError struct {
 	Detail string
 }
 
+// Error implements error.
 func (e *PathError) Error() string {
 	p := e.Path
 	if len(p) > 120 {
@@ -83,6 +84,7 @@ const (
 	OpDelete               // delete an existing, unprotected page (wiki/ only)
 )
 
+// String returns the operation's name.
 func (o Op) String() string {
 	switch o {
 	case OpRead:

@@ -61,6 +61,7 @@ var Kinds = []Kind{
 	KindDuplicateDefinition, KindMalformedDefinition, KindUncitedPage,
 }
 
+// Error implements error, so that errors.Is(problem, KindStitched) works.
 func (k Kind) Error() string { return string(k) }
 
 // Problem is one reason a page fails verification. Problem is an error:
@@ -74,6 +75,7 @@ type Problem struct {
 	Detail string // one sentence for a human or an agent
 }
 
+// Error implements error: the line, the footnote, the kind and the detail.
 func (p Problem) Error() string {
 	var b strings.Builder
 	b.WriteString("citation: ")

@@ -58,6 +58,7 @@ type OptionError struct {
 	Value  int
 }
 
+// Error implements error.
 func (e *OptionError) Error() string {
 	return fmt.Sprintf("guard: invalid %s %d", e.Option, e.Value)
 }
