@@ -53,6 +53,40 @@
 // odd whitespace collapsed and case folded. Findings still report byte
 // offsets into the caller's original string.
 //
+// # Conventions
+//
+// Every package follows the same rules, so that a user who has learnt one
+// has learnt them all:
+//
+//   - Constructors return (*T, error) and validate their whole
+//     configuration. The two constructors whose signatures the design fixes
+//     without an error (confirm.NewManager, audit.NewLogger) return a value
+//     that refuses every call with the construction error, which its Err
+//     method reports.
+//   - Configuration is passed as functional options (type Option
+//     func(*config) error, or XOption where a package has several
+//     constructors). An option validates its argument; a nil option is
+//     refused with an error, never skipped. Options that loosen a check say
+//     so in their names (AllowLanguages, WithoutRedaction).
+//   - The zero value of every exported type is documented: it either works
+//     safely or refuses every call. Nothing falls open.
+//   - Errors start with the package name ("gate: ..."). Sentinels are
+//     variables named ErrX, spelt once across the module (ErrCancelled, as
+//     in confirm), and match with errors.Is; structured errors are pointer
+//     types that match with errors.As.
+//   - Rule ids are exported once, as constants of package guard (RuleX),
+//     and every other package refers to those constants.
+//   - Defaults a caller may read are returned by functions as fresh copies
+//     (citation.DefaultProtected()), never as exported mutable variables.
+//   - Package state is built lazily (sync.OnceValue), never in init.
+//     Generated tables come from a committed generator wired with
+//     //go:generate; data files are embedded with //go:embed.
+//   - Doc comments state what a call costs in words ("linear in the
+//     input", "allocates only when it finds something") and link the
+//     benchmark; they quote no machine-specific numbers.
+//   - Conformance suites for interfaces that users implement
+//     (confirm/confirmtest) import only the standard library.
+//
 // # Concurrency
 //
 // Every exported function and every constructed value (Checker, Rules, LLM,
