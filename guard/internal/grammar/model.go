@@ -1,0 +1,388 @@
+package grammar
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// The model's tables are static hash tables with linear probing: a slot
+// holds a 32-bit fingerprint of the key (its low half, never 0; 0 marks
+// an empty slot) and the slot to start at comes from the key's high half,
+// so the two are independent. A key that is not in a table matches a
+// fingerprint with a probability of about one in a billion per lookup.
+
+// slotOf returns the first slot for hash h in a table of n slots.
+func slotOf(h uint64, n int) int { return int(h >> 32 * uint64(n) >> 32) }
+
+// fingerprint returns the non-zero 32-bit fingerprint of h.
+func fingerprint(h uint64) uint32 { return uint32(h) | 1 }
+
+// tableSlots is the number of slots for n keys: a load factor of 3/4.
+func tableSlots(n int) int { return max(8, n+n/3+1) }
+
+// lexicon maps the hash of a lower-cased word to what the treebank and
+// WordNet say of it: its ambiguity class (the set of tags the word took),
+// whether it takes a bare clausal complement or is an auxiliary, and its
+// WordNet verb reading (see the bit layout below).
+type lexicon struct {
+	fps  []uint32
+	vals []uint32
+}
+
+const (
+	bareCompBit = 0x8000
+	auxBit      = 0x4000
+	classMask   = 0x3FFF
+	// wnShift: bits 16-17 hold what WordNet says of the word as a verb
+	// (wnVerbOnly, wnVerbFirst, wnNounFirst; 0: not a WordNet verb).
+	wnShift = 16
+)
+
+// WordNet verb readings of a word.
+const (
+	wnNone      = 0
+	wnVerbOnly  = 1 // a verb and nothing else
+	wnVerbFirst = 2 // a verb and a noun or adjective, seen more often as a verb
+	wnNounFirst = 3 // a verb and a noun or adjective, seen at least as often as a noun
+)
+
+// class returns the ambiguity class of the word with hash h, 0 if unknown.
+func (l *lexicon) class(h uint64) uint16 { return uint16(l.value(h)) & classMask }
+
+// wordnet returns what WordNet says of the word with hash h as a verb.
+func (l *lexicon) wordnet(h uint64) uint8 { return uint8(l.value(h) >> wnShift & 3) }
+
+// aux reports whether the word with hash h was seen as an auxiliary.
+func (l *lexicon) aux(h uint64) bool { return l.value(h)&auxBit != 0 }
+
+// bareComp reports whether the word with hash h takes a bare clausal
+// complement.
+func (l *lexicon) bareComp(h uint64) bool { return l.value(h)&bareCompBit != 0 }
+
+func (l *lexicon) value(h uint64) uint32 {
+	n := len(l.fps)
+	if n == 0 {
+		return 0
+	}
+	fp := fingerprint(h)
+	for i, probes := slotOf(h, n), 0; probes < n; probes++ {
+		switch l.fps[i] {
+		case fp:
+			return l.vals[i]
+		case 0:
+			return 0
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+	return 0
+}
+
+func newLexicon(m map[uint64]uint32) *lexicon {
+	n := tableSlots(len(m))
+	l := &lexicon{fps: make([]uint32, n), vals: make([]uint32, n)}
+	for _, h := range sortedKeys(m) {
+		i := slotOf(h, n)
+		for l.fps[i] != 0 {
+			if i++; i == n {
+				i = 0
+			}
+		}
+		l.fps[i], l.vals[i] = fingerprint(h), m[h]
+	}
+	return l
+}
+
+// sortedKeys returns the keys of m in increasing order, so that tables are
+// built the same way every time.
+func sortedKeys[V any](m map[uint64]V) []uint64 {
+	keys := make([]uint64, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// weights is a sparse, quantised weight table: for each feature hash, the
+// classes it votes for and by how much.
+type weights struct {
+	fps  []uint32
+	span []uint32 // first pair << 8 | number of pairs
+	cls  []uint8  // pairs: class ...
+	w    []int16  // ... and weight
+}
+
+// add adds the votes of feature f to scores, which must have room for 256
+// classes (so that indexing by a class needs no bounds check).
+func (t *weights) add(f uint64, scores []int32) {
+	n := len(t.fps)
+	fp := fingerprint(f)
+	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
+		k := t.fps[i]
+		if k == fp {
+			s, c := t.span[i]>>8, t.span[i]&0xFF
+			cls, w := t.cls[s:s+c], t.w[s:s+c]
+			w = w[:len(cls)]
+			sc := (*[256]int32)(scores[:256])
+			for j, k := range cls {
+				sc[k] += int32(w[j])
+			}
+			return
+		}
+		if k == 0 {
+			return
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+}
+
+// sparseRow is one feature's votes before they are packed into a table.
+type sparseRow struct {
+	cls []uint8
+	w   []int16
+}
+
+func newWeights(rows map[uint64]sparseRow) (*weights, error) {
+	n := tableSlots(len(rows))
+	t := &weights{fps: make([]uint32, n), span: make([]uint32, n)}
+	for _, f := range sortedKeys(rows) {
+		r := rows[f]
+		if len(r.cls) > 255 || len(t.cls)+len(r.cls) >= 1<<24 {
+			return nil, fmt.Errorf("grammar: weight table too large")
+		}
+		i := slotOf(f, n)
+		for t.fps[i] != 0 {
+			if i++; i == n {
+				i = 0
+			}
+		}
+		t.fps[i] = fingerprint(f)
+		t.span[i] = uint32(len(t.cls))<<8 | uint32(len(r.cls))
+		t.cls = append(t.cls, r.cls...)
+		t.w = append(t.w, r.w...)
+	}
+	return t, nil
+}
+
+// Model is a trained tagger (and parser): its label sets, lexicon and
+// weights.
+type Model struct {
+	tags    []string // "UPOS|XPOS" for each tag class
+	upos    []string
+	xpos    []string
+	finite  []bool // per ambiguity class: can be a finite verb (VBD, VBZ, VBP, MD)
+	vbClass []bool // per ambiguity class: can be a base-form verb (VB)
+	lex     *lexicon
+	tc      tagClasses
+	tagW    *weights // the tagger (right to left)
+}
+
+const modelMagic = "WLGRAMMR"
+const modelVersion = 4
+
+// encoder and decoder write and read the model's binary form.
+type encoder struct{ b []byte }
+
+func (e *encoder) u8(v uint8)   { e.b = append(e.b, v) }
+func (e *encoder) u16(v uint16) { e.b = binary.LittleEndian.AppendUint16(e.b, v) }
+func (e *encoder) u32(v uint32) { e.b = binary.LittleEndian.AppendUint32(e.b, v) }
+func (e *encoder) str(s string) { e.u8(uint8(len(s))); e.b = append(e.b, s...) }
+func (e *encoder) strs(ss []string) {
+	e.u16(uint16(len(ss)))
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) need(n int) bool {
+	if d.err != nil {
+		return false
+	}
+	if len(d.b) < n {
+		d.err = errors.New("grammar: model data is truncated")
+		return false
+	}
+	return true
+}
+func (d *decoder) u8() uint8 {
+	if !d.need(1) {
+		return 0
+	}
+	v := d.b[0]
+	d.b = d.b[1:]
+	return v
+}
+func (d *decoder) u16() uint16 {
+	if !d.need(2) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(d.b)
+	d.b = d.b[2:]
+	return v
+}
+func (d *decoder) u32() uint32 {
+	if !d.need(4) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(d.b)
+	d.b = d.b[4:]
+	return v
+}
+func (d *decoder) str() string {
+	n := int(d.u8())
+	if !d.need(n) {
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+func (d *decoder) strs() []string {
+	n := int(d.u16())
+	out := make([]string, 0, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		out = append(out, d.str())
+	}
+	return out
+}
+
+func (e *encoder) weights(t *weights) {
+	e.u32(uint32(len(t.fps)))
+	for i, fp := range t.fps {
+		e.u32(fp)
+		e.u32(t.span[i])
+	}
+	e.u32(uint32(len(t.cls)))
+	e.b = append(e.b, t.cls...)
+	for _, w := range t.w {
+		e.u16(uint16(w))
+	}
+}
+
+func (d *decoder) weights() *weights {
+	n := int(d.u32())
+	if d.err != nil || n == 0 || !d.need(n*8) {
+		d.fail("weight table")
+		return nil
+	}
+	t := &weights{fps: make([]uint32, n), span: make([]uint32, n)}
+	for i := range n {
+		t.fps[i] = d.u32()
+		t.span[i] = d.u32()
+	}
+	m := int(d.u32())
+	if !d.need(m * 3) {
+		d.fail("weight pairs")
+		return nil
+	}
+	t.cls = append([]uint8(nil), d.b[:m]...)
+	d.b = d.b[m:]
+	t.w = make([]int16, m)
+	for i := range m {
+		t.w[i] = int16(d.u16())
+	}
+	for i := range n {
+		if int(t.span[i]>>8)+int(t.span[i]&0xFF) > m {
+			d.fail("weight table span")
+			return nil
+		}
+	}
+	return t
+}
+
+func (d *decoder) fail(what string) {
+	if d.err == nil {
+		d.err = fmt.Errorf("grammar: model %s is malformed", what)
+	}
+}
+
+// MarshalBinary encodes the model.
+func (m *Model) MarshalBinary() ([]byte, error) {
+	e := &encoder{}
+	e.b = append(e.b, modelMagic...)
+	e.u16(modelVersion)
+	e.strs(m.tags)
+	e.u16(uint16(len(m.finite)))
+	for i, f := range m.finite {
+		var b uint8
+		if f {
+			b |= 1
+		}
+		if m.vbClass[i] {
+			b |= 2
+		}
+		e.u8(b)
+	}
+	e.u32(uint32(len(m.lex.fps)))
+	for i, fp := range m.lex.fps {
+		e.u32(fp)
+		e.u32(m.lex.vals[i])
+	}
+	e.weights(m.tagW)
+	return e.b, nil
+}
+
+// UnmarshalBinary decodes a model written by MarshalBinary.
+func (m *Model) UnmarshalBinary(b []byte) error {
+	if len(b) < len(modelMagic)+2 || string(b[:len(modelMagic)]) != modelMagic {
+		return errors.New("grammar: not a model")
+	}
+	d := &decoder{b: b[len(modelMagic):]}
+	if v := d.u16(); v != modelVersion {
+		return fmt.Errorf("grammar: model version %d, want %d", v, modelVersion)
+	}
+	m.tags = d.strs()
+	m.upos, m.xpos = splitTags(m.tags)
+	m.tc = newTagClasses(m.xpos)
+	nf := int(d.u16())
+	m.finite = make([]bool, nf)
+	m.vbClass = make([]bool, nf)
+	for i := range nf {
+		b := d.u8()
+		m.finite[i] = b&1 != 0
+		m.vbClass[i] = b&2 != 0
+	}
+	n := int(d.u32())
+	if d.err == nil && !d.need(n*8) {
+		return errors.New("grammar: model lexicon is malformed")
+	}
+	m.lex = &lexicon{fps: make([]uint32, n), vals: make([]uint32, n)}
+	for i := range n {
+		m.lex.fps[i] = d.u32()
+		m.lex.vals[i] = d.u32()
+	}
+	m.tagW = d.weights()
+	if d.err != nil {
+		return d.err
+	}
+	if m.tagW == nil || len(m.tags) == 0 || len(m.tags) > 255 {
+		return errors.New("grammar: model has no tagger")
+	}
+	return nil
+}
+
+func splitTags(tags []string) (upos, xpos []string) {
+	for _, t := range tags {
+		u, x := t, t
+		for i := 0; i < len(t); i++ {
+			if t[i] == '|' {
+				u, x = t[:i], t[i+1:]
+				break
+			}
+		}
+		upos = append(upos, u)
+		xpos = append(xpos, x)
+	}
+	return upos, xpos
+}
