@@ -1,0 +1,5 @@
+//go:build !race
+
+package langid
+
+const raceEnabled = false
