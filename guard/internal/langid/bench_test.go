@@ -1,3 +1,5 @@
+//go:build !langidgen && !grammargen
+
 package langid
 
 import (
