@@ -80,7 +80,11 @@ func (m *Model) tagBeam(words []string, dst [][]Tag) [][]Tag {
 			for k := range top {
 				top[k] = -1
 			}
+			allowed := m.allowedFor(bs.s.info[i].amb)
 			for c, v := range scores {
+				if allowed != nil && !allowed[c] {
+					continue
+				}
 				for k := range top {
 					if top[k] < 0 || v > scores[top[k]] {
 						copy(top[k+1:], top[k:len(top)-1])

@@ -1,5 +1,7 @@
 package grammar
 
+import "strings"
+
 // Mood is the kind of a clause, decided from its structure.
 type Mood uint8
 
@@ -72,7 +74,8 @@ type Clause struct {
 // tokenKind is what clause analysis needs to know of one tagged token.
 type tokenKind struct {
 	xpos, upos string
-	canFinite  bool // the treebank saw the word as a finite verb, or as a base-form one
+	canFinite  bool // the word can be a finite verb: the treebank saw it as one or as a base form, or it is a verb's -s or -ed form
+	lexFinite  bool // the treebank saw the word itself as a finite verb
 	canBase    bool // the treebank or WordNet saw the word as a base-form verb
 	bareComp   bool // the word takes a clausal complement without "that"
 	aux        bool // the treebank saw the word as an auxiliary
@@ -169,9 +172,9 @@ func (m *Model) analyze(s *Sentence) {
 //     services that have crashed") is read as an imperative: a clause
 //     needs a verb, and the opener is the only candidate.
 //   - After a clause with a verb of its own, a verb-first stretch is an
-//     imperative only when it ends the sentence and its verb takes an
-//     object or particle at once ("..., so delete it."); otherwise it is a
-//     participle or an apposition ("..., set in config.py, ...").
+//     imperative only when its verb takes an object or particle at once
+//     ("..., so delete it."); otherwise it is a participle or an
+//     apposition ("..., set in config.py, ...").
 //   - A coordinated clause without its own subject shares the mood of the
 //     clause before it ("they are cheap and get the work done" is a
 //     statement; "lock the screen and disable the indicator" a command).
@@ -199,9 +202,11 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		k.xpos, k.upos = m.XPOS(tags[i]), m.UPOS(tags[i])
 		h := hashLower(words[i])
 		c := m.lex.class(h)
-		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone
-		// A base-form verb is also a present-tense one ("they exclude").
-		k.canFinite = int(c) < len(m.finite) && m.finite[c] || k.canBase || isFiniteTag(k.xpos)
+		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone || m.prefixedVerb(words[i])
+		// A base-form verb is also a present-tense one ("they exclude"),
+		// and a verb's -s and -ed forms are finite ("rises", "dropped").
+		k.lexFinite = int(c) < len(m.finite) && m.finite[c]
+		k.canFinite = k.lexFinite || k.canBase || isFiniteTag(k.xpos) || m.inflectedVerb(words[i])
 		k.bareComp = m.lex.bareComp(h)
 		k.aux = m.lex.aux(h) || k.upos == "AUX"
 	}
@@ -231,16 +236,17 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		if i > start {
 			if opensSubordinate(kinds, start) {
 				link = Subordinate
+			} else if link == Main && kinds[start].xpos == "CC" && len(dst) > first {
+				link = Coordinate // ", and love the fact ..."
 			}
 			c := analyse(kinds, words, start, i, link, question)
 			later := len(dst) > first
 			if c.Mood == Imperative && c.Link == Main && later && !introduces {
 				// After a clause with a verb of its own, a verb-first
 				// stretch is a participle or an apposition ("..., set in
-				// config.py,"), unless it ends the sentence with a verb that
-				// takes an object or particle at once ("..., so delete it.").
-				endsSentence := i == n || i == n-1 && sentenceEnd(words[i])
-				if c.fragment || !endsSentence || !takesObjectAtOnce(kinds, c.Opener, c.End) {
+				// config.py,"), unless its verb takes an object or particle
+				// at once ("..., so delete it and rebuild").
+				if c.fragment || !takesObjectAtOnce(kinds, c.Opener, c.End) {
 					c.Mood, c.fragment = NoMood, false
 				}
 			}
@@ -249,6 +255,10 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 				// declare their permissions": an earlier clause without a
 				// verb is this verb's subject.
 				c.Mood, c.fragment = Declarative, false
+			}
+			if c.Mood == Imperative && later && question {
+				// In a question only the opening clause can command.
+				c.Mood, c.fragment = NoMood, false
 			}
 			if c.fragment && later {
 				// Only a sentence's first clause is read as a verbless
@@ -271,8 +281,18 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 	// A verbless opening read as an imperative but followed by a clause
 	// with its own subject is a fronted phrase: "Last June, the
 	// initiative failed", "Pound for pound, lions eat more game".
-	if len(dst) > first+1 && dst[first].fragment && dst[first+1].Mood == Declarative {
-		dst[first].Mood, dst[first].fragment, dst[first].Verb = NoMood, false, -1
+	if len(dst) > first && dst[first].fragment {
+		label := dst[first].End < n && words[dst[first].End] == ":"
+		later := false
+		for _, c := range dst[first+1:] {
+			later = later || c.Mood == Declarative
+		}
+		if label || later {
+			// "Reference system: Raspberry Pi 4" is a label; "Shell
+			// scripts for bash, zsh and fish live in completions/" has
+			// its verb later.
+			dst[first].Mood, dst[first].fragment, dst[first].Verb = NoMood, false, -1
+		}
 	}
 	// "please" right before a verb makes an imperative wherever it stands:
 	// "If anyone has questions please let me know", "Ginny, please see
@@ -329,8 +349,11 @@ func analyse(k []tokenKind, words []string, start, end int, link Link, question 
 	// A word that can be a base-form verb and is followed by a determiner
 	// or possessive is a verb, whatever its tag: no noun phrase goes on
 	// with "the" ("Display the current setting").
-	verbOpener := k[o].xpos == "VB" || negatedDo(words, o, end) ||
-		k[o].canBase && o+1 < end && determinerTag(k[o+1].xpos)
+	// A word the tagger calls a base-form verb opens an imperative only if
+	// the treebank or WordNet knows it as a verb ("Throughput peaks ..."
+	// is tagged so by mistake).
+	verbOpener := k[o].xpos == "VB" && k[o].canBase || negatedDo(words, o, end) ||
+		k[o].canBase && nounOrVerbTag(k[o].xpos) && o+1 < end && determinerTag(k[o+1].xpos)
 	if o+1 < end && (isFiniteTag(k[o+1].xpos) && !negatedDo(words, o, end) || k[o+1].xpos == "POS") {
 		// "Renovate has an open pull request", "Renovate's configuration":
 		// a finite verb or a possessive right after the opener makes it a
@@ -413,6 +436,17 @@ func fragmentOpener(x string) bool {
 	return false
 }
 
+// nounOrVerbTag reports whether a tag is a noun or verb one: a word the
+// tagger read so may be a verb the tagger missed; one it read as a
+// preposition or adverb ("still the production runtime") is not.
+func nounOrVerbTag(x string) bool {
+	switch x {
+	case "NN", "NNS", "NNP", "NNPS", "VB", "VBP":
+		return true
+	}
+	return false
+}
+
 func determinerTag(x string) bool {
 	switch x {
 	case "DT", "PDT", "PRP$", "WP$":
@@ -437,12 +471,15 @@ func orphanFinite(k []tokenKind, o, end int) int {
 		return -1
 	}
 	for j := o + 2; j < end; j++ {
-		if k[j].bareComp {
-			return -1
+		if k[j-1].bareComp && j-1 > o+1 {
+			return -1 // "make sure the file is saved": licensed
 		}
 		p := j - 1
 		if k[p].xpos == "RB" && p-1 > o && (isFiniteTag(k[j].xpos) || k[j].xpos == "VB") {
 			p-- // "builds never hit", "INDEX CONCURRENTLY cannot"
+		}
+		if k[p].xpos == "VBG" && p == o+1 && k[j].canFinite && (isFiniteTag(k[j].xpos) || k[j].xpos == "VB") {
+			return j // a gerund subject: "Rate limiting happens at ..."
 		}
 		if !isNominalTag(k[p].xpos) || !k[j].canFinite {
 			continue
@@ -455,6 +492,20 @@ func orphanFinite(k []tokenKind, o, end int) int {
 		// followed by the start of its object. A participle ("resources
 		// defined in a manifest") modifies the noun before it.
 		if isFiniteTag(k[j].xpos) || k[j].xpos == "VB" || !isVerbTag(k[j].xpos) && j+1 < end && objectStart(k[j+1].xpos) {
+			return j
+		}
+		// A past participle followed at once by an object is an active past
+		// verb: "Commit 9e4b7c1 introduced refresh-token reuse detection";
+		// one followed by a preposition modifies the noun before it
+		// ("resources defined in a manifest").
+		if k[j].xpos == "VBN" && j+1 < end && objectStart(k[j+1].xpos) {
+			return j
+		}
+		// A word the tagger took for a noun, after a subject of two words
+		// or more and followed by a preposition or an adverb, reads as an
+		// intransitive verb ("Merge conflicts in package-lock.json account
+		// for most ...", "Watch mode in the dev server rebuilds only ...").
+		if (k[j].xpos == "NN" || k[j].xpos == "NNS" || k[j].xpos == "NNP" || k[j].xpos == "JJ") && j >= o+3 && j+1 < end && (k[j+1].xpos == "IN" || k[j+1].xpos == "RB" || k[j+1].xpos == "TO") {
 			return j
 		}
 	}
@@ -485,11 +536,31 @@ func prevNominal(k []tokenKind, o, j int) int {
 }
 
 // verblessVerb returns, in a clause [o, end) with no verb tag, the first
-// word after a noun that can be a finite verb and is followed by the start
-// of an object or the clause's end, or -1.
+// word after a noun that can be a finite verb and goes on into the rest
+// of a predicate, or -1: "Angular 17 requires TypeScript 5.2", "Test
+// coverage for the parser package sits at 81%".
+//
+// A word the treebank saw as a finite verb qualifies whatever follows it
+// (or at the clause's end). A word that is only a verb's base or -s/-ed
+// form qualifies when at least two words precede it (a subject of one
+// word is the opener itself) and something other than the clause's end
+// follows: in a clause with no verb at all, "List services that ...",
+// "Display Wi-Fi stations" and "Test syntax of the configuration file"
+// keep their nouns.
 func verblessVerb(k []tokenKind, o, end int) int {
 	for j := o + 1; j < end; j++ {
-		if k[j].canFinite && prevNominal(k, o, j) >= 0 && (j+1 == end || objectStart(k[j+1].xpos) || k[j+1].xpos == "IN" || k[j+1].xpos == "RB" || k[j+1].xpos == "TO") {
+		if prevNominal(k, o, j) < 0 {
+			continue
+		}
+		next := ""
+		if j+1 < end {
+			next = k[j+1].xpos
+		}
+		goesOn := objectStart(next) || next == "IN" || next == "RB" || next == "TO"
+		if k[j].lexFinite && (j+1 == end || goesOn) {
+			return j
+		}
+		if k[j].canFinite && j >= o+2 && goesOn {
 			return j
 		}
 	}
@@ -509,8 +580,6 @@ func subjectAfter(k []tokenKind, o, end int) int {
 	}
 	return -1
 }
-
-func sentenceEnd(w string) bool { return w == "." || w == "!" || w == "?" }
 
 func clauseBoundary(w string) bool {
 	switch w {
@@ -652,6 +721,64 @@ func allCaps(w string) bool {
 	}
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isVerbLemma reports whether w is a base-form verb to the treebank or to
+// WordNet.
+func (m *Model) isVerbLemma(w string) bool {
+	h := hashLower(w)
+	c := m.lex.class(h)
+	return int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone
+}
+
+// inflectedVerb reports whether w is the -s or -ed form of a verb:
+// "rises", "fixes", "applies", "dropped", "used", "applied".
+func (m *Model) inflectedVerb(w string) bool {
+	n := len(w)
+	if n < 4 || !lowerASCIIWord(w) {
+		return false
+	}
+	w = lowerASCII(w)
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		return m.isVerbLemma(w[:n-3] + "y")
+	case strings.HasSuffix(w, "es") && m.isVerbLemma(w[:n-2]):
+		return true
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return m.isVerbLemma(w[:n-1])
+	case strings.HasSuffix(w, "ied"):
+		return m.isVerbLemma(w[:n-3] + "y")
+	case strings.HasSuffix(w, "ed"):
+		return m.isVerbLemma(w[:n-2]) || m.isVerbLemma(w[:n-1]) ||
+			n > 4 && w[n-3] == w[n-4] && m.isVerbLemma(w[:n-3]) // "dropped"
+	}
+	return false
+}
+
+// prefixedVerb reports whether w is a verb with a productive prefix that
+// WordNet lists without it: "reinstall", "unhash", "precompute".
+func (m *Model) prefixedVerb(w string) bool {
+	if len(w) < 6 || !lowerASCIIWord(w) {
+		return false
+	}
+	w = lowerASCII(w)
+	for _, p := range [...]string{"re", "un", "de", "dis", "pre", "over", "under", "auto", "mis", "co"} {
+		if strings.HasPrefix(w, p) && len(w)-len(p) >= 3 && m.isVerbLemma(w[len(p):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerASCIIWord reports whether w is made of ASCII letters only.
+func lowerASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 			return false
 		}
 	}

@@ -30,7 +30,7 @@ func TestTokenize(t *testing.T) {
 		{"We can't, they won’t.", []string{"We", "ca", "n't", ",", "they", "wo", "n’t", "."}},
 		{"It cannot fail", []string{"It", "can", "not", "fail"}},
 		{"the users' keys and Go's runtime", []string{"the", "users", "'", "keys", "and", "Go", "'s", "runtime"}},
-		{"a set-up step", []string{"a", "set", "-", "up", "step"}},
+		{"a set-up step", []string{"a", "set-up", "step"}},
 		{"config/flags.yaml, v1.2.3 and x86-64 stay whole.", []string{"config/flags.yaml", ",", "v1.2.3", "and", "x86-64", "stay", "whole", "."}},
 		{"Run make -j4 --keep-going (see docs).", []string{"Run", "make", "-j4", "--keep-going", "(", "see", "docs", ")", "."}},
 		{"below 0.1%.", []string{"below", "0.1", "%", "."}},

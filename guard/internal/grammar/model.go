@@ -178,13 +178,20 @@ type Model struct {
 	xpos    []string
 	finite  []bool // per ambiguity class: can be a finite verb (VBD, VBZ, VBP, MD)
 	vbClass []bool // per ambiguity class: can be a base-form verb (VB)
-	lex     *lexicon
-	tc      tagClasses
-	tagW    *weights // the tagger (right to left)
+	// classTags lists, per ambiguity class, the Penn tags its words take;
+	// allowed says, per ambiguity class and tag class, whether a word of
+	// the class may take the tag: any open-class tag, and the closed-class
+	// tags the treebank gave its words (a tag dictionary: an unknown word
+	// is never tagged "to" or "the").
+	classTags [][]string
+	allowed   [][]bool
+	lex       *lexicon
+	tc        tagClasses
+	tagW      *weights // the tagger (right to left)
 }
 
 const modelMagic = "WLGRAMMR"
-const modelVersion = 4
+const modelVersion = 5
 
 // encoder and decoder write and read the model's binary form.
 type encoder struct{ b []byte }
@@ -313,6 +320,10 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	e.b = append(e.b, modelMagic...)
 	e.u16(modelVersion)
 	e.strs(m.tags)
+	e.u16(uint16(len(m.classTags)))
+	for _, ts := range m.classTags {
+		e.strs(ts)
+	}
 	e.u16(uint16(len(m.finite)))
 	for i, f := range m.finite {
 		var b uint8
@@ -345,6 +356,11 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	m.tags = d.strs()
 	m.upos, m.xpos = splitTags(m.tags)
 	m.tc = newTagClasses(m.xpos)
+	nc := int(d.u16())
+	m.classTags = make([][]string, 0, nc)
+	for i := 0; i < nc && d.err == nil; i++ {
+		m.classTags = append(m.classTags, d.strs())
+	}
 	nf := int(d.u16())
 	m.finite = make([]bool, nf)
 	m.vbClass = make([]bool, nf)
@@ -369,6 +385,7 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	if m.tagW == nil || len(m.tags) == 0 || len(m.tags) > 255 {
 		return errors.New("grammar: model has no tagger")
 	}
+	m.buildAllowed()
 	return nil
 }
 
@@ -385,4 +402,38 @@ func splitTags(tags []string) (upos, xpos []string) {
 		xpos = append(xpos, x)
 	}
 	return upos, xpos
+}
+
+// openTag reports whether a Penn tag is of an open class: one an unknown
+// word may take.
+func openTag(x string) bool {
+	switch x {
+	case "NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "RB", "VB", "VBD", "VBG", "VBN", "VBP", "VBZ",
+		"CD", "FW", "ADD", "GW", "AFX", "SYM", "NFP", "LS":
+		return true
+	}
+	return false
+}
+
+// buildAllowed fills m.allowed from m.classTags.
+func (m *Model) buildAllowed() {
+	m.allowed = make([][]bool, len(m.classTags))
+	for c, ts := range m.classTags {
+		row := make([]bool, len(m.tags))
+		for t, x := range m.xpos {
+			row[t] = openTag(x) || slices.Contains(ts, x)
+		}
+		m.allowed[c] = row
+	}
+}
+
+// allowedFor returns the tag classes a word of ambiguity class c may
+// take, or nil for any. Only unknown words (class 0) are constrained, to
+// open-class tags: a known word's rarer tags fall under the lexicon's 5%
+// threshold and must stay possible.
+func (m *Model) allowedFor(c uint16) []bool {
+	if c == 0 && len(m.allowed) > 0 {
+		return m.allowed[0]
+	}
+	return nil
 }

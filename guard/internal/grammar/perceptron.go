@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"math"
+	"slices"
 )
 
 // perceptron is an averaged multiclass perceptron (Collins 2002), used
@@ -73,14 +74,23 @@ func (p *perceptron) average() {
 
 // export quantises the averaged weights to int16 and drops those whose
 // magnitude is below prune times the largest; it returns the rows.
+//
+// The scale is set by the 99.9th percentile of the weights' magnitudes,
+// not their maximum, so that a few very large weights (on features such as
+// the bias) neither squeeze the rest into a few quantisation steps nor
+// raise the pruning threshold; weights beyond it are clipped.
 func (p *perceptron) export(prune float64) map[uint64]sparseRow {
-	maxAbs := float64(0)
+	var mags []float64
 	for _, v := range p.w {
-		maxAbs = math.Max(maxAbs, math.Abs(float64(v)))
+		if v != 0 {
+			mags = append(mags, math.Abs(float64(v)))
+		}
 	}
-	if maxAbs == 0 {
+	if len(mags) == 0 {
 		return map[uint64]sparseRow{}
 	}
+	slices.Sort(mags)
+	maxAbs := mags[len(mags)-1]
 	scale := 32000 / maxAbs
 	out := map[uint64]sparseRow{}
 	for f, r := range p.idx {
@@ -90,7 +100,7 @@ func (p *perceptron) export(prune float64) map[uint64]sparseRow {
 			if math.Abs(float64(v)) < prune*maxAbs {
 				continue
 			}
-			q := int16(math.Round(float64(v) * scale))
+			q := int16(math.Round(math.Max(-32000, math.Min(32000, float64(v)*scale))))
 			if q == 0 {
 				continue
 			}

@@ -45,18 +45,12 @@ func (m *Model) TagWords(words []string, dst []Tag) []Tag {
 	scores := all[:len(m.tags)]
 	st.s.prepare(words, m.lex, m.finite)
 	st.out = growU16(st.out, len(words))
-	st.feats = st.s.walkTags(&m.tc, st.out, st.feats, func(_ int, feats []uint64) uint16 {
+	st.feats = st.s.walkTags(&m.tc, st.out, st.feats, func(i int, feats []uint64) uint16 {
 		clear(scores)
 		for _, f := range feats {
 			m.tagW.add(f, all)
 		}
-		best := 0
-		for c, v := range scores {
-			if v > scores[best] {
-				best = c
-			}
-		}
-		return uint16(best)
+		return uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
 	})
 	for _, t := range st.out {
 		dst = append(dst, Tag(t))
@@ -70,4 +64,18 @@ func growU16(b []uint16, n int) []uint16 {
 		return make([]uint16, n)
 	}
 	return b[:n]
+}
+
+// bestAllowed returns the best-scoring tag class among those allowed.
+func bestAllowed(scores []int32, allowed []bool) int {
+	best := -1
+	for c, v := range scores {
+		if (allowed == nil || allowed[c]) && (best < 0 || v > scores[best]) {
+			best = c
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return best
 }

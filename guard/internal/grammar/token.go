@@ -6,10 +6,9 @@ import (
 )
 
 // Token is one word or punctuation mark of a text, as the treebank
-// tokenises English: punctuation is split from words, contractions are
-// split into their syntactic words ("don't" is "do" and "n't"), and
-// hyphenated words are split at their hyphens. Paths, identifiers,
-// versions, URLs, flags and numbers stay whole.
+// tokenises English: punctuation is split from words and contractions are
+// split into their syntactic words ("don't" is "do" and "n't"). Hyphenated
+// words, paths, identifiers, versions, URLs, flags and numbers stay whole.
 //
 // Start and End are byte offsets into the text given to [Tokenize].
 type Token struct {
@@ -140,29 +139,13 @@ func splitChunk(s string, a, b int, dst []Token) []Token {
 }
 
 // splitWord appends the syntactic words of s[a:b]: contractions and
-// possessives are split off, and hyphenated alphabetic words are split at
-// their hyphens.
+// possessives are split off. Hyphenated words stay whole ("refresh-token",
+// "golangci-lint"); the model is trained on the treebank with its
+// hyphenated words joined the same way.
 func splitWord(s string, a, b int, dst []Token) []Token {
 	w := s[a:b]
 	if !plainWord(w) {
 		return append(dst, Token{int32(a), int32(b)})
-	}
-	// Hyphenated words of letters only: "set-up" is "set", "-", "up".
-	if h := indexByte(w, '-'); h > 0 && h < len(w)-1 && lettersAndHyphens(w) {
-		start := a
-		for k := a; k < b; k++ {
-			if s[k] == '-' {
-				if k > start {
-					dst = splitContraction(s, start, k, dst)
-				}
-				dst = append(dst, Token{int32(k), int32(k + 1)})
-				start = k + 1
-			}
-		}
-		if start < b {
-			dst = splitContraction(s, start, b, dst)
-		}
-		return dst
 	}
 	return splitContraction(s, a, b, dst)
 }
@@ -198,24 +181,6 @@ func plainWord(w string) bool {
 		}
 	}
 	return true
-}
-
-func lettersAndHyphens(w string) bool {
-	prevHyphen := true
-	for _, r := range w {
-		if r == '-' {
-			if prevHyphen {
-				return false
-			}
-			prevHyphen = true
-			continue
-		}
-		if !unicode.IsLetter(r) {
-			return false
-		}
-		prevHyphen = false
-	}
-	return !prevHyphen
 }
 
 // isAbbrev reports whether w ends in a dot that belongs to it: "e.g.",

@@ -109,7 +109,7 @@ func (m *Model) trainTagger(insts []instance, opt TrainOptions, rng *rand.Rand, 
 			feats = s.walkTags(&m.tc, out, feats, func(i int, f []uint64) uint16 {
 				clear(scores)
 				p.score(f, scores)
-				guess := argmax(scores)
+				guess := argmaxAllowed(scores, m.allowedFor(s.info[i].amb))
 				p.tick()
 				p.update(int(in.gold[i]), guess, f)
 				if guess == int(in.gold[i]) {
@@ -124,6 +124,20 @@ func (m *Model) trainTagger(insts []instance, opt TrainOptions, rng *rand.Rand, 
 	}
 	p.average()
 	return newWeights(p.export(opt.Prune))
+}
+
+// argmaxAllowed returns the best-scoring tag class the word may take.
+func argmaxAllowed(scores []float32, allowed []bool) int {
+	best := -1
+	for i, v := range scores {
+		if (allowed == nil || allowed[i]) && (best < 0 || v > scores[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return argmax(scores)
+	}
+	return best
 }
 
 func argmax(scores []float32) int {
@@ -258,6 +272,8 @@ func (m *Model) buildLexicon(examples []Example, verbs map[string]uint8) {
 		panic("grammar: too many ambiguity classes")
 	}
 	m.lex = newLexicon(entries)
+	m.classTags = classTags
+	m.buildAllowed()
 	m.finite = make([]bool, len(classTags))
 	m.vbClass = make([]bool, len(classTags))
 	for id, tags := range classTags {
