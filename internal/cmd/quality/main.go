@@ -64,6 +64,7 @@ func run(shared, out string, listMisses bool) error {
 		{"dev raw", "testdata/corpus/raw.jsonl", "whole responses: JSON and schema"},
 		{"redteam", "testdata/redteam/fields.jsonl", "second hand-written set"},
 		{"redteam2", "testdata/redteam2/fields.jsonl", "third hand-written set"},
+		{"redteam3", "testdata/redteam3/fields.jsonl", "fourth hand-written set: paraphrases, languages, encodings"},
 		{"traffic", filepath.Join(shared, "corpus", "traffic.jsonl"), "realistic whole answers"},
 		{"tldr", filepath.Join(shared, "benchmarks", "tldr", "fields.jsonl"), "tldr-pages commands and step descriptions, CC BY 4.0"},
 		{"ewt", filepath.Join(shared, "benchmarks", "ewt", "fields.jsonl"), "UD English EWT imperatives and declaratives, CC BY-SA 4.0"},

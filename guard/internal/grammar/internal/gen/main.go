@@ -113,17 +113,39 @@ func readVerbs(path string) (map[string]uint8, error) {
 		}
 		vt, _ := strconv.Atoi(f[2])
 		nt, _ := strconv.Atoi(f[3])
+		var v uint8
 		switch {
 		case f[1] == "-":
-			out[f[0]] = 1
+			v = 1
 		case vt > nt:
-			out[f[0]] = 2
+			v = 2
 		default:
-			out[f[0]] = 3
+			v = 3
 		}
+		if vt >= 8 && vt > 2*nt {
+			v |= 4 // mostly a verb (grammar's wnMostlyVerb)
+		}
+		out[f[0]] = v
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no verb lemmas found", path)
+	}
+	// Irregular past and participle forms ("rose", "grew", "built"):
+	// lines "form lemma" of lexIrregular.
+	inIrr := false
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "const ") {
+			inIrr = strings.HasPrefix(line, "const lexIrregular ")
+			continue
+		}
+		if !inIrr || !strings.HasPrefix(line, "\"") {
+			continue
+		}
+		f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "\""), "\\n\" +"))
+		if len(f) == 2 && f[0] != f[1] && !strings.HasSuffix(f[0], "s") && !strings.HasSuffix(f[0], "ing") {
+			out[f[0]] |= 8 // an irregular past or participle (grammar's wnIrregular)
+		}
 	}
 	return out, nil
 }

@@ -1,0 +1,774 @@
+package grammar
+
+import "strings"
+
+// A clause that opens with a word that can be a base-form verb has two
+// readings. In one the word is the verb of a command ("Drop the table",
+// "Check logs for errors"); in the other it opens the subject of a finite
+// verb that comes later ("Drop rates on the queue stayed low", "Cache hits
+// account for 70% of requests"). [Model.Subject] decides between them
+// from the structure of the clause, with a small grammar of the English
+// subject noun phrase over the word classes the treebank (and WordNet, for
+// verbs) gives each word:
+//
+//	clause  = NP adverb* finite ...
+//	NP      = word (modifier | "and" name)* postmod*
+//	postmod = preposition NP' | participle complement*
+//	NP'     = determiner? modifier*
+//
+// where a modifier is a noun, adjective, number, name or identifier. The
+// statement reading needs a finite verb that the noun phrase can be the
+// subject of:
+//
+//   - an auxiliary or modal ("is", "has", "can", "won't");
+//   - an -s form after a singular or mass head ("Seed data for the tests
+//     lives in ...");
+//   - a base form after a plural or coordinated head ("Kill switches live
+//     in ...", "Rebuild and Get both touch ...");
+//   - a past form that cannot be read as a participle modifying the head:
+//     one that takes an object ("Commit 9e4b7c1 introduced reuse
+//     detection"), follows a postmodifier ("Log lines from botocore
+//     disappeared"), ends the clause, or has a past form distinct from its
+//     participle ("grew", "took").
+//
+// Evidence against the statement reading wins ties, because the command
+// reading is the one that must not be missed:
+//
+//   - a determiner, pronoun or subordinator right after the opener marks
+//     the opener as a verb ("Select the rows", "Restart services that
+//     fail");
+//   - a word right after the opener that is mostly a noun is its object
+//     even when it could be an -s verb ("Check logs in the pod": "log" is
+//     mostly a noun; "Build fails on arm64": "fail" is only a verb);
+//   - a verb whose complement can be a bare clause (the treebank's
+//     "make", "let", "remember") reads "Make tests pass" as a command;
+//   - an opener that can only be a verb (WordNet knows no noun or
+//     adjective reading) needs a finite verb that shows itself at once:
+//     a base form followed by its object ("Select queries ... use the
+//     index"), not one followed by a preposition ("Compare files line by
+//     line").
+
+// cat is a set of word classes.
+type cat uint32
+
+const (
+	catNoun   cat = 1 << iota // NN, NNP, and names, identifiers, numbers as heads
+	catPlural                 // NNS, NNPS
+	catAdj                    // JJ, JJR, JJS
+	catAdv                    // RB, RBR, RBS
+	catBase                   // VB
+	catPres3                  // VBZ
+	catPres                   // VBP
+	catPast                   // VBD
+	catPart                   // VBN
+	catGer                    // VBG
+	catAux                    // MD and the auxiliaries be, have, do
+	catDet                    // DT, PDT, PRP$, WP$
+	catPrep                   // IN, TO
+	catPron                   // PRP, EX
+	catNum                    // CD
+	catConj                   // CC
+	catWh                     // WDT, WP, WRB
+	catPartcl                 // RP
+	catPos                    // POS
+	catPunct                  // punctuation that ends a noun phrase
+	catQuote                  // quotes and backticks: transparent
+	catName                   // capitalised inside the clause, or an identifier
+)
+
+const catNominal = catNoun | catPlural | catAdj | catNum | catName
+
+// subordinators open a clause of their own; a finite verb after one is
+// not the verb of the subject before it.
+func subordinator(w string) bool {
+	switch w {
+	case "that", "which", "who", "whom", "whose", "when", "where", "while", "if", "because", "then",
+		"although", "though", "unless", "whether", "so", "until", "once", "whenever", "wherever":
+		return true
+	}
+	return false
+}
+
+// floating words stand between a subject and its verb without ending the
+// noun phrase: "Rebuild and Get both touch ...", "... currently number 14".
+func floating(w string) bool {
+	switch w {
+	case "both", "all", "each", "also", "still", "now", "only", "mostly", "often", "usually",
+		"currently", "already", "never", "always", "sometimes", "rarely", "typically", "generally":
+		return true
+	}
+	return false
+}
+
+// temporal nouns are tagged NN but stand where adverbs do: "Show files
+// modified today".
+func temporal(w string) bool {
+	switch w {
+	case "today", "yesterday", "tomorrow", "tonight", "now", "daily", "weekly", "monthly", "nightly", "hourly":
+		return true
+	}
+	return false
+}
+
+// cats returns the word classes words[i] can belong to.
+func (m *Model) cats(words []string, i int) cat {
+	w := words[i]
+	if w == "" {
+		return catPunct
+	}
+	switch w {
+	case "%", "&":
+		if w == "&" {
+			return catConj
+		}
+		return catNoun
+	case "\"", "'", "`", "“", "”", "‘", "’", "«", "»":
+		return catQuote
+	case "n't", "not":
+		return catAux
+	}
+	if temporal(strings.ToLower(w)) {
+		return catAdv
+	}
+	if !hasLetterOrDigit(w) {
+		switch w {
+		case ",", ";", ":", "(", ")", "[", "]", "!", "?", ".", "...", "…", "—", "–", "--":
+			return catPunct
+		}
+		return catNoun // a symbol inside a name or glob: "id_ed25519*", "C++"
+	}
+	h := hashLower(w)
+	v := m.lex.value(h)
+	var c cat
+	if cl := uint16(v) & classMask; cl != 0 && int(cl) < len(m.classTags) {
+		for _, t := range m.classTags[cl] {
+			c |= tagCat(t)
+		}
+	}
+	if v&auxBit != 0 {
+		c |= catAux
+	}
+	lw := strings.ToLower(w)
+	wn := uint8(v >> wnShift & 3)
+	if wn != wnNone {
+		c |= catBase | catPres
+		if wn != wnVerbOnly {
+			c |= catNoun | catAdj
+		}
+	}
+	if m.isVerbS(lw) {
+		c |= catPres3 | catPlural // "logs", "sends", "commits": also plural nouns in technical text
+	}
+	if m.isVerbEd(lw) || m.lex.irregular(h) {
+		c |= catPast | catPart
+	}
+	if numeric(w) {
+		c |= catNum
+	} else if identifierLike(w) {
+		c |= catName
+	}
+	if i > 0 && titleCase(w) && !allCaps(w) {
+		c |= catName
+	}
+	if c == 0 {
+		// An unknown word: its shape.
+		switch {
+		case strings.HasSuffix(lw, "ly") && len(lw) > 4:
+			c = catAdv
+		case strings.HasSuffix(lw, "ing"):
+			c = catGer | catNoun | catAdj
+		case strings.HasSuffix(lw, "ed"):
+			c = catPart | catAdj
+		case strings.HasSuffix(lw, "s") && !strings.HasSuffix(lw, "ss"):
+			c = catPlural
+		default:
+			c = catNoun | catAdj
+		}
+	}
+	return c
+}
+
+// treebankCats returns the classes the treebank gave w (at least one in
+// twenty of its occurrences), or 0 for a word it has not seen twice.
+func (m *Model) treebankCats(w string) cat {
+	var c cat
+	if cl := uint16(m.lex.value(hashLower(w))) & classMask; cl != 0 && int(cl) < len(m.classTags) {
+		for _, t := range m.classTags[cl] {
+			c |= tagCat(t)
+		}
+	}
+	return c
+}
+
+// tagCat maps a Penn tag to its class.
+func tagCat(t string) cat {
+	switch t {
+	case "NN", "NNP":
+		return catNoun
+	case "NNS", "NNPS":
+		return catPlural
+	case "JJ", "JJR", "JJS":
+		return catAdj
+	case "RB", "RBR", "RBS":
+		return catAdv
+	case "VB":
+		return catBase
+	case "VBZ":
+		return catPres3
+	case "VBP":
+		return catPres
+	case "VBD":
+		return catPast
+	case "VBN":
+		return catPart
+	case "VBG":
+		return catGer
+	case "MD":
+		return catAux
+	case "DT", "PDT", "PRP$", "WP$":
+		return catDet
+	case "IN", "TO":
+		return catPrep
+	case "PRP", "EX":
+		return catPron
+	case "CD":
+		return catNum
+	case "CC":
+		return catConj
+	case "WDT", "WP", "WRB":
+		return catWh
+	case "RP":
+		return catPartcl
+	case "POS":
+		return catPos
+	case ",", ":", "-LRB-", "-RRB-", ".", "HYPH", "NFP":
+		return catPunct
+	case "``", "''":
+		return catQuote
+	}
+	return 0
+}
+
+// isVerbS reports whether w is the -s form of a verb ("rises", "fixes",
+// "applies").
+func (m *Model) isVerbS(w string) bool {
+	n := len(w)
+	if n < 4 || !lowerASCIIWord(w) {
+		return false
+	}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		return m.isVerbLemma(w[:n-3] + "y")
+	case strings.HasSuffix(w, "es") && m.isVerbLemma(w[:n-2]):
+		return true
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return m.isVerbLemma(w[:n-1])
+	}
+	return false
+}
+
+// isVerbEd reports whether w is the -ed form of a verb ("dropped",
+// "used", "applied").
+func (m *Model) isVerbEd(w string) bool {
+	n := len(w)
+	if n < 4 || !lowerASCIIWord(w) {
+		return false
+	}
+	switch {
+	case strings.HasSuffix(w, "ied"):
+		return m.isVerbLemma(w[:n-3] + "y")
+	case strings.HasSuffix(w, "ed"):
+		return m.isVerbLemma(w[:n-2]) || m.isVerbLemma(w[:n-1]) ||
+			n > 4 && w[n-3] == w[n-4] && m.isVerbLemma(w[:n-3])
+	}
+	return false
+}
+
+// verbStem returns the base form of an -s verb form, or w.
+func verbStem(w string) string {
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"), strings.HasSuffix(w, "oes"):
+		return w[:n-2]
+	case strings.HasSuffix(w, "s") && n > 3:
+		return w[:n-1]
+	}
+	return w
+}
+
+// mostlyNoun reports whether WordNet has seen the lemma w at least as often
+// as a noun (or adjective) as a verb.
+func (m *Model) mostlyNoun(w string) bool {
+	return m.lex.wordnet(hashLower(w)) == wnNounFirst
+}
+
+// verbOnly reports whether w can only be a verb: WordNet knows no noun or
+// adjective reading and the treebank never tagged it as one.
+func (m *Model) verbOnly(w string, c cat) bool {
+	if tb := m.treebankCats(w); tb != 0 {
+		return tb&(catNoun|catPlural|catAdj) == 0 && tb&(catBase|catPres) != 0
+	}
+	return m.lex.wordnet(hashLower(w)) == wnVerbOnly
+}
+
+func hasLetterOrDigit(w string) bool {
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r > 0x7F {
+			return true
+		}
+	}
+	return false
+}
+
+// numeric reports whether w is a number: digits with separators ("204",
+// "9,000", "0.1", "2s" is not one).
+func numeric(w string) bool {
+	digit := false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c == ',' || c == '.' || c == '-' || c == '+':
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+// identifierLike reports a word that is a name in code rather than
+// English: it holds a digit, an underscore, a dot, a slash or a capital
+// after a lower-case letter ("9e4b7c1", "email_log", "config/flags.yaml",
+// "useActionState").
+func identifierLike(w string) bool {
+	lower := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= '0' && c <= '9', c == '_', c == '/', c == '.' && i > 0 && i < len(w)-1:
+			return true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z' && lower:
+			return true
+		}
+	}
+	return false
+}
+
+// subjectParser reads one clause; see [Model.Subject].
+type subjectParser struct {
+	m     *Model
+	words []string
+	cs    []cat
+	// alt is a word inside a prepositional phrase that could be the
+	// finite verb (-1: none); it is the verb when the clause has no other.
+	alt                  int
+	head                 int // the head of the subject noun phrase
+	headPlural, headColl bool
+	tags                 []Tag // the tagger's reading, filled on first use
+}
+
+// xpos returns the tagger's tag of word i.
+func (p *subjectParser) xpos(i int) string {
+	if p.tags == nil {
+		p.tags = p.m.TagWords(p.words, make([]Tag, 0, len(p.words)))
+	}
+	if i < 0 || i >= len(p.tags) {
+		return ""
+	}
+	return p.m.XPOS(p.tags[i])
+}
+
+func (p *subjectParser) cat(i int) cat {
+	if i < 0 || i >= len(p.cs) {
+		return 0
+	}
+	return p.cs[i]
+}
+
+func (p *subjectParser) lower(i int) string {
+	if i < 0 || i >= len(p.words) {
+		return ""
+	}
+	return strings.ToLower(p.words[i])
+}
+
+// Subject reports whether words, a clause whose first word can be a
+// base-form verb, read as a statement whose subject noun phrase the first
+// word opens, and returns the index of its finite verb. words are cut as
+// [Tokenize] cuts them, in their original case (capitals inside the clause
+// mark names). See the grammar at the top of subject.go.
+//
+// It is linear in len(words), allocates only for clauses longer than 64
+// words, and is safe for concurrent use.
+func (m *Model) Subject(words []string) (verb int, ok bool) {
+	if len(words) < 2 {
+		return 0, false
+	}
+	var buf [64]cat
+	cs := buf[:0]
+	if len(words) > len(buf) {
+		cs = make([]cat, 0, len(words))
+	}
+	for i := range words {
+		cs = append(cs, m.cats(words, i))
+	}
+	p := subjectParser{m: m, words: words, cs: cs, alt: -1}
+	return p.parse()
+}
+
+func (p *subjectParser) parse() (int, bool) {
+	n := len(p.words)
+	opener := p.lower(0)
+	c0 := p.cat(0)
+	onlyVerb := p.m.verbOnly(opener, c0)
+	bare := p.m.lex.bareComp(hashLower(opener))
+	head, plural, coord, post := 0, false, false, false
+	i := 1
+	// A determiner, pronoun, particle or subordinator right after the
+	// opener shows it is a verb.
+	if c := p.cat(1); c&(catDet|catPron|catWh) != 0 && c&catNominal == 0 || subordinator(p.lower(1)) {
+		return 0, false
+	}
+	for i < n {
+		p.head, p.headPlural, p.headColl = head, plural, coord
+		w := p.lower(i)
+		c := p.cat(i)
+		switch {
+		case c&catQuote != 0:
+			i++
+			continue
+		case c&catPunct != 0:
+			return p.fallback()
+		case c&catAux != 0 && c&catNominal == 0 || w == "n't":
+			return i, true
+		case subordinator(w) || c&catWh != 0 && c&catNominal == 0:
+			return p.fallback()
+		case c&catPos != 0 || w == "'s":
+			i++ // "the previous day's partition"
+			continue
+		case w == "and" || w == "or" || w == "&":
+			if post || i+1 >= n || p.cat(i+1)&(catNominal) == 0 || p.cat(i+1)&catDet != 0 {
+				return p.fallback()
+			}
+			if p.cat(i+1)&catBase != 0 && p.cat(i+2)&(catDet|catPron) != 0 && p.cat(i+2)&catNominal == 0 && !floating(p.lower(i+2)) {
+				return p.fallback() // a second command: "... and take another right"
+			}
+			coord = true
+			i += 2 // the word after "and" joins the noun phrase: "dependency and map files"
+			if !post {
+				head, plural = i-1, true
+			}
+			continue
+		case floating(w) && i > 1:
+			i++
+			continue
+		}
+		if c&catPrep != 0 || w == "than" {
+			if j := p.phrase(i + 1); j > i+1 {
+				post = true
+				i = j
+				continue
+			}
+			if c&catNominal == 0 {
+				return p.fallback() // "to" before a verb, or a stranded preposition
+			}
+		}
+		if v, ok := p.finite(i, head, plural, coord, post, onlyVerb, bare); ok {
+			return v, true
+		}
+		switch {
+		case c&catGer != 0 && i == 1:
+			head = i // a gerund as a noun: "Type checking is done by mypy"
+			i++
+		case c&(catPart|catGer) != 0 && i > 1 && c&(catNoun|catPlural|catName) == 0:
+			post = true // a participle modifying the head: "jobs started after midnight"
+			i++
+		case (c&catAdj != 0 && c&(catNoun|catPlural|catName|catNum) == 0 || p.lower(i+1) == "than") && i > 1 && p.cat(i-1)&(catNoun|catPlural|catName) != 0:
+			post = true // an adjective after its noun: "intervals shorter than one second"
+			i++
+		case c&catNominal != 0:
+			if !post {
+				head = i
+				plural = c&catPlural != 0 && c&catNoun == 0 || c&catPlural != 0 && strings.HasSuffix(w, "s")
+			}
+			i++
+		case c&catAdv != 0:
+			i++
+		default:
+			return p.fallback()
+		}
+	}
+	return p.fallback()
+}
+
+// fallback returns the verb candidate found inside a prepositional phrase
+// when the clause has no finite verb outside one: a clause needs a verb,
+// and "Push notifications on iOS use APNs ..." has no other.
+func (p *subjectParser) fallback() (int, bool) {
+	if p.alt >= 0 && (p.head > 0 || p.headPlural || p.headColl) {
+		return p.alt, true
+	}
+	return 0, false
+}
+
+// agrees reports whether word i can be a finite verb agreeing with the
+// head of the noun phrase being read.
+func (p *subjectParser) agrees(i int) bool {
+	c := p.cat(i)
+	w := p.lower(i)
+	switch {
+	case c&catPres3 != 0 && strings.HasSuffix(w, "s"):
+		return !p.headPlural && !p.headColl
+	case c&catPres != 0:
+		return p.headPlural || p.headColl
+	}
+	return c&catPast != 0 && (p.pastOnly(w) || p.m.lex.irregular(hashLower(w)) && !strings.HasSuffix(w, "n"))
+}
+
+// phrase reads the noun phrase of a prepositional phrase from i: an
+// optional determiner and the modifiers after it. It returns where it
+// ends (i when there is none). A word that can be a finite verb agreeing
+// with the subject's head ends the phrase when what follows it is
+// something a verb takes at once ("Select queries against the audit table
+// use the index"); when an object follows instead, it is remembered as
+// the verb to fall back on (see fallback).
+func (p *subjectParser) phrase(i int) int {
+	n := len(p.words)
+	if i < n && p.cat(i)&catDet != 0 {
+		i++
+	}
+	start := i
+	prevNoun := false
+	for i < n {
+		c := p.cat(i)
+		w := p.lower(i)
+		if c&catQuote != 0 || c&catPos != 0 || w == "'s" {
+			i++
+			continue
+		}
+		if (w == "and" || w == "or" || w == ",") && i > start && i+1 < n && p.cat(i+1)&catNominal != 0 && p.cat(i+1)&catDet == 0 {
+			i++ // "from botocore and urllib3"
+			prevNoun = false
+			continue
+		}
+		if subordinator(w) || c&catPrep != 0 && c&catNominal == 0 {
+			break
+		}
+		verbal := c&(catPres|catPres3|catPast) != 0
+		if prevNoun && c&catPast != 0 && (p.m.isVerbEd(w) || p.m.lex.irregular(hashLower(w))) {
+			if p.takesAtOnce(i + 1) {
+				break // "from botocore and urllib3 disappeared after ..."
+			}
+			if p.alt < 0 && p.objectNext(i+1) {
+				p.alt = i // "shorter than one second caused write amplification"
+			}
+		}
+		if prevNoun && verbal && p.agrees(i) && !p.endsAt(i+1) {
+			if p.takesAtOnce(i + 1) {
+				break
+			}
+			if p.alt < 0 && p.objectNext(i+1) {
+				p.alt = i // "Push notifications on iOS use APNs ..."
+			}
+		}
+		if prevNoun && verbal && p.endsAt(i+1) && p.verbal(i) {
+			break // "... on the accounts table rose."
+		}
+		if c&catNominal == 0 {
+			// A verb or participle used as a modifier or head inside the
+			// phrase: "the ingest queue", "in generated files", "the
+			// hardware refresh slipped".
+			if c&(catBase|catPart|catGer) == 0 || i+1 >= n || p.cat(i+1)&(catNominal|catPres|catPres3|catPast|catAux) == 0 {
+				break
+			}
+		}
+		prevNoun = c&(catNoun|catPlural|catName|catNum|catBase) != 0
+		i++
+	}
+	if i == start && start > 0 && p.cat(start-1)&catDet != 0 {
+		return start - 1 // a determiner alone: "than that"
+	}
+	return i
+}
+
+// endsAt reports whether the clause ends at word i.
+func (p *subjectParser) endsAt(i int) bool {
+	return i >= len(p.words) || p.cat(i)&catPunct != 0
+}
+
+// verbal reports whether word i, at the end of a clause, is a verb rather
+// than a noun: the treebank sees it as a finite verb and not as a plural
+// noun, or it is a past form.
+func (p *subjectParser) verbal(i int) bool {
+	w := p.lower(i)
+	if p.m.isVerbEd(w) || p.pastOnly(w) {
+		return true
+	}
+	switch p.xpos(i) {
+	case "VBZ", "VBP", "VBD":
+		return true // the tagger reads a verb in context
+	}
+	tb := p.m.treebankCats(w)
+	return tb&(catPres3|catPres|catPast) != 0 && tb&(catPlural|catNoun) == 0
+}
+
+// takesAtOnce reports whether word i is something a verb takes right
+// after it: a determiner, pronoun, number, preposition, adverb, "to", or
+// the end of the clause.
+func (p *subjectParser) takesAtOnce(i int) bool {
+	if i >= len(p.words) {
+		return true
+	}
+	c := p.cat(i)
+	w := p.lower(i)
+	return c&(catDet|catPron|catNum|catPrep|catPunct|catWh) != 0 || c&catAdv != 0 && c&(catNoun|catPlural) == 0 ||
+		w == "to" || floating(w) || subordinator(w)
+}
+
+// objectNext reports whether word i opens an object noun phrase: a
+// determiner, pronoun, number, or a noun that is not also an adverb.
+func (p *subjectParser) objectNext(i int) bool {
+	if i >= len(p.words) {
+		return false
+	}
+	c := p.cat(i)
+	if c&(catDet|catPron|catNum) != 0 {
+		return true
+	}
+	if c&catBase != 0 && c&catNominal == 0 && p.cat(i+1)&(catNoun|catPlural|catName) != 0 {
+		return true // a verb as a modifier: "write amplification"
+	}
+	return c&(catNoun|catPlural|catName|catAdj) != 0 && c&catPrep == 0 && !temporal(p.lower(i))
+}
+
+// finite decides whether word i is the finite verb of the noun phrase
+// before it (head is its head word, plural its number, coord whether it
+// is coordinated, post whether a postmodifier follows the head).
+func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare bool) (int, bool) {
+	c := p.cat(i)
+	w := p.lower(i)
+	if c&(catPres3|catPres|catPast|catBase) == 0 || c&catDet != 0 {
+		return 0, false
+	}
+	if i > 0 && p.cat(i-1)&(catDet|catPrep) != 0 && p.cat(i-1)&catNominal == 0 && !floating(p.lower(i-1)) {
+		return 0, false // "the peaks", "at peaks"
+	}
+	prev := i - 1
+	for prev > 0 && floating(p.lower(prev)) {
+		prev--
+	}
+	// A version after a name: "Spring Boot 3.0 requires", "Go 1.24 added".
+	// A number after a name is a label when the verb after it shows
+	// itself: "Issue 812 reports that ...", but "Use 2 spaces for ...".
+	version := prev >= 1 && p.cat(prev)&catNum != 0 && (prev == 1 || p.cat(prev-1)&(catNoun|catName) != 0) &&
+		(strings.Contains(p.lower(prev), ".") || p.cat(i+1)&(catDet|catPron) != 0 || p.lower(i+1) == "that")
+	if i > 1 && !post && p.cat(prev)&(catNoun|catPlural|catName) == 0 && !version {
+		return 0, false // after an adjective or a number: "multiple texts", "10 lines"
+	}
+	next := i + 1
+	atOnce := p.takesAtOnce(next)
+	object := p.objectNext(next)
+	switch {
+	case c&catPres3 != 0 && !plural && !coord && strings.HasSuffix(w, "s"):
+		if i == 1 {
+			// The opener alone is the subject: "Build fails on arm64", but
+			// "Check logs in the pod", where "logs" is also a plural noun
+			// to the treebank (or, unseen there, mostly a noun to WordNet).
+			objectMark := p.cat(next)&(catDet|catPron) != 0 && p.cat(next)&catNominal == 0 && !subordinator(p.lower(next)) && !floating(p.lower(next))
+			return i, objectMark || atOnce && p.xpos(i) == "VBZ"
+		}
+		// A better verb right after: "Kill switches live in ...".
+		if nc := p.cat(next); nc&(catPres|catPres3|catPast|catAux) != 0 && nc&catDet == 0 && p.takesAtOnce(next+1) {
+			return 0, false
+		}
+		if p.endsAt(next) {
+			// "Queue depth grows." but "Check error logs.": a verb to the
+			// tagger, or the -s form of a verb that is nothing else.
+			stem := hashLower(verbStem(w))
+			return i, p.verbal(i) || p.m.lex.wordnet(stem) == wnVerbOnly || p.m.lex.mostlyVerb(stem)
+		}
+		return i, atOnce || object
+	case c&(catPres|catBase) != 0 && (plural || coord) && !p.m.isVerbEd(w):
+		if bare && !post && i == head+1 {
+			return 0, false // "Make tests pass", "Remember users need ..."
+		}
+		if p.idiom(next) {
+			return 0, false // "Compare files line by line"
+		}
+		if p.endsAt(next) {
+			return i, p.verbal(i) // "Create new Sails project"
+		}
+		return i, atOnce || object
+	case c&catPast != 0:
+		if p.pastOnly(w) {
+			return i, true
+		}
+		if i == 1 {
+			// The opener alone is the subject: "Build failed on arm64",
+			// "Run took 3 s"; but "List installed binary crates", where the
+			// participle modifies a noun.
+			return i, !onlyVerb && (atOnce || next >= len(p.words))
+		}
+		if object && p.cat(next)&catPlural == 0 || p.cat(next)&(catDet|catPron|catNum) != 0 {
+			return i, true // "introduced refresh-token reuse detection"
+		}
+		if post && !bare {
+			return i, true // "Log lines from botocore disappeared"
+		}
+		if next >= len(p.words) && !onlyVerb {
+			return i, true // "Build times dropped"
+		}
+		if p.quantityChange(next) {
+			return i, true // "Build times dropped from 14 to 9 minutes"
+		}
+		if p.xpos(i) == "VBD" && atOnce {
+			return i, true // the tagger reads a past tense: "Build times dropped from 14 to 9"
+		}
+	}
+	return 0, false
+}
+
+// quantityChange reports whether word i opens a change of quantity, "from
+// N", "to N" or "by N", which follows a finite verb of change rather than
+// a participle ("Build times dropped from 14 to 9 minutes").
+func (p *subjectParser) quantityChange(i int) bool {
+	switch p.lower(i) {
+	case "from", "to", "by":
+		return p.cat(i+1)&catNum != 0
+	}
+	return false
+}
+
+// idiom reports whether words[i-1:i+2] is an adverbial "X by X", "X to
+// X" or "X after X" after the word at i-1 ("line by line", "side by
+// side"), which makes the word at i-1 a noun.
+func (p *subjectParser) idiom(i int) bool {
+	if i+1 >= len(p.words) || p.cat(i)&catPrep == 0 {
+		return false
+	}
+	return p.lower(i-1) == p.lower(i+1)
+}
+
+// pastOnly reports whether w is a past form that is not also a
+// participle to the treebank ("grew", "took", "began").
+func (p *subjectParser) pastOnly(w string) bool {
+	cl := uint16(p.m.lex.value(hashLower(w))) & classMask
+	if cl == 0 || int(cl) >= len(p.m.classTags) {
+		return false
+	}
+	past, part := false, false
+	for _, t := range p.m.classTags[cl] {
+		switch t {
+		case "VBD":
+			past = true
+		case "VBN":
+			part = true
+		}
+	}
+	return past && !part
+}

@@ -1,0 +1,136 @@
+package grammar
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSubjectReading holds clauses that open with a word that can be a
+// base-form verb. Statements: the opener starts the subject of a finite
+// verb. Commands: the opener is the verb.
+func TestSubjectReading(t *testing.T) {
+	m := Default()
+	cases := []struct {
+		clause    string
+		statement bool
+	}{
+		// Plural head, base-form verb after it.
+		{"Kill switches live in config/flags.yaml", true},
+		{"Cache hits account for about 70% of requests", true},
+		{"Merge queues serialize the pull requests", true},
+		{"Select queries against the audit table use the composite index", true},
+		{"Spawn rates above 200 workers per second exhaust the file descriptor limit", true},
+		{"Duplicate sends in the email_log table cluster at 60-minute intervals", true},
+		{"Open issues labelled good-first-issue currently number 14", true},
+		{"Export jobs started after midnight skip the previous day's partition", true},
+		{"Clean builds take 4 minutes", true},
+		{"Delete requests return 204", true},
+		// Singular or mass head, -s verb.
+		{"Seed data for the integration tests lives in testdata/fixtures.sql", true},
+		{"Write throughput on the primary peaks at 9,000 rows per second", true},
+		{"Spring Boot Actuator exposes /actuator/health without authentication", true},
+		{"Cache invalidation happens on every write", true},
+		{"Setup takes about five minutes", true},
+		{"Decode accepts a *Config argument", true},
+		// Past tense.
+		{"Drop rates on the ingest queue stayed below 0.1%", true},
+		{"Log lines from botocore and urllib3 disappeared after the switch", true},
+		{"Commit 9e4b7c1 introduced refresh-token reuse detection", true},
+		{"Flush intervals shorter than one second caused write amplification", true},
+		{"Build times on the arm64 runners doubled after the upgrade", true},
+		{"Cut-over to the new cluster happened on 12 March", true},
+		// Auxiliaries and modals.
+		{"Access to the API is restricted", true},
+		{"Update frequency is daily", true},
+		{"Test coverage has dropped to 71%", true},
+		{"Build artifacts are stored in dist/", true},
+		{"Upgrade paths from 3.x to 5.x require a migration", true},
+		// Coordinated names.
+		{"Rebuild and Get both touch the same map", true},
+
+		// Commands: an object marker after the verb.
+		{"Delete the stale lock entry", false},
+		{"Drop the orders_archive table", false},
+		{"Back up the database before the upgrade", false},
+		{"Select the rows you want", false},
+		{"Cache the token in memory rather than fetching it per request", false},
+		{"Open the firewall to 0.0.0.0/0 on port 5432", false},
+		// Commands with a bare noun object and no finite verb.
+		{"Check logs in the pod for errors", false},
+		{"Show logs in real time", false},
+		{"List installed binary crates", false},
+		{"Show files modified today", false},
+		{"List files changed since v1.2", false},
+		{"Restart services that fail", false},
+		{"Compare files line by line", false},
+		{"Tighten screws securely", false},
+		{"Remove files older than 30 days", false},
+		{"Set timeouts to 30 seconds", false},
+		{"Make tests pass", false},
+		{"Prepend a value to an existing configuration key list", false},
+		{"Lint with the configuration file in the project root", false},
+		{"Generate dependency and map files for a specific kernel version", false},
+		{"Save the output file under a specific directory", false},
+		{"Unset multiple environment variables at once", false},
+		{"Give it three days", false},
+		{"Remember users need to authenticate", false},
+	}
+	var sn Sentence
+	for _, c := range cases {
+		c.clause += "."
+		words := Tokenize(c.clause, nil)
+		ws := make([]string, len(words))
+		for i, w := range words {
+			ws[i] = w.Text(c.clause)
+		}
+		_, got := m.Subject(ws)
+		assert.Equal(t, c.statement, got, "%q", c.clause)
+		m.Analyze(c.clause, &sn)
+		require.NotEmpty(t, sn.Words)
+	}
+}
+
+func TestSubjectReadingEdges(t *testing.T) {
+	m := Default()
+	for _, ws := range [][]string{nil, {}, {"Run"}, {""}, {"", ""}, strings.Fields("the the the")} {
+		assert.NotPanics(t, func() { m.Subject(ws) })
+	}
+	v, ok := m.Subject(strings.Fields("Build times doubled last month"))
+	require.True(t, ok)
+	assert.Equal(t, 2, v)
+}
+
+func TestSubjectReadingMore(t *testing.T) {
+	m := Default()
+	for _, c := range []struct {
+		clause    string
+		statement bool
+	}{
+		{"Build times dropped from 14 to 9 minutes after caching Go modules", true},
+		{"Delete requests to the users endpoint return 204 when the user exists", true},
+		{"Push notifications on iOS use APNs token-based authentication", true},
+		{"Set operations in the SQL layer use hash joins", true},
+		{"Decode accepts a *Config or a **Config argument", true},
+		{"Heap snapshots attached to INC-2305 show InMemoryCache retaining 1.4 GB after 9 hours", true},
+		{"Duplicate records in the audit topic appear when the producer retries", true},
+		{"Parse errors in the YAML loader carry line and column numbers since v2.3", true},
+		{"Read replicas lag by under one second", true},
+		{"Pull requests sit in the merge queue until they time out", true},
+		{"Show data from compress log files", false},
+		{"List devices paired with the host", false},
+		{"List repositories with a specific primary coding language", false},
+	} {
+		for _, text := range []string{c.clause, c.clause + "."} {
+			toks := Tokenize(text, nil)
+			ws := make([]string, len(toks))
+			for i, w := range toks {
+				ws[i] = w.Text(text)
+			}
+			_, got := m.Subject(ws)
+			assert.Equal(t, c.statement, got, "%q", text)
+		}
+	}
+}
