@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+)
 
 // Imperatives: a clause that opens, after optional openers ("please",
 // "now", "first", "then", a list marker, an "if ..., " clause), with a
@@ -310,9 +314,11 @@ func (d *detector) isVerb(k int) bool {
 
 // verbReading decides between "VERB object ..." (a command) and
 // "NOUN-PHRASE verb ..." (a statement) for a clause toks[k:j] whose first
-// word is the verb candidate; it returns k+1 for a command, else 0.
+// word is the verb candidate; it returns k+1 for a command, else 0. The
+// structure decides (see statement): a determiner or pronoun after the
+// verb makes a command; a noun phrase that the opener starts, followed by
+// a finite verb it can be the subject of, makes a statement.
 func (d *detector) verbReading(k, j int, info verbInfo) int {
-	l := lex()
 	if k+1 >= j {
 		// A one-word clause: a command when the word is mainly a verb,
 		// but not a label ("feat:, fix: and chore: prefixes").
@@ -327,190 +333,58 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	if d.namedProduct(k, j) {
 		return 0 // "React 19 useActionState migration notes"
 	}
-	next := d.toks[k+1]
-	nw := next.w
+	nw := d.toks[k+1].w
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
-	}
-	if _, ok := finiteWords[nw]; ok {
-		return 0 // "Build is green", "Test needs ..."
 	}
 	if _, ok := whWords[nw]; ok && info.nounTag > info.verbTag {
 		return 0 // "people who left town early"
 	}
-	if _, ok := strongObjects[nw]; ok {
-		if nw == "no" || nw == "more" || nw == "less" || nw == "only" {
-			if d.finiteLater(k+2, j) {
-				return 0
-			}
-		}
-		return k + 1
+	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" {
+		return k + 1 // "Drop the table", "Clear it"
 	}
-	if _, ok := l.sLemma(nw); ok && !info.noun {
-		// "Tighten screws", "Show logs": a plural object ("Setup takes
-		// about 5 minutes" is caught by finiteLater).
-		if !d.finiteLater(k+1, j) {
-			return k + 1
-		}
-	}
-	if _, ok := particles[nw]; ok {
-		if d.finiteLater(k+2, j) {
-			return 0 // "Access to the API is restricted"
-		}
-		return k + 1
-	}
-	if _, ok := l.edLemma(nw); ok && len(nw) > 3 {
-		// "Build failed.", "Run took 3 s" versus "List cached packages".
-		if nn := d.word(k + 2); k+2 >= j || isDeterminerLike(nn) || isNumberWord(nn) || nn == "to" {
-			return 0
-		}
-	}
-	if strings.HasSuffix(nw, "ly") && len(nw) > 4 {
-		if d.finiteLater(k+2, j) {
-			return 0
-		}
-		return k + 1 // "Tighten securely"
-	}
-	// Ambiguous: "Install Go 1.24", "Run make build" versus "Update
-	// frequency is daily", "Clean builds take 4 minutes".
-	if d.finiteLater(k+1, j) {
+	if d.statement(k, j) {
 		return 0
 	}
-	if !info.noun && !info.adj {
-		return k + 1
-	}
-	if info.verbTag == 0 && info.nounTag >= 3 {
-		// Mostly a noun ("Shell completion scripts ..."): only with more
-		// evidence.
-		return 0
+	if info.verbTag == 0 && info.nounTag >= 3 && !info.adj {
+		// Mostly a noun to WordNet and never seen as a verb ("Shell
+		// completion scripts ..."): a command only with more evidence.
+		if _, ok := particles[nw]; !ok {
+			return 0
+		}
 	}
 	return k + 1
 }
 
-// finiteLater reports whether toks[a:j] holds a finite verb before a
-// subordinating word: the sign of a subject noun phrase.
-func (d *detector) finiteLater(a, j int) bool {
-	verbAt := a - 1
-	l := lex()
-	pluralPP := false // a plural noun followed by a preposition was seen
-	for m := a; m < j && m < a+10; m++ {
-		t := d.toks[m]
-		w := t.w
-		if strings.HasPrefix(t.pre(), "(") {
-			return false // a parenthesis: "(sponge filters are the best)"
-		}
-		if _, ok := clauseStops[w]; ok {
-			// "to" after a plural noun is a preposition: "Delete requests
-			// to the users endpoint return 204".
-			// Inside a prepositional phrase after a plural noun, "to"
-			// ends a range: "Upgrade paths from 3.x to 5.x require ...".
-			if !(w == "to" && m > a && (pluralPP || strings.HasSuffix(d.toks[m-1].w, "s")) && !d.isVerb(m+1)) {
-				return false
-			}
-		}
-		if w == "and" || w == "or" {
-			// "and don't go outside", "and have a bite": a coordinated
-			// command, not the verb of a subject.
-			nx := d.word(m + 1)
-			if nx == "don't" || nx == "never" || nx == "please" || nx == "then" {
-				return false
-			}
-			if _, ok := finiteWords[nx]; ok && (nx == "have" || nx == "do" || nx == "be") {
-				return false
-			}
-		}
-		if _, ok := finiteWords[w]; ok {
-			if m > 0 && (d.toks[m-1].w == "and" || d.toks[m-1].w == "or") && (w == "have" || w == "do") {
-				continue
-			}
-			return true
-		}
-		if strings.HasSuffix(w, "n't") {
-			return true
-		}
-		if m == 0 {
-			continue
-		}
-		if m-1 == verbAt && m == a && d.isVerb(verbAt) {
-			// Right after the verb an -s word is usually a plural object
-			// ("Show logs in real time"); it is a verb only before a
-			// word that cannot follow a noun object ("Rick looks like").
-			if lemma, ok := l.sLemma(w); ok {
-				if v := l.verbs[lemma]; v.verbTag > v.nounTag {
-					switch d.word(m + 1) {
-					case "like", "that", "this", "the", "a", "an", "as", "if", "about":
-						return true
-					}
-				}
-			}
-			continue
-		}
-		if d.toks[m-1].comma() && m-1 >= a {
-			// A comma ends the scan unless it separates list items
-			// ("for bash, zsh and fish live in ...").
-			if d.word(m+1) != "and" && d.word(m+1) != "or" && !t.comma() {
-				return false
-			}
-		}
-		prev := d.toks[m-1].w
-		nx := d.word(m + 1)
-		_, follows := finiteFollowers(nx)
-		last := m+1 >= j
-		if (isPreposition(w) || w == "for" || w == "to" || w == "of") && m-1 >= a && strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") {
-			pluralPP = true // "Scan results from Trivy show ...", "Release notes for 4.2.0 mention ..."
-		}
-		// A base-form verb after a plural noun and its prepositional
-		// phrase: "Set operations in the SQL layer use hash joins".
-		if pluralPP && m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "to" && prev != "and" && prev != "or" && prev != "for" && prev != "of" {
-			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && nx != "" && nx != "and" && nx != "or" && !isPreposition(nx) {
-				return true
-			}
-		}
-		if m > a && !isDeterminerLike(prev) && !isPreposition(prev) && prev != "and" && prev != "or" {
-			// An -s verb after a singular noun, before a preposition, an
-			// adverb, a determiner or a number: "Cache invalidation happens
-			// on every write", "Lock contention rises sharply".
-			if lemma, ok := l.sLemma(w); ok && !strings.HasSuffix(prev, "s") {
-				// At the end of the clause the -s word must be mainly a
-				// verb: "Lock contention rises." but "Check error logs."
-				if v := l.verbs[lemma]; v.verbTag > v.nounTag && (isPreposition(nx) || strings.HasSuffix(nx, "ly") || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to" || timeAdverbs[nx] || last && (!v.noun || v.verbTag >= 8 && v.verbTag > 2*v.nounTag)) {
-					return true
-				}
-			}
-			// A change of quantity or a past event: "Build times dropped
-			// from 14 to 9", "Build times dropped last month".
-			if _, ok := l.edLemma(w); ok && (nx == "from" && isNumberWord(d.word(m+2)) || timeAdverbs[nx] || strings.HasSuffix(nx, "ly") && len(nx) > 4) {
-				return true
-			}
-		}
-		// "Clean builds take 4 minutes", "Delete requests return 204": a
-		// base-form verb right after a plural noun.
-		// ... or after "X and Y" ("scripts for bash, zsh and fish live in").
-		afterAnd := m >= 2 && d.toks[m-2].w == "and"
-		if strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss") && !isNumberWord(d.word(m-2)) || afterAnd {
-			// Causatives take an object and a bare verb: "Make tests pass".
-			causative := causatives[d.toks[verbAt].w] && m == a+1
-			if v, ok := l.verbs[w]; ok && v.verbTag > 0 && !isDeterminerLike(w) && !causative && (follows || isPreposition(nx) || !afterAnd && !isVerbOnlyObject(nx)) {
-				return true
-			}
-		}
-		// "Run time averages 3 s", "Log output goes to stderr", but not
-		// "Continue two blocks to Hubbard".
-		if lemma, ok := l.sLemma(w); ok && !isNumberWord(prev) {
-			if v := l.verbs[lemma]; v.verbTag > 0 && follows {
-				return true
-			}
-		}
-		// "Build times dropped.", "Release 1.8.0 ignored the proxy",
-		// "Founder Paul Galvin came up with ...".
-		if _, ok := l.edLemma(w); ok && (last || isDeterminerLike(nx) || isNumberWord(nx) || nx == "to") {
-			return true
-		}
-		if _, ok := l.irregular[w]; ok && !isDeterminerLike(prev) && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "n") {
-			return true
+// maxSubjectWords bounds the words of a clause that statement reads.
+const maxSubjectWords = 32
+
+// statement reports whether the clause toks[k:j] reads as a statement
+// whose subject noun phrase opens with toks[k] (see grammar's
+// Model.Subject): "Drop rates on the queue stayed low", "Cache hits
+// account for 70% of requests".
+func (d *detector) statement(k, j int) bool {
+	// A subject and its verb stand within the first words of a clause;
+	// reading no further keeps the cost per clause bounded.
+	j = min(j, k+maxSubjectWords)
+	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
+	text := d.norm[a:b]
+	if d.offs == nil || len(d.src) == len(d.norm) {
+		// The source has the same bytes up to case: read it in its own
+		// case, which marks names inside the clause.
+		if sa, sb := d.offAt(a), d.endAt(b); sb-sa == b-a && sb <= len(d.src) {
+			text = d.src[sa:sb]
 		}
 	}
-	return false
+	var buf [2 * maxSubjectWords]grammar.Token
+	toks := grammar.Tokenize(text, buf[:0])
+	var wbuf [2 * maxSubjectWords]string
+	words := wbuf[:0]
+	for _, t := range toks {
+		words = append(words, t.Text(text))
+	}
+	_, ok := grammar.Default().Subject(words)
+	return ok
 }
 
 // finiteFollowers are words that commonly follow a finite verb in a
