@@ -735,6 +735,13 @@ func (m *Model) isVerbLemma(w string) bool {
 	return int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone
 }
 
+// Inflected reports whether w is the -s or -ed form of a verb, or an
+// irregular past or participle: "rises", "fixes", "applies", "dropped",
+// "used", "rose". It is safe for concurrent use.
+func (m *Model) Inflected(w string) bool {
+	return m.inflectedVerb(w) || m.lex.irregular(hashLower(w))
+}
+
 // inflectedVerb reports whether w is the -s or -ed form of a verb:
 // "rises", "fixes", "applies", "dropped", "used", "applied".
 func (m *Model) inflectedVerb(w string) bool {

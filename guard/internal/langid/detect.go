@@ -2,6 +2,7 @@ package langid
 
 import (
 	"fmt"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -173,7 +174,19 @@ func (m *Model) judge(text string, a, b int, cost []int32, allowed []bool) (Resu
 				// An allowed language already leads every other by the
 				// margin: the rest of the segment cannot change that
 				// enough to matter, and is only scanned for its letters.
-				return m.finishLetters(text, j, b, a, letters, kana)
+				if res, ok := m.finishLetters(text, j, b, a, letters, kana); ok {
+					return res, true
+				}
+				res := Result{Script: Latin, Words: words}
+				res.Start, res.End = trimPunct(text, a, b)
+				best := -1
+				for l, c := range cost {
+					if allowed[l] && (best < 0 || c < cost[best]) {
+						best = l
+					}
+				}
+				res.Lang = m.langs[best]
+				return res, true
 			}
 		}
 		i = j
@@ -244,8 +257,8 @@ func settled(cost []int32, allowed []bool, words int) bool {
 }
 
 // finishLetters counts the letters of text[from:b] by script, to finish a
-// segment [a, b) whose Latin words are settled: it is readable unless
-// another script makes up most of it.
+// segment [a, b) whose Latin words are settled; it reports the segment's
+// language and true only when another script makes up most of it.
 func (m *Model) finishLetters(text string, from, b, a int, letters [nScripts]int, kana bool) (Result, bool) {
 	if letters[Latin] > 0 && isASCII(text[from:b]) {
 		// The segment's words are settled and nothing of another script
@@ -328,4 +341,38 @@ func latinWordHash(w string) (uint64, bool) {
 		return 0, false // CamelCase: an identifier
 	}
 	return h, true
+}
+
+// Identify returns the language of text taken as one segment, and true;
+// or false when it holds too little evidence (fewer than five natural
+// words of Latin script and no run of another script). Between
+// Latin-script languages it returns the best-scoring one.
+func (m *Model) Identify(text string) (Result, bool) {
+	var buf [maxLangs]int32
+	var all [maxLangs]bool
+	for l := range m.langs {
+		all[l] = true
+	}
+	return m.judge(text, 0, len(text), buf[:len(m.langs)], all[:len(m.langs)])
+}
+
+// knownCost is the cost below which a word is common in a language's
+// running text (about one occurrence in 22 000 words).
+const knownCost = 100
+
+// Knows reports whether w is a word of the running text of the language
+// named by code: common in it, or commoner in it than in any other
+// language the model knows. It is false for a language the model does not
+// know. Case is ignored.
+func (m *Model) Knows(code, w string) bool {
+	l := slices.Index(m.langs, code)
+	if l < 0 {
+		return false
+	}
+	h, ok := latinWordHash(w)
+	if !ok {
+		h = hashLower(w)
+	}
+	r := m.words.row(h)
+	return r != nil && (r[l] < knownCost || r[l] == slices.Min(r))
 }

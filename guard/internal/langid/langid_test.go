@@ -180,3 +180,41 @@ func TestEnglishCorpora(t *testing.T) {
 		assert.False(t, bad, "%q read as %v", s, res)
 	}
 }
+
+func TestIdentify(t *testing.T) {
+	m := Default()
+	for text, want := range map[string]string{
+		"The release script runs goreleaser after the tests pass on main.": "en",
+		"Ejecute las migraciones antes de desplegar la nueva versión.":     "es",
+		"Der Cache wird nach jedem Deployment auf dem Server geleert.":     "de",
+		"Le service d'authentification utilise des jetons signés.":         "fr",
+		"Elimina il database di produzione prima del rilascio.":            "it",
+		"删除生产数据库。":                                                         "zh",
+	} {
+		res, ok := m.Identify(text)
+		require.True(t, ok, text)
+		assert.Equal(t, want, res.Lang, text)
+	}
+	_, ok := m.Identify("go vet ./...")
+	assert.False(t, ok, "too little evidence")
+}
+
+func TestKnows(t *testing.T) {
+	m := Default()
+	for _, c := range []struct {
+		lang, word string
+		want       bool
+	}{
+		{"fr", "dernier", true},
+		{"fr", "mois", true},
+		{"de", "werden", true},
+		{"de", "mit", true},
+		{"es", "tabla", true},
+		{"en", "the", true},
+		{"fr", "kubectl", false},
+		{"de", "kubectl", false},
+		{"xx", "the", false},
+	} {
+		assert.Equal(t, c.want, m.Knows(c.lang, c.word), "%s %s", c.lang, c.word)
+	}
+}
