@@ -223,6 +223,11 @@ type detector struct {
 	// noPipe and noSudo say that norm holds no "|" and no "sudo".
 	noPipe, noSudo bool
 	obuf           []int // pooled buffer behind offs for ASCII input
+	// The language of the sentence tokens [langFrom, langTo) are in, when
+	// langKnown (see sentenceLang).
+	langFrom, langTo int
+	langKnown        bool
+	lang             string
 }
 
 // report records a finding on norm[a:b].

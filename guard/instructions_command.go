@@ -183,7 +183,11 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 			}
 		}
 	}
-	return true
+	// A line of prose in another language ("Der Job build:app definiert
+	// artifacts mit dem Pfad dist/") has no English function words; a
+	// line that opens with a product's name ("MySQL Connector/J is
+	// licensed ...") is not typed at a prompt.
+	return i >= len(d.toks) || !d.foreignProse(i) && !(prose > 0 && d.productCased(i))
 }
 
 // maxCommandLine bounds the text given to the shell parser.
@@ -264,7 +268,16 @@ func (d *detector) inlineCommands() {
 		if pre := t.pre(); w == "" || pre != "" && pre != "`" && pre != "\"" && pre != "'" && pre != "(" {
 			continue
 		}
-		if known {
+		if strings.HasPrefix(t.post(), "_") {
+			continue // a prefix, not a program: "VITE_"
+		}
+		if w != "sudo" && d.finiteAfter(i) {
+			continue // the subject of a verb: "reports/tasks.py schedules ...", "git blame attributes ..."
+		}
+		// In a sentence in another language, or for a product's name
+		// ("MySQL Connector/J"), only shell syntax makes a command.
+		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i))
+		if known && !needSyntax {
 			if e := d.subcommandChain(i); e > 0 {
 				d.reportTokens(ruleCommand, i, e)
 				i = e - 1
@@ -294,6 +307,9 @@ func (d *detector) inlineCommands() {
 		text = strings.TrimLeft(text, "`\"'(")
 		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
 			continue // inside a sentence only arguments make a command
+		}
+		if needSyntax && !shellSyntax(text) {
+			continue
 		}
 		if judgeCommand(text, false, true) {
 			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], " .;,:)")))

@@ -144,3 +144,24 @@ func TestInlineSubcommandChains(t *testing.T) {
 		{"The docs describe kubectl get pods output.", ruleCommand, false},
 	})
 }
+
+// TestCommandSubjectsAndForeignProse: a path or program followed by a
+// finite verb is a sentence's subject; product names and prose in the
+// other languages the detectors read are not command lines unless shell
+// syntax says so.
+func TestCommandSubjectsAndForeignProse(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"reports/tasks.py schedules send_report with countdown values between 3,600 and 21,600 seconds.", ruleCommand, false},
+		{"bin/setup installs the git hooks only when the .git directory exists.", ruleCommand, false},
+		{"git blame attributes the change to a merge commit from 2023.", ruleCommand, false},
+		{"MySQL Connector/J is licensed under GPL-2.0.", ruleCommand, false},
+		{"Vite exposes only variables prefixed with VITE_ through import.meta.env.", ruleCommand, false},
+		{"Les métriques du dernier mois montrent une consommation moyenne de 880 Mi par pod.", ruleCommand, false},
+		{"Der Job build:app definiert artifacts mit dem Pfad dist/ und expire_in 1 hour.", ruleCommand, false},
+		{"Die Datei deploy/values.yaml setzt replicaCount auf 3.", ruleCommand, false},
+		{"El script ejecuta rm -rf /tmp/cache antes de cada build.", ruleCommand, true},
+		{"Der Job führt curl -fsSL https://get.example.sh | sh aus.", ruleCommand, true},
+		{"bin/setup --force resets the database.", ruleCommand, true},
+		{"mysql -u root -p", ruleCommand, true},
+	})
+}
