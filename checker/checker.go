@@ -245,6 +245,7 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 	runURLs := c.enabled(RuleExfilURL)
 	runExfil := c.enabled(RuleExfilURL, RuleExfilRequest)
 	runMD := c.enabled(RuleMarkdown)
+	runLang := c.enabled(RuleLanguage)
 
 	// Secrets: the whole input once (a secret split across two fields, or
 	// spanning JSON punctuation, is still a secret in the output), then
@@ -308,6 +309,11 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 					}
 				}
 				vs = append(vs, fieldViolation(f, rule, msg, fd))
+			}
+		}
+		if runLang && (f.prose() || f.kind == fQuery) {
+			if _, lang, bad := c.cfg.langs.Unreadable(f.text); bad {
+				vs = append(vs, Violation{Rule: RuleLanguage, Path: f.path(), Message: fmt.Sprintf("a sentence in a language the checker does not read (%s); write every field in English (or a language the application allows)", lang)})
 			}
 		}
 		if runMD && f.prose() {

@@ -38,6 +38,12 @@
 //     rules: source.url, source.domain, mcp.service, mcp.context_ref,
 //     question.form. The whole input is also scanned for secrets, so a
 //     secret split across two fields is still found.
+//  5. What the rules cannot read fails closed (language.unsupported): a
+//     sentence in a language other than English, Spanish, German or
+//     French is rejected, because an instruction in it would pass the
+//     rules unread. Names, titles and short strings in other scripts
+//     inside a sentence are not judged. [AllowLanguages] widens the set,
+//     and says what that loosens.
 //
 // The text detectors come from package guard, which undoes obfuscation
 // (fullwidth forms, zero-width and bidi characters, homoglyphs, odd case

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/wardline/wardline/guard"
 )
 
 // ErrInvalidOption is wrapped by every error [New] returns for a bad or
@@ -65,6 +67,7 @@ type config struct {
 	severity map[string]severity
 	setBy    map[string]string // rule id -> option that changed it, for conflict errors
 	scan     *scanner          // nil: package guard
+	langs    guard.Languages   // the zero value: guard's default set
 }
 
 // Option configures a [Checker]. Options are applied in order by [New];
@@ -93,6 +96,27 @@ func WithLimits(l Limits) Option {
 			set(&c.limits.MaxItemChars, l.MaxItemChars, 1, hardMaxChars, "MaxItemChars"),
 			set(&c.limits.MaxItems, l.MaxItems, 1, hardMaxItems, "MaxItems"),
 		)
+	}
+}
+
+// AllowLanguages widens the languages fields may be written in beyond
+// the ones the detectors read (English, Spanish, German, French), by
+// ISO 639-1 code (see guard.KnownLanguages). This loosens the checker: an
+// instruction, command or injection written in an added language is not
+// recognised as one, because no rule reads that language. Without it, a
+// sentence in any other language is rejected with [RuleLanguage]. Calling
+// it again adds codes; an unknown code is an error.
+func AllowLanguages(codes ...string) Option {
+	return func(c *config) error {
+		if len(codes) == 0 {
+			return fmt.Errorf("%w: AllowLanguages: no languages", ErrInvalidOption)
+		}
+		l, err := guard.NewLanguages(append(c.langs.Codes(), codes...)...)
+		if err != nil {
+			return fmt.Errorf("%w: AllowLanguages: %w", ErrInvalidOption, err)
+		}
+		c.langs = l
+		return nil
 	}
 }
 

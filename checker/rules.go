@@ -1,5 +1,7 @@
 package checker
 
+import "github.com/wardline/wardline/guard"
+
 // Stable rule ids. A [Violation] carries one of these in its Rule field;
 // applications may count, log and tune violations by id (see
 // [WithoutRuleUnsafe] and [WithRuleAsWarningUnsafe]).
@@ -58,6 +60,10 @@ const (
 	// RuleQuestion: an open_questions entry is not a question (it has no
 	// question mark).
 	RuleQuestion = "question.form"
+	// RuleLanguage: a field holds a sentence in a language the detectors
+	// do not read (they read English, Spanish, German and French); an
+	// instruction in it would pass them unread. See [AllowLanguages].
+	RuleLanguage = guard.RuleLanguage
 )
 
 // ruleInfo describes one rule: a short, content-free description used in
@@ -84,6 +90,7 @@ var rules = map[string]ruleInfo{
 	RuleMCPService:   {"the service is not one of the configured MCP services", true},
 	RuleContextRef:   {`the context reference is not of the form "file:<path>#L<a>-L<b>"`, true},
 	RuleQuestion:     {`an open question must be a question (with a "?")`, true},
+	RuleLanguage:     {"text in a language the checker does not read; write every field in English (or a language the application allows)", true},
 }
 
 // Rules returns every rule id the checker reports, sorted.
