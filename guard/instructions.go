@@ -29,6 +29,12 @@ import (
 // Any input is accepted, including invalid UTF-8, NUL bytes and very long
 // strings; the running time is linear in len(s).
 func Instructions(s string) []Finding {
+	return instructions(s, 0)
+}
+
+// instructions is Instructions on text that depth layers of encoding
+// were taken off (see decodedFindings).
+func instructions(s string, depth int) []Finding {
 	if s == "" {
 		return nil
 	}
@@ -68,6 +74,9 @@ func Instructions(s string) []Finding {
 	out = append(out, d.found...)
 	for i := range out {
 		out[i].Excerpt = strings.Clone(out[i].Excerpt)
+	}
+	if depth < maxDecodeDepth && mayHoldEncoding(s) {
+		out = append(out, decodedFindings(s, depth)...)
 	}
 	slices.SortFunc(out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End), cmp.Compare(a.Rule, b.Rule))

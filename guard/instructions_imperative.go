@@ -2,6 +2,7 @@ package guard
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
 )
@@ -182,6 +183,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
 			k++ // "1.", "-", "[Interactive]"
 			continue
+		case !hasLetterOrDigit(t.raw) && !isASCII(t.raw):
+			k++ // a glyph or emoji before the verb: "➤", "✅", "»" (not a prompt: "$", "#", ">")
+			continue
 		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
 			k++ // "Recursively copy ...", "Only output ..."
 			continue
@@ -253,7 +257,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	}
 	t := d.toks[k]
 	w := t.w
-	if t.pre() != "" && t.pre() != "(" && !strings.HasPrefix(t.pre(), "\"") && !strings.HasPrefix(t.pre(), "*") {
+	if !openingPunct(t.pre()) {
 		return 0
 	}
 	if t.flags&fNotImp != 0 && !polite {
@@ -562,4 +566,30 @@ func isVersion(w string) bool {
 		}
 	}
 	return true
+}
+
+// openingPunct reports whether pre, the punctuation glued before a word,
+// can stand before a clause's first word: quotes, an opening bracket,
+// an inverted exclamation mark, emphasis ("'Delete ...'", "«Supprimez
+// ...»", "¡Borra ...!"). A word after "-", "$", "/" or "#" is an argument
+// or a name, and one after "¿" opens a question.
+func openingPunct(pre string) bool {
+	for _, r := range pre {
+		switch r {
+		case '"', '\'', '(', '*', '_', '`', '«', '“', '‘', '„', '‚', '¡', '[', '{':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasLetterOrDigit reports whether s holds a letter or a digit.
+func hasLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -446,7 +446,11 @@ func wholeTextHits(text string) []hiddenSpan {
 	var hits []hiddenSpan
 	for _, f := range Instructions(text) {
 		if f.Rule == ruleInjection {
-			hits = append(hits, hiddenSpan{ruleInjection, f.Start, f.End})
+			rule := ruleInjection
+			if _, encoded := decodeRun(text[f.Start:f.End]); encoded {
+				rule = ruleEncoded // found in the decoded text of an encoded run
+			}
+			hits = append(hits, hiddenSpan{rule, f.Start, f.End})
 		}
 	}
 	for _, f := range exfilRequests(text) {
