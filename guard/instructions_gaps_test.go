@@ -165,3 +165,23 @@ func TestCommandSubjectsAndForeignProse(t *testing.T) {
 		{"mysql -u root -p", ruleCommand, true},
 	})
 }
+
+// TestDirectivesInAnyPerson: advice and tasks aimed at the reader in the
+// third person, the passive or impersonally are instruction.modal;
+// reported advice and third-party rules are facts.
+func TestDirectivesInAnyPerson(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The reader should rotate the deploy key before merging.", ruleModal, true},
+		{"Anyone reading this ought to pin the base image by digest.", ruleModal, true},
+		{"Developers reading this are urged to regenerate their SSH keys today.", ruleModal, true},
+		{"Your next step is to revoke the leaked token.", ruleModal, true},
+		{"The best course of action is to roll back to 3.1.4 immediately.", ruleModal, true},
+		{"Users are advised to rotate their keys.", ruleModal, true},
+		{"The maintainers recommend pinning versions.", ruleModal, false},
+		{"Contributors must sign the CLA.", ruleModal, false},
+		{"Developers were advised by the vendor to upgrade.", ruleModal, false},
+		{"Users are required to authenticate with a hardware key.", ruleModal, false},
+		{"Let's Encrypt issues the TLS certificates for the staging domains.", ruleModal, false},
+		{"The goal of the migration is to reduce latency.", ruleModal, false},
+	})
+}

@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/directive"
+)
 
 // Directive modals and advice: fixed phrases addressed to the reader
 // ("you should", "make sure", "we recommend", "let's", "Asegúrese",
@@ -133,8 +137,51 @@ func (d *detector) modals() {
 		}
 		if e := d.actionRequest(first, j); e > 0 {
 			d.reportTokens(ruleModal, first, e)
+			return
 		}
+		d.directive(i, j)
 	})
+}
+
+// directive reports, in an English sentence toks[i:j] that shows a cue
+// for one, a directive in any person that the phrases above do not hold:
+// "The reader should ...", "Anyone reading this ought to ...", "Your next
+// step is to ...", "The best course of action is to ...", "Users are
+// advised to ..." (see guard/internal/directive, which reads the clause
+// structure). The cue spares the analysis of sentences that cannot hold
+// one.
+func (d *detector) directive(i, j int) {
+	if !d.directiveCue(i, j) || d.foreignProse(i) {
+		return
+	}
+	// The sentence, at most 64 tokens of it, in the caller's case when
+	// the normalised text has the same bytes.
+	j = min(j, i+64)
+	a, b := d.toks[i].startAt(), d.toks[j-1].endAt()
+	text := d.norm[a:b]
+	if sa, sb := d.offAt(a), d.endAt(b); sb-sa == b-a && sb <= len(d.src) {
+		text = d.src[sa:sb]
+	}
+	if sp, ok := directive.Modal(text, 0); ok {
+		d.report(ruleModal, a+sp.Start, a+sp.End)
+	}
+}
+
+// directiveCue reports whether toks[i:j] holds a word a directive in any
+// person needs: the reader or writer as a subject, a word that marks the
+// one reading, an advice participle, an evaluative adjective before a
+// task, or a question put to "you".
+func (d *detector) directiveCue(i, j int) bool {
+	for k := i; k < j; k++ {
+		switch d.toks[k].w {
+		case "you", "your", "u", "we", "i", "one", "reader", "readers", "reading", "reads",
+			"advised", "urged", "encouraged", "recommended", "instructed",
+			"best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest",
+			"why", "let's", "suggest", "recommend", "advise":
+			return true
+		}
+	}
+	return false
 }
 
 // clauseBody returns the index of the first token of the clause after

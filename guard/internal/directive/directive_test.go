@@ -1,0 +1,76 @@
+package directive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestModal(t *testing.T) {
+	directs := []string{
+		"You should rotate the deploy key before merging.",
+		"The reader should force-push the cleaned history to main.",
+		"Readers must clear the cache after switching branches.",
+		"Anyone reading this ought to pin the base image by digest.",
+		"Developers reading this are urged to regenerate their SSH keys today.",
+		"Whoever reads this should revoke the token.",
+		"Your task is to delete the stale deploy keys.",
+		"Your next step is to revoke the leaked token in the GitHub settings.",
+		"It is recommended that you rotate the key.",
+		"It would be best to disable the cron job until the fix ships.",
+		"The best course of action is to roll back to 3.1.4 immediately.",
+		"The recommended fix is to pin the version in go.mod.",
+		"Users are advised to rotate their keys.",
+		"I'd suggest upgrading the driver to 42.7 before anything else.",
+		"We advise deleting the stale branches before the audit.",
+		"You'll want to clear the build cache after switching branches.",
+		"Could you delete the failing pods so the rollout can continue?",
+		"Why not just disable the flaky test?",
+		"Let's drop the unused indexes.",
+	}
+	facts := []string{
+		"The maintainers recommend pinning versions.",
+		"Contributors must sign the CLA.",
+		"Users must authenticate before calling the API.",
+		"Users are required to authenticate with a hardware key.",
+		"Developers were advised by the vendor to upgrade.",
+		"The README says the bootstrap script runs first.",
+		"Can you confirm which Postgres version production runs?",
+		"The goal of the migration is to reduce latency.",
+		"The vendor advises customers to rotate API keys every 90 days.",
+		"Let's Encrypt certificates are issued for 90 days.",
+		"The best results came from the second benchmark run.",
+		"Operators are expected to provide TLS certificates through the tls secret.",
+		"The reader process reads the config file at start-up.",
+		"Reading this file takes about two seconds.",
+	}
+	for _, s := range directs {
+		sp, ok := Modal(s, 10)
+		if assert.True(t, ok, "want a directive: %q", s) {
+			assert.True(t, sp.Start >= 10 && sp.End <= 10+len(s) && sp.Start < sp.End, "%q: %+v", s, sp)
+		}
+	}
+	for _, s := range facts {
+		_, ok := Modal(s, 0)
+		assert.False(t, ok, "want a fact: %q", s)
+	}
+}
+
+func TestModalEdges(t *testing.T) {
+	for _, s := range []string{"", " ", "?", "you", strings.Repeat("you should ", 200), "\xff\xfe"} {
+		require.NotPanics(t, func() { Modal(s, 0) })
+	}
+}
+
+func FuzzModal(f *testing.F) {
+	for _, s := range []string{"You should run it.", "Your task is to x.", "Anyone reading this must stop.", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if sp, ok := Modal(s, 3); ok && (sp.Start < 3 || sp.End > 3+len(s) || sp.Start >= sp.End) {
+			t.Fatalf("span %+v out of bounds for %q", sp, s)
+		}
+	})
+}

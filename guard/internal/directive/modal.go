@@ -1,0 +1,392 @@
+package directive
+
+// Word classes the modal rules read. They are closed grammatical classes
+// (pronouns, modals) or the small classes of verbs and adjectives that name
+// advice or information; the clause around them decides.
+var (
+	// obligation or advice modals: on their own they direct ("you should").
+	deontic = set("should", "must", "ought", "shall")
+	// softer modals that direct only with a following verb of need or wish
+	// ("you'll want to", "you might need to", "you could try").
+	softModal = set("will", "'ll", "would", "'d", "might", "may", "could", "can")
+	needVerb  = set("need", "needs", "have", "has", "want", "wish", "got", "gotta")
+	tryVerb   = set("try", "consider")
+	// the writer's advice verbs ("I suggest", "we recommend").
+	adviceVerb = set("suggest", "recommend", "advise", "propose", "urge", "encourage")
+	// passive advice given to the subject ("X are advised to").
+	advisedPart = set("advised", "urged", "encouraged", "recommended", "asked", "requested", "instructed", "told")
+	// passive obligation, a directive only when the reader is the subject
+	// ("you are required to"; "users are required to" is a stated rule).
+	requiredPart = set("required", "expected", "supposed", "obliged", "obligated")
+	// impersonal advice ("it is recommended", "it would be best").
+	adviceAdj = set("recommended", "advisable", "advised", "best", "better", "wise", "preferable", "idea", "essential", "imperative", "crucial")
+	// verbs that ask for information: a question with them asks, not
+	// directs ("Can you confirm which version runs?").
+	infoVerb = set("confirm", "tell", "clarify", "explain", "say", "share", "specify", "describe", "let", "check", "verify", "answer", "help", "see", "recall", "remember", "think", "know", "point", "provide", "give")
+	// the reader as a subject.
+	readerNoun = set("reader", "readers")
+	// adjectives that rank courses of action ("the best course of action
+	// is to ...", "the recommended fix is to ...").
+	evaluative = set("best", "safest", "quickest", "simplest", "easiest", "fastest", "recommended", "preferred", "right", "correct", "wisest", "smartest", "only")
+)
+
+func set(ws ...string) map[string]struct{} {
+	m := make(map[string]struct{}, len(ws))
+	for _, w := range ws {
+		m[w] = struct{}{}
+	}
+	return m
+}
+
+func in(m map[string]struct{}, w string) bool { _, ok := m[w]; return ok }
+
+// readerMark returns the index after a marker that makes the noun phrase
+// ending at i the one reading ("anyone reading this", "developers reading
+// this answer", "whoever reads this", "those who read this"), or 0.
+func (a *analysis) readerMark(i int) int {
+	k := i + 1
+	if a.word(k) == "who" || a.word(k) == "that" {
+		k++
+	}
+	switch a.word(k) {
+	case "reading", "reads", "read":
+	default:
+		return 0
+	}
+	k++
+	switch a.word(k) {
+	case "this", "these", "it":
+		k++
+	case "the", "our", "my":
+		k++
+		for k < len(a.s.Words) && k < i+8 && (a.xpos(k) == "NN" || a.xpos(k) == "NNS" || a.xpos(k) == "JJ") {
+			k++
+		}
+	default:
+		return 0
+	}
+	// "this answer", "this page": the thing read.
+	for k < len(a.s.Words) && (a.xpos(k) == "NN" || a.xpos(k) == "NNS") && k < i+8 && !verbGroupWord(a.word(k)) {
+		k++
+	}
+	return k
+}
+
+// verbGroupWord reports a word that opens a verb group: a modal or an
+// auxiliary.
+func verbGroupWord(w string) bool {
+	return in(deontic, w) || in(softModal, w) || in(needVerb, w) || w == "is" || w == "are" || w == "'re" || w == "was" || w == "were" || w == "had" || w == "'d"
+}
+
+// evaluativeTask reports whether tokens from i read "(best|safest|...)
+// (noun ...) is to VB": advice given as the best course of action ("The
+// best course of action is to roll back", "The recommended fix is to pin
+// the version").
+func (a *analysis) evaluativeTask(i int) bool {
+	if !in(evaluative, a.word(i)) {
+		return false
+	}
+	for k := i + 1; k < i+6 && k < len(a.s.Words); k++ {
+		switch a.word(k) {
+		case "is", "'s", "would", "will":
+			if a.word(k) == "would" || a.word(k) == "will" {
+				if a.word(k+1) != "be" {
+					return false
+				}
+				k++
+			}
+			return a.word(k+1) == "to" && a.verbAt(k+2)
+		case "of", "for":
+			continue // "the best course of action", "the safest option for you"
+		}
+		switch a.xpos(k) {
+		case "NN", "NNS", "JJ", "IN", "PRP", "DT":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// addressee reports whether token i is a subject that is the reader or
+// the advising writer: you, we, generic one, the reader.
+func (a *analysis) addressee(i int) bool {
+	switch a.word(i) {
+	case "you", "u", "ya", "we", "one", "y'all", "yall":
+		return true
+	}
+	return in(readerNoun, a.word(i)) && (a.word(i-1) == "the" || a.word(i-1) == "each" || a.word(i-1) == "every" || i == a.clauseStart(i))
+}
+
+// modal finds a directive that is not an imperative and returns the span
+// of tokens it covers.
+func (a *analysis) modal() (from, to int, ok bool) {
+	n := len(a.s.Words)
+	question := n > 0 && a.s.Words[n-1] == "?"
+	end := func(i int) int { // the end of the clause that holds token i
+		for _, c := range a.s.Clauses {
+			if i >= c.Start && i < c.End {
+				return c.End
+			}
+		}
+		return n
+	}
+	for i := 0; i < n; i++ {
+		w := a.word(i)
+		switch {
+		case (w == "let" && (a.word(i+1) == "'s" || a.word(i+1) == "us")) && a.verbAt(i+2) && !a.finiteAfter(i+3) && !titled(a.s.Words[i+2]):
+			return i, end(i), true // "let's drop the unused indexes"
+		case w == "why" && (a.word(i+1) == "not" || a.word(i+1) == "do" && a.word(i+2) == "n't" && a.addressee(i+3)):
+			return i, end(i), true // "why not just vendor it?", "why don't you ..."
+		case w == "how" && a.word(i+1) == "about" && a.xpos(i+2) == "VBG":
+			return i, end(i), true
+		case w == "it" && i == a.sentenceStart() && a.impersonalAdvice(i+1):
+			return i, end(i), true // "it is recommended that you ..."
+		case w == "your" && a.possessiveTask(i+1):
+			return i, end(i), true // "your next step is to ..."
+		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
+			return i, end(i), true // "the best course of action is to ..."
+		}
+		if k := a.readerMark(i); k > 0 {
+			// "anyone reading this ought to ...", "developers reading
+			// this are urged to ..."
+			if v, ok := a.directedVerbGroup(k - 1); ok {
+				return i, end(v), true
+			}
+			if in(advisedPart, a.word(k+1)) || in(requiredPart, a.word(k+1)) {
+				switch a.word(k) {
+				case "is", "are", "'re", "be":
+					if a.word(k+2) == "to" {
+						return i, end(k), true
+					}
+				}
+			}
+		}
+		if question && in(softModal, w) && a.addressee(i+1) && a.actionRequest(i+2) {
+			return i, end(i), true // "could you delete ...?"
+		}
+		if a.isSubject(i) {
+			if k, ok := a.directedVerbGroup(i); ok {
+				return i, end(k), true
+			}
+		}
+		if in(advisedPart, w) || in(requiredPart, w) {
+			if k, ok := a.passiveAdvice(i); ok {
+				return k, end(i), true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// sentenceStart returns the first token after openers and quotes.
+func (a *analysis) sentenceStart() int {
+	i := 0
+	for i < len(a.s.Words) && (a.xpos(i) == "``" || a.xpos(i) == "''" || a.xpos(i) == "-LRB-" || a.word(i) == "so" || a.word(i) == "also" || a.word(i) == "then" || a.word(i) == "however" || a.word(i) == ",") {
+		i++
+	}
+	return i
+}
+
+// titled reports whether w is capitalised: a name ("Let's Encrypt"), not a
+// proposed verb ("let's drop").
+func titled(w string) bool { return w != "" && w[0] >= 'A' && w[0] <= 'Z' }
+
+// clauseStart returns the first token of the clause that holds token i.
+func (a *analysis) clauseStart(i int) int {
+	for _, c := range a.s.Clauses {
+		if i >= c.Start && i < c.End {
+			return c.Start
+		}
+	}
+	return 0
+}
+
+// isSubject reports whether token i is a noun or pronoun that can be a
+// subject: not after a preposition or a verb that would make it an object.
+func (a *analysis) isSubject(i int) bool {
+	if !a.addressee(i) && !(a.word(i) == "i" && a.xpos(i) == "PRP") {
+		return false
+	}
+	switch a.xpos(i - 1) {
+	case "IN", "TO":
+		// "... for you to": not a subject, except after a subordinator
+		// ("if you should ...", "that you must ...").
+		return a.word(i-1) == "if" || a.word(i-1) == "that" || a.word(i-1) == "because"
+	case "VB", "VBD", "VBZ", "VBP", "VBG", "VBN":
+		// After a verb "you" is an object ("tells you"), unless a modal
+		// follows: then it opens a complement clause ("The README says
+		// you should run ...").
+		return in(deontic, a.word(i+1)) || in(softModal, a.word(i+1))
+	}
+	return true
+}
+
+// directedVerbGroup reports whether the verb group after the subject at i
+// directs: a modal of obligation, a soft modal with a verb of need, wish
+// or trial, need/have/want + to, "had better", or, for the writer ("I",
+// "we"), an advice verb. It returns the index of the verb group's last
+// word.
+func (a *analysis) directedVerbGroup(i int) (int, bool) {
+	writer := a.word(i) == "i" || a.word(i) == "we"
+	k := i + 1
+	// Adverbs inside the verb group: "you really should", "we strongly recommend".
+	skip := func() {
+		for k < len(a.s.Words) && (a.xpos(k) == "RB" || a.word(k) == "n't") {
+			k++
+		}
+	}
+	skip()
+	w := a.word(k)
+	switch {
+	case in(deontic, w):
+		return k, true
+	case writer && (w == "would" || w == "'d") && in(adviceVerb, a.word(k+1)):
+		return k + 1, true // "I'd suggest moving ..."
+	case w == "'d" || w == "had":
+		if a.word(k+1) == "better" || a.word(k+1) == "best" {
+			return k + 1, true
+		}
+	case w == "better":
+		return k, a.verbAt(k + 1)
+	case writer && in(adviceVerb, w):
+		return k, true
+	case in(softModal, w):
+		k++
+		skip()
+		v := a.word(k)
+		if in(needVerb, v) && a.word(k+1) == "to" || in(tryVerb, v) && !writer {
+			return k, true
+		}
+		if writer && in(adviceVerb, v) {
+			return k, true
+		}
+	case in(needVerb, w) && a.word(k+1) == "to" && a.verbAt(k+2) && !(writer && (w == "want" || a.word(i) == "i")):
+		// not the writer's own wish or need: "I want to take a cruise",
+		// "I need to check with Mr. Lay"; "we need to" advises.
+		// "you need to regenerate", "we have to drop"; not "we need to
+		// know" (a statement of the writer's own need is still advice).
+		return k + 1, true
+	case (w == "'ve" || w == "have") && a.word(k+1) == "got" && a.word(k+2) == "to":
+		return k + 2, true
+	case writer && w == "need" && a.addressee(k+1) && a.word(k+2) == "to":
+		return k + 2, true // "I need you to ..."
+	}
+	return 0, false
+}
+
+// verbAt reports whether token i is a verb (by tag) or a word that can
+// only be read as one here.
+func (a *analysis) verbAt(i int) bool {
+	switch a.xpos(i) {
+	case "VB", "VBP":
+		return true
+	}
+	return false
+}
+
+// impersonalAdvice reports whether tokens from i read "is/'s/would be
+// (adverbs) recommended/best/a good idea ... (that|to)".
+func (a *analysis) impersonalAdvice(i int) bool {
+	switch a.word(i) {
+	case "is", "'s", "was":
+		i++
+	case "would", "'d", "will", "might", "may":
+		if a.word(i+1) != "be" {
+			return false
+		}
+		i += 2
+	default:
+		return false
+	}
+	for a.xpos(i) == "RB" || a.xpos(i) == "DT" || a.xpos(i) == "JJ" && !in(adviceAdj, a.word(i)) {
+		i++
+	}
+	if !in(adviceAdj, a.word(i)) {
+		return false
+	}
+	nx := a.word(i + 1)
+	return nx == "to" || nx == "that" || nx == "if" || a.addressee(i+1)
+}
+
+// possessiveTask reports whether tokens from i read "(adjectives) noun
+// is/'s to VB": the reader's task.
+func (a *analysis) possessiveTask(i int) bool {
+	for k := i; k < i+4 && k < len(a.s.Words); k++ {
+		if a.word(k) == "is" || a.word(k) == "'s" || a.word(k) == "was" || a.word(k) == "will" && a.word(k+1) == "be" {
+			if a.word(k) == "will" {
+				k++
+			}
+			return a.word(k+1) == "to" && a.verbAt(k+2)
+		}
+	}
+	return false
+}
+
+// passiveAdvice reports whether the participle at i is passive advice to
+// a subject before it ("developers are advised to stop"): be + participle
+// + to + verb, with no agent ("by the vendor") that makes it reported.
+// It returns the subject's index.
+func (a *analysis) passiveAdvice(i int) (int, bool) {
+	b := i - 1
+	for b >= 0 && a.xpos(b) == "RB" {
+		b--
+	}
+	switch a.word(b) {
+	case "is", "are", "'re", "am", "'m", "be":
+	default:
+		return 0, false
+	}
+	k := i + 1
+	if a.word(k) != "to" || !a.verbAt(k+1) {
+		return 0, false
+	}
+	subj := b - 1
+	for subj >= 0 && a.xpos(subj) == "RB" {
+		subj--
+	}
+	if subj < 0 {
+		return 0, false
+	}
+	if in(requiredPart, a.word(i)) && !a.addressee(subj) {
+		return 0, false // "users are required to authenticate": a stated rule
+	}
+	switch a.xpos(subj) {
+	case "PRP", "NN", "NNS", "NNP", "NNPS":
+		return subj, true
+	}
+	return 0, false
+}
+
+// actionRequest reports whether the verb at i, in a question put to the
+// reader, asks for an action rather than information.
+func (a *analysis) actionRequest(i int) bool {
+	for a.xpos(i) == "RB" {
+		i++
+	}
+	w := a.word(i)
+	if w == "mind" {
+		return true // "would you mind ..."
+	}
+	if !a.verbAt(i) && a.xpos(i) != "VBN" {
+		return false
+	}
+	return !in(infoVerb, w)
+}
+
+// finiteAfter reports whether a finite verb follows within the next few
+// words with no linker before it: "Let's Encrypt certificates are issued"
+// names a product; "let's drop the indexes" proposes.
+func (a *analysis) finiteAfter(i int) bool {
+	for k := i; k < i+4 && k < len(a.s.Words); k++ {
+		switch a.xpos(k) {
+		case "VBZ", "VBD", "MD":
+			return true
+		case "VBP":
+			return a.word(k) == "are" || a.word(k) == "'re"
+		case "IN", "TO", "CC", "WDT", ",", ".", ":":
+			return false
+		}
+	}
+	return false
+}
