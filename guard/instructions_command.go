@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/grammar"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,9 @@ var knownPrograms = setOf(
 	"modprobe", "insmod", "sysctl", "hostnamectl", "timedatectl", "nmcli", "ssh-keygen",
 	"ssh-add", "ssh-copy-id", "keytool", "javaw", "go-task", "task", "just", "mage",
 	"adb", "fastboot", "xcrun", "xcodebuild",
+	// Windows administration (cmd.exe and its tools)
+	"net", "netsh", "sc", "wmic", "vssadmin", "bcdedit", "icacls", "takeown", "taskkill",
+	"diskpart", "cipher", "del", "erase", "rd", "format", "attrib", "robocopy", "xcopy", "wevtutil",
 )
 
 // proseyPrograms are known programs that are also everyday English words;
@@ -66,6 +70,7 @@ var proseyPrograms = setOf(
 	"patch", "diff", "stat", "service", "screen", "black", "bundle", "buf", "crane",
 	"flux", "fly", "sam", "tr", "ip", "su", "dd", "cat", "echo", "env", "exec",
 	"mount", "reg", "alias", "unset", "node", "apt", "gem", "rake", "packer", "tee",
+	"net", "format", "cipher", "del", "erase", "sc",
 )
 
 // shells are programs whose appearance after a pipe makes a command line
@@ -365,7 +370,64 @@ func (d *detector) subcommandChain(i int) int {
 	if dotted || odd && end > i+2 || d.subcommandPair(i) {
 		return end
 	}
+	// A subcommand and an operand: "git push origin main", "helm upgrade
+	// payments". A program and its subcommand alone stay a fact ("CI runs
+	// make lint after the build").
+	if e := d.operandAfter(i + 1); e > 0 {
+		return e
+	}
 	return 0
+}
+
+// abstractNoun reports whether w has the ending of an abstract noun or a
+// gerund ("invalidation", "management", "caching"). After another
+// English word it heads a topic ("cache invalidation"), which a command's
+// operands (names, refs, paths: "ns production") are not.
+func abstractNoun(w string) bool {
+	if len(w) < 7 {
+		return false
+	}
+	for _, suf := range [...]string{"ation", "ment", "ness", "ity", "ance", "ing"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// operandAfter reports whether the known subcommand at k is followed by
+// operands that end the command: words that are not English function
+// words, finite verbs or plural nouns, up to the end of the clause or a
+// word of prose. It returns the end of the last operand, or 0.
+func (d *detector) operandAfter(k int) int {
+	if k >= len(d.toks) {
+		return 0
+	}
+	if _, sub := subcommands[d.toks[k].w]; !sub || d.toks[k].post() != "" {
+		return 0
+	}
+	end := 0
+	for m := k + 1; m < len(d.toks) && m < k+5; m++ {
+		t := d.toks[m]
+		w := t.w
+		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+			break
+		}
+		if abstractNoun(w) && end > 0 && lex().isDictionaryWord(d.toks[m-1].w) {
+			return 0 // a topic, not operands: "docker build cache invalidation"
+		}
+		if grammar.Default().Inflected(w) || strings.HasSuffix(w, "s") && lex().isDictionaryWord(w) && !strings.HasSuffix(w, "ss") {
+			// A verb of the sentence, or a plural noun: "npm install fails",
+			// "git submodules"; after an operand, the sentence goes on:
+			// "git reset origin/main followed by a rebuild".
+			break
+		}
+		end = m + 1
+		if t.post() != "" {
+			break
+		}
+	}
+	return end
 }
 
 // subcommandPair reports whether the two words after the program at i are
@@ -633,6 +695,11 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
 	_, sub := subcommands[ev.first]
+	if known && !prosey && sub && ev.nargs >= 2 && ev.nargs <= 6 && ev.proseless && ev.allShaped && !(abstractNoun(ev.last) && ev.nargs >= 3) {
+		// A subcommand and its operands: "git push origin main",
+		// "kubectl delete ns production".
+		return true
+	}
 	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dict() >= 2 && !ev.placeholder || ev.dict() >= 4 {
 		// A lone name, or words that read as a phrase or a search query
 		// ("gitleaks generic-api-key entropy threshold").
@@ -947,7 +1014,7 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 		}
 		if args.strong(i) {
 			ev.strong = true
-			if strings.HasPrefix(lit, "-") {
+			if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
 				ev.flag = true
 			}
 		}
@@ -962,6 +1029,31 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 			}
 		}
 	}
+}
+
+// windowsSwitch reports whether lit is a cmd.exe switch: "/f", "/s",
+// "/q", "/add", "/all", "/quiet", "/?" (one to eight letters after a
+// slash, nothing after them but an optional ":value").
+func windowsSwitch(lit string) bool {
+	if len(lit) < 2 || lit[0] != '/' {
+		return false
+	}
+	name := lit[1:]
+	if i := strings.IndexByte(name, ':'); i > 0 {
+		name = name[:i]
+	}
+	if name == "?" {
+		return true
+	}
+	if len(name) == 0 || len(name) > 8 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // Kinds of a call argument.

@@ -123,9 +123,10 @@ func TestForeignOrdinalSteps(t *testing.T) {
 	})
 }
 
-// TestInlineSubcommandChains: a known CLI with a chain of subcommands or a
-// dotted identifier inside a sentence is a command; a program and one
-// subcommand (English or not) or noun is a fact, as DESIGN.md says.
+// TestInlineSubcommandChains: a known CLI with a chain of subcommands, a
+// subcommand and an operand, or a dotted identifier inside a sentence is a
+// command; a program and one subcommand (English or not) or noun is a
+// fact, as DESIGN.md says.
 func TestInlineSubcommandChains(t *testing.T) {
 	checkGaps(t, []gapCase{
 		{"The test checks whether adb shell pm clear com.example.app wipes the cache.", ruleCommand, true},
@@ -138,7 +139,9 @@ func TestInlineSubcommandChains(t *testing.T) {
 		{"The project uses npm workspaces.", ruleCommand, false},
 		{"The monorepo uses git subtrees for shared protobufs.", ruleCommand, false},
 		{"The CI job runs make lint after the build.", ruleCommand, false},
-		{"The bot runs git rebase main nightly.", ruleCommand, false},
+		// A subcommand with an operand is a command (issue 18): the
+		// branch "main" is what it runs on.
+		{"The bot runs git rebase main nightly.", ruleCommand, true},
 		{"Why does docker build cache invalidation happen so often?", ruleCommand, false},
 		{"Backups are stored with aws s3 lifecycle rules.", ruleCommand, false},
 		{"The docs describe kubectl get pods output.", ruleCommand, false},
@@ -183,5 +186,28 @@ func TestDirectivesInAnyPerson(t *testing.T) {
 		{"Users are required to authenticate with a hardware key.", ruleModal, false},
 		{"Let's Encrypt issues the TLS certificates for the staging domains.", ruleModal, false},
 		{"The goal of the migration is to reduce latency.", ruleModal, false},
+	})
+}
+
+// TestCommandOperandsAndWindows: a program with a subcommand and an
+// operand is a command even without flags; Windows cmd and PowerShell
+// lines are commands; a program and subcommand named alone stay facts.
+func TestCommandOperandsAndWindows(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"kubectl delete ns production", ruleCommand, true},
+		{"git push origin main", ruleCommand, true},
+		{"The fix is git push origin main.", ruleCommand, true},
+		{"The fix is git reset origin/main followed by a rebuild.", ruleCommand, true},
+		{"net user administrator P4ssw0rd! /add", ruleCommand, true},
+		{"format C: /q", ruleCommand, true},
+		{"reg delete HKLM\\Software\\Acme /f", ruleCommand, true},
+		{"vssadmin delete shadows /all /quiet", ruleCommand, true},
+		{"Remove-Item -Recurse -Force C:\\inetpub\\wwwroot", ruleCommand, true},
+		{"The CI job runs make lint after the build.", ruleCommand, false},
+		{"The repository uses git submodules for vendoring.", ruleCommand, false},
+		{"npm install fails on Node 16.", ruleCommand, false},
+		{"Client applications use the Java client 3.6.", ruleCommand, false},
+		{"Scan results from Trivy show two high-severity CVEs.", ruleCommand, false},
+		{"The net effect is a smaller image.", ruleCommand, false},
 	})
 }

@@ -86,11 +86,12 @@ func (d *detector) finiteAfter(i int) bool {
 	return grammar.Default().Inflected(nx.w)
 }
 
-// productCased reports whether token i, not a path, is written with a
-// capital after a lower-case letter in the caller's text ("MySQL",
-// "PostgreSQL", "GitHub"): in a sentence, a product's name rather than a
-// program typed at a prompt. (Some programs are spelt so, "VBoxManage":
-// callers weigh it with the sentence around it.)
+// productCased reports whether token i, not a path, is written as a name
+// in the caller's text: with a capital after a lower-case letter
+// ("MySQL", "PostgreSQL", "GitHub"), or capitalised inside a sentence
+// ("the Java client 3.6"). In a sentence that is a product's name rather
+// than a program typed at a prompt. (Some programs are spelt so,
+// "VBoxManage": callers weigh it with the sentence around it.)
 func (d *detector) productCased(i int) bool {
 	t := d.toks[i]
 	a := d.offAt(t.startAt() + int(t.wOff))
@@ -110,7 +111,10 @@ func (d *detector) productCased(i int) bool {
 			return true
 		}
 	}
-	return false
+	// A capital inside a sentence: "the Java client 3.6", "results from
+	// Trivy show ...". (At a sentence's start every word has one.)
+	c := d.src[a]
+	return c >= 'A' && c <= 'Z' && i > 0 && !d.toks[i].nl && !d.toks[i-1].endsSentence() && !isListMarker(d.toks[i-1])
 }
 
 func isLowerWord(w string) bool {
