@@ -11,6 +11,9 @@ import (
 var ErrInvalidOption = errors.New("checker: invalid option")
 
 // Limits bound the size of a response. A zero field means the default.
+// MaxBytes and MaxDepth apply to every contract; the others are the
+// GuruResponse's (a custom contract states its own in its schema, see
+// [WithContract]).
 type Limits struct {
 	// MaxBytes bounds the whole input; larger input is refused before it is
 	// parsed (rule json.syntax). Default 64 KiB, at most 16 MiB.
@@ -65,6 +68,10 @@ type config struct {
 	severity map[string]severity
 	setBy    map[string]string // rule id -> option that changed it, for conflict errors
 	scan     *scanner          // nil: package guard
+	contract *contractSpec     // nil: the GuruResponse
+	// guruLimits names the WithLimits fields that only the GuruResponse
+	// has, when they were set (they conflict with WithContract).
+	guruLimits []string
 }
 
 // Option configures a [Checker]. Options are applied in order by [New];
@@ -86,6 +93,14 @@ func WithLimits(l Limits) Option {
 			*dst = v
 			return nil
 		}
+		for _, f := range []struct {
+			v    int
+			name string
+		}{{l.MaxSummaryChars, "MaxSummaryChars"}, {l.MaxItemChars, "MaxItemChars"}, {l.MaxItems, "MaxItems"}} {
+			if f.v != 0 {
+				c.guruLimits = append(c.guruLimits, f.name)
+			}
+		}
 		return errors.Join(
 			set(&c.limits.MaxBytes, l.MaxBytes, 64, hardMaxBytes, "MaxBytes"),
 			set(&c.limits.MaxDepth, l.MaxDepth, 4, hardMaxDepth, "MaxDepth"),
@@ -96,10 +111,11 @@ func WithLimits(l Limits) Option {
 	}
 }
 
-// WithAllowedDomains restricts internet_facts[].source URLs to the given
-// hosts and their subdomains ("go.dev" admits "pkg.go.dev"). Without this
-// option any host is accepted; calling it again adds domains. Provider
-// identifiers (such as "doi:...") are not affected.
+// WithAllowedDomains restricts the URLs of [SourceURL] fields
+// (internet_facts[].source) to the given hosts and their subdomains
+// ("go.dev" admits "pkg.go.dev"). Without this option any host is
+// accepted; calling it again adds domains. Provider identifiers (such as
+// "doi:...") are not affected.
 func WithAllowedDomains(domains ...string) Option {
 	return func(c *config) error {
 		if len(domains) == 0 {
@@ -116,9 +132,9 @@ func WithAllowedDomains(domains ...string) Option {
 	}
 }
 
-// WithAllowedServices restricts mcp_requests[].mcp to the given service
-// names (exact match). Without this option any well-formed name is
-// accepted; calling it again adds names.
+// WithAllowedServices restricts [Service] fields (mcp_requests[].mcp) to
+// the given service names (exact match). Without this option any
+// well-formed name is accepted; calling it again adds names.
 func WithAllowedServices(names ...string) Option {
 	return func(c *config) error {
 		if len(names) == 0 {
