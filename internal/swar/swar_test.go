@@ -12,7 +12,7 @@ import (
 func TestLoad8(t *testing.T) {
 	s := "\x01\x02\x03\x04\x05\x06\x07\x08\x09"
 	assert.Equal(t, binary.LittleEndian.Uint64([]byte(s[1:9])), Load8(s, 1))
-	assert.Panics(t, func() { Load8(s, 2) })
+	assert.Panics(t, func() { _ = Load8(s, 2) })
 }
 
 // Eq8 and Ge8 agree with a byte-wise reference for every ASCII byte value
