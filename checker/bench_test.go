@@ -301,3 +301,37 @@ func BenchmarkCheckerOwnCost(b *testing.B) {
 		_, _ = c.Validate(typical)
 	}
 }
+
+// BenchmarkValidateContract measures custom contracts (ValidateInto): the
+// triage answer of testdata/contract (about 900 bytes, decoded into its Go
+// type), and the typical GuruResponse checked as a custom contract
+// (WithContract(Schema(), DefaultPolicy())), against which
+// BenchmarkValidate/typical shows what the GuruResponse's hand-written
+// schema mirror saves: a custom contract's schema is evaluated by the JSON
+// Schema engine on every call.
+func BenchmarkValidateContract(b *testing.B) {
+	b.Run("triage", func(b *testing.B) {
+		c, raw := triageChecker(b), triageWith(b, "", nil)
+		var v triage
+		_, err := c.ValidateInto(raw, &v)
+		require.NoError(b, err)
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.ValidateInto(raw, &v)
+		}
+	})
+	b.Run("guru-as-custom", func(b *testing.B) {
+		c, err := New(WithContract(Schema(), DefaultPolicy()))
+		require.NoError(b, err)
+		raw := typicalResponse(b)
+		var v Response
+		_, err = c.ValidateInto(raw, &v)
+		require.NoError(b, err)
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = c.ValidateInto(raw, &v)
+		}
+	})
+}

@@ -3,29 +3,29 @@ package checker
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/wardline/wardline/guard"
 )
 
-// Checker validates GuruResponses against the contract. Build one with
-// [New] and reuse it: New compiles the schema once, and a Checker is safe
-// for concurrent use by multiple goroutines.
+// Checker validates responses against a contract: the GuruResponse, or
+// the application's own (see [WithContract]). Build one with [New] and
+// reuse it: New compiles the schema once, and a Checker is safe for
+// concurrent use by multiple goroutines.
 //
 // The zero Checker (and a nil *Checker) is usable and behaves like the
 // package-level [Validate]: the strictest, default configuration.
 type Checker struct {
-	cfg    config
-	schema *jsonschema.Schema
-	scan   *scanner
+	cfg  config
+	con  *contract
+	scan *scanner
 }
 
 // Violation is one broken rule. Rule is a stable dotted id (see [Rules]),
@@ -51,6 +51,8 @@ func (v Violation) String() string {
 // order), then rule id, then message.
 type Rejection struct {
 	Violations []Violation
+
+	con *contract // the contract checked, for ReformatPrompt; nil: the GuruResponse
 }
 
 // maxErrorViolations bounds how many violations Error spells out.
@@ -88,9 +90,15 @@ func (r *Rejection) Rules() []string {
 // them.
 var errNoDetectors = errors.New("checker: a guard text detector is missing")
 
-// New builds a Checker. With no options it is the strictest configuration:
-// default limits, every rule blocking, any source domain and any service
-// name. It compiles the embedded schema; call it once and reuse the result.
+// ErrCustomContract is returned by [Checker.Validate], whose result is a
+// GuruResponse, when the Checker was built [WithContract] another
+// contract: use [Checker.ValidateInto].
+var ErrCustomContract = errors.New("checker: this Checker checks a custom contract; Validate returns only GuruResponses (use ValidateInto)")
+
+// New builds a Checker. With no options it is the strictest configuration
+// of the GuruResponse contract: default limits, every rule blocking, any
+// source domain and any service name. It compiles the schema; call it
+// once and reuse the result.
 func New(opts ...Option) (*Checker, error) {
 	cfg := config{limits: defaultLimits}
 	for i, o := range opts {
@@ -108,11 +116,23 @@ func New(opts ...Option) (*Checker, error) {
 	if !scan.complete() {
 		return nil, errNoDetectors
 	}
-	sch, err := compileSchema(cfg.limits)
+	var con *contract
+	var err error
+	if cfg.contract == nil {
+		con, err = guruContract(cfg.limits)
+	} else {
+		con, err = customContract(&cfg)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &Checker{cfg: cfg, schema: sch, scan: scan}, nil
+	if len(cfg.domains) > 0 && !con.has[SourceURL] {
+		return nil, fmt.Errorf("%w: WithAllowedDomains conflicts with WithContract: the policy has no SourceURL field", ErrInvalidOption)
+	}
+	if len(cfg.services) > 0 && !con.has[Service] {
+		return nil, fmt.Errorf("%w: WithAllowedServices conflicts with WithContract: the policy has no Service field", ErrInvalidOption)
+	}
+	return &Checker{cfg: cfg, con: con, scan: scan}, nil
 }
 
 var defaultChecker = sync.OnceValues(func() (*Checker, error) { return New() })
@@ -134,6 +154,7 @@ type scratch struct {
 	parse  parseBufs
 	fields []field
 	vs     []Violation
+	path   []seg
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -141,21 +162,79 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // Validate checks raw model output: size, strict JSON, schema, then the
 // facts-only rules on every string. It returns a nil Response whenever it
 // returns an error; a blocked response yields a *[Rejection] listing every
-// violation found.
+// violation found. A Checker built [WithContract] a custom contract
+// returns [ErrCustomContract]: use [Checker.ValidateInto].
 func (c *Checker) Validate(raw []byte) (*Response, error) {
-	if c == nil || c.schema == nil {
-		d, err := defaultChecker()
-		if err != nil {
-			return nil, err
-		}
-		c = d
+	c, err := c.orDefault()
+	if err != nil {
+		return nil, err
 	}
+	if c.con.custom {
+		return nil, ErrCustomContract
+	}
+	resp, _, err := c.run(raw)
+	return resp, err
+}
+
+// ValidateInto checks raw model output against the Checker's contract as
+// [Checker.Validate] does and, when it passes, decodes it into v, which
+// must be a non-nil pointer, with encoding/json. It works for every
+// contract: the GuruResponse (v may be a *[Response]) and custom ones.
+//
+// v is written only when the response passes and decodes: on any error it
+// is left as it was. The error is a *[Rejection] for a blocked response,
+// or an error starting with "checker: decode" when the validated JSON does
+// not fit v's Go type (a mismatch between v and the schema). warnings are
+// the violations of rules downgraded with [WithRuleAsWarningUnsafe]; nil
+// without that option.
+//
+// Decoding costs what encoding/json costs on top of the validation; the
+// custom contract's schema is evaluated by the JSON Schema engine on every
+// call (see BenchmarkValidateContract).
+func (c *Checker) ValidateInto(raw []byte, v any) (warnings []Violation, err error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return nil, fmt.Errorf("checker: ValidateInto needs a non-nil pointer, got %T", v)
+	}
+	c, err = c.orDefault()
+	if err != nil {
+		return nil, err
+	}
+	resp, warnings, err := c.run(raw)
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := v.(*Response); ok && resp != nil {
+		*p = *resp
+		return warnings, nil
+	}
+	// Decode into a fresh value so that v is untouched on a decode error.
+	fresh := reflect.New(rv.Type().Elem())
+	if err := json.Unmarshal(raw, fresh.Interface()); err != nil {
+		return nil, fmt.Errorf("checker: decode into %T: %w", v, err)
+	}
+	rv.Elem().Set(fresh.Elem())
+	return warnings, nil
+}
+
+// orDefault returns c, or the default Checker for a zero or nil one.
+func (c *Checker) orDefault() (*Checker, error) {
+	if c == nil || c.con == nil {
+		return defaultChecker()
+	}
+	return c, nil
+}
+
+// run validates raw against c's contract. For the GuruResponse it also
+// builds the Response (custom contracts: nil). It returns the warnings of
+// downgraded rules, or a nil Response and an error.
+func (c *Checker) run(raw []byte) (*Response, []Violation, error) {
 	lim := c.cfg.limits
 	if len(raw) > lim.MaxBytes {
-		return nil, &Rejection{Violations: []Violation{{
+		return nil, nil, c.reject([]Violation{{
 			Rule:    RuleJSONSyntax,
 			Message: fmt.Sprintf("the output is %d bytes; the limit is %d", len(raw), lim.MaxBytes),
-		}}}
+		}})
 	}
 	st := scratchPool.Get().(*scratch)
 	defer func() {
@@ -169,42 +248,66 @@ func (c *Checker) Validate(raw []byte) (*Response, error) {
 	src := string(raw)
 	nodes, serr := parseWith(src, lim.MaxDepth, &st.parse)
 	if serr != nil {
-		return nil, &Rejection{Violations: []Violation{{
+		return nil, nil, c.reject([]Violation{{
 			Rule:    RuleJSONSyntax,
 			Path:    serr.path,
 			Message: fmt.Sprintf("%s (at byte %d)", serr.msg, serr.off),
-		}}}
+		}})
 	}
-	d := decoder{nodes: nodes, limits: lim, fields: st.fields[:0]}
-	resp, ok := d.decodeResponse(0)
-	st.fields = d.fields
-	if !ok {
-		// Report the content rules too, on every string of the tree, so the
-		// model learns everything that is wrong in one round trip.
-		vs := schemaViolations(c.schema, nodes, 0)
-		st.fields = allStrings(nodes, 0, nil, nil, st.fields[:0])
-		st.vs = c.contentRules(src, st.fields, st.vs[:0])
-		for _, v := range st.vs {
-			if c.cfg.severity[v.Rule] == block {
-				vs = append(vs, v)
-			}
+	var resp *Response
+	var schemaVs []Violation
+	if c.con.custom {
+		schemaVs = c.schemaViolations(nodes, 0)
+		st.fields = c.con.collect(nodes, 0, st.path[:0], -1, st.fields[:0])
+	} else {
+		d := decoder{nodes: nodes, limits: lim, fields: st.fields[:0], dateTime: c.con.dateTime}
+		var ok bool
+		resp, ok = d.decodeResponse(0)
+		st.fields = d.fields
+		if !ok {
+			schemaVs = c.schemaViolations(nodes, 0)
+			// Report the content rules too, on every string of the tree,
+			// so the model learns everything that is wrong in one round
+			// trip.
+			st.fields = c.con.collect(nodes, 0, st.path[:0], -1, st.fields[:0])
 		}
-		return nil, &Rejection{Violations: mergeViolations(vs)}
 	}
 
-	vs := c.contentRules(src, d.fields, st.vs[:0])
+	vs := c.contentRules(src, nodes, st.fields, st.vs[:0])
 	st.vs = vs
+	if len(schemaVs) > 0 {
+		for _, v := range vs {
+			if c.cfg.severity[v.Rule] == block {
+				schemaVs = append(schemaVs, v)
+			}
+		}
+		return nil, nil, c.reject(schemaVs)
+	}
 	if len(vs) == 0 {
-		return resp, nil
+		return resp, nil, nil
 	}
 	nb, nw := partition(vs, c.cfg.severity)
 	if nb > 0 {
-		return nil, &Rejection{Violations: mergeViolations(vs[:nb])}
+		return nil, nil, c.reject(vs[:nb])
 	}
+	var warnings []Violation
 	if nw > 0 {
-		resp.warnings = mergeViolations(vs[nb : nb+nw])
+		warnings = mergeViolations(vs[nb:nb+nw], c.con.keyRank)
+		if resp != nil {
+			resp.warnings = warnings
+		}
 	}
-	return resp, nil
+	return resp, warnings, nil
+}
+
+// reject builds the Rejection for vs (sorted and merged; vs may be pooled
+// memory, the Rejection holds a copy).
+func (c *Checker) reject(vs []Violation) *Rejection {
+	r := &Rejection{Violations: mergeViolations(vs, c.con.keyRank)}
+	if c.con.custom {
+		r.con = c.con
+	}
+	return r
 }
 
 // partition reorders the (pooled) violations in place: the nb blocking
@@ -236,9 +339,9 @@ func (c *Checker) enabled(ids ...string) bool {
 	return false
 }
 
-// contentRules runs the facts-only rules on every field and appends the
-// violations to vs.
-func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Violation {
+// contentRules runs the facts-only rules on every field, each as its
+// kind says, and appends the violations to vs.
+func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Violation) []Violation {
 	s := c.scan
 	runInstr := c.enabled(RuleImperative, RuleModal, RuleCommand, RuleSteps, RuleInjection)
 	runSecrets := c.enabled(RuleSecret)
@@ -258,7 +361,7 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 			path := ""
 			for k := range fields {
 				if f := &fields[k]; int32(fd.Start) >= f.start && int32(fd.Start) < f.end {
-					path = f.path()
+					path = f.path(nodes)
 					break
 				}
 			}
@@ -267,6 +370,8 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 	}
 	for k := range fields {
 		f := &fields[k]
+		as := f.kindOf()
+		kr := kindRules[as]
 		hasSecret := !quoteOK
 		// A string without escapes is a slice of the input the whole-input
 		// scan above has read already; only decoded strings differ from
@@ -274,32 +379,41 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 		if runSecrets && f.escaped() {
 			for _, fd := range s.secrets(f.text) {
 				hasSecret = true
-				vs = append(vs, fieldViolation(f, RuleSecret, fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule)), fd))
+				vs = append(vs, Violation{Rule: RuleSecret, Path: f.path(nodes), Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
 			}
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
 		// is a repository pointer, not a file: URL.
-		if runExfil && !(f.kind == fContextRef && validContextRef(f.text)) {
+		if runExfil && !(as == ContextRef && validContextRef(f.text)) {
 			for _, fd := range s.exfiltration(f.text) {
 				rule := fd.Rule
 				if rule != RuleExfilRequest {
 					rule = RuleExfilURL
 					hasSecret = true // a payload URL may carry data: quote nothing from this field
 				}
-				vs = append(vs, fieldViolation(f, rule, ruleDesc(rule), fd))
+				vs = append(vs, Violation{Rule: rule, Path: f.path(nodes), Message: ruleDesc(rule)})
 			}
 		}
-		if runURLs && !f.urlAllowed() {
-			for _, fd := range s.urls(f.text) {
+		if runURLs && !kr.urls {
+			for range s.urls(f.text) {
 				hasSecret = true
-				vs = append(vs, fieldViolation(f, RuleExfilURL, "a URL in a field where URLs are not allowed (only internet_facts[].source, internet_facts[].claims and mcp_requests[] may hold URLs)", fd))
+				vs = append(vs, Violation{Rule: RuleExfilURL, Path: f.path(nodes), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
 			}
 		}
-		if runInstr {
+		if runInstr && kr.instr != instrNone {
 			for _, fd := range s.instructions(f.text) {
 				rule := fd.Rule
 				if _, known := rules[rule]; !known && !strings.HasPrefix(rule, "instruction.") {
 					rule = RuleInjection
+				}
+				if kr.instr == instrStrict && rule != RuleCommand && rule != RuleInjection {
+					continue
+				}
+				if kr.instr == instrQuery && rule == RuleCommand && !shellSyntax(f.text[fd.Start:fd.End]) {
+					// A search query: "service=checkout status=5xx since
+					// 2026-02-01" has the shape of a command line and is not
+					// one; only shell syntax makes it one.
+					continue
 				}
 				msg := ruleDesc(rule)
 				if !hasSecret {
@@ -308,15 +422,15 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 						msg = string(m)
 					}
 				}
-				vs = append(vs, fieldViolation(f, rule, msg, fd))
+				vs = append(vs, Violation{Rule: rule, Path: f.path(nodes), Message: msg})
 			}
 		}
-		if runLang && (f.prose() || f.kind == fQuery) {
+		if runLang && kr.language {
 			if _, lang, bad := c.cfg.langs.Unreadable(f.text); bad {
-				vs = append(vs, Violation{Rule: RuleLanguage, Path: f.path(), Message: fmt.Sprintf("a sentence in a language the checker does not read (%s); write every field in English (or a language the application allows)", lang)})
+				vs = append(vs, Violation{Rule: RuleLanguage, Path: f.path(nodes), Message: fmt.Sprintf("a sentence in a language the checker does not read (%s); write every field in English (or a language the application allows)", lang)})
 			}
 		}
-		if runMD && f.prose() {
+		if runMD && kr.markdown {
 			suspect, plain := mdScan(f.text)
 			reason := ""
 			if suspect {
@@ -328,16 +442,12 @@ func (c *Checker) contentRules(src string, fields []field, vs []Violation) []Vio
 				reason = markdownReason(s.normalize(f.text))
 			}
 			if reason != "" {
-				vs = append(vs, Violation{Rule: RuleMarkdown, Path: f.path(), Message: reason + "; every field is one paragraph of plain text"})
+				vs = append(vs, Violation{Rule: RuleMarkdown, Path: f.path(nodes), Message: reason + "; every field is one paragraph of plain text"})
 			}
 		}
-		vs = c.fieldRules(f, vs)
+		vs = c.fieldRules(f, as, nodes, vs)
 	}
 	return vs
-}
-
-func fieldViolation(f *field, rule, msg string, _ guard.Finding) Violation {
-	return Violation{Rule: rule, Path: f.path(), Message: msg}
 }
 
 func ruleDesc(rule string) string {
@@ -430,10 +540,11 @@ func appendQuoted(dst, b []byte) []byte {
 	return append(dst, '"')
 }
 
-// mergeViolations sorts vs and merges violations of the same rule at the
-// same path into one (the first message, with a count of the others).
-func mergeViolations(vs []Violation) []Violation {
-	sortViolations(vs)
+// mergeViolations sorts vs (property names ranked by rank, see
+// comparePointers) and merges violations of the same rule at the same
+// path into one (the first message, with a count of the others).
+func mergeViolations(vs []Violation, rank map[string]int) []Violation {
+	sortViolations(vs, rank)
 	out := make([]Violation, 0, len(vs))
 	for i := 0; i < len(vs); {
 		j := i + 1
@@ -450,18 +561,21 @@ func mergeViolations(vs []Violation) []Violation {
 	return out
 }
 
-// sortViolations orders violations by path in document order (array
-// indices compared as numbers), then rule id, then message.
-func sortViolations(vs []Violation) {
+// sortViolations orders violations by path in the order of the schema
+// (array indices compared as numbers), then rule id, then message.
+func sortViolations(vs []Violation, rank map[string]int) {
 	slices.SortStableFunc(vs, func(a, b Violation) int {
-		if c := comparePointers(a.Path, b.Path); c != 0 {
+		if c := comparePointers(a.Path, b.Path, rank); c != 0 {
 			return c
 		}
 		return cmp.Or(strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
 	})
 }
 
-func comparePointers(a, b string) int {
+// comparePointers orders JSON Pointers segment by segment: array indices
+// as numbers, property names by their rank (the order in which the schema
+// lists them; names it does not list come after, in byte order).
+func comparePointers(a, b string, rank map[string]int) int {
 	for a != "" && b != "" {
 		var sa, sb string
 		sa, a = nextSeg(a)
@@ -474,24 +588,16 @@ func comparePointers(a, b string) int {
 		if oka && okb {
 			return cmp.Compare(na, nb)
 		}
-		return cmp.Or(cmp.Compare(keyRank(sa), keyRank(sb)), strings.Compare(sa, sb))
+		return cmp.Or(cmp.Compare(keyRank(rank, sa), keyRank(rank, sb)), strings.Compare(sa, sb))
 	}
 	return cmp.Compare(len(a), len(b))
 }
 
-// keyOrder is the order of the schema's properties; unknown keys sort
-// after them.
-var keyOrder = map[string]int{
-	"role": 1, "summary": 2, "repo_facts": 3, "internet_facts": 4, "source": 5,
-	"retrieved_at": 6, "claims": 7, "confidence": 8, "open_questions": 9,
-	"mcp_requests": 10, "mcp": 11, "purpose": 12, "query": 13, "context_refs": 14,
-}
-
-func keyRank(k string) int {
-	if r, ok := keyOrder[k]; ok {
+func keyRank(rank map[string]int, k string) int {
+	if r, ok := rank[k]; ok {
 		return r
 	}
-	return len(keyOrder) + 1
+	return len(rank) + 1
 }
 
 // atoi is strconv.Atoi without the error value, which allocates: sorting

@@ -242,6 +242,8 @@ func TestViolationsSortedAndMerged(t *testing.T) {
 }
 
 func TestComparePointers(t *testing.T) {
+	rank := schemaKeyOrder(schemaJSON)
+	comparePointers := func(a, b string) int { return comparePointers(a, b, rank) }
 	assert.Negative(t, comparePointers("", "/a"))
 	assert.Negative(t, comparePointers("/repo_facts/2", "/repo_facts/10"))
 	assert.Negative(t, comparePointers("/a", "/a/0"))
@@ -511,7 +513,7 @@ func TestConcurrentValidate(t *testing.T) {
 func TestSchemaLoaderRefusesURLs(t *testing.T) {
 	for _, ref := range []string{"file:///etc/passwd", "https://example.com/schema.json", "other.json"} {
 		doc := map[string]any{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": ref}
-		_, err := compileDoc(doc)
+		_, err := compileDoc(schemaURL, doc)
 		require.Error(t, err, ref)
 		assert.Contains(t, err.Error(), errNoLoad.Error(), ref) // jsonschema.LoadURLError does not unwrap
 	}

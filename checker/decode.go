@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -23,6 +24,9 @@ import (
 
 type fieldKind uint8
 
+// Where a string sits in a GuruResponse (the fast path), or fNode for a
+// string found by walking the tree (custom contracts, and GuruResponses
+// that failed the schema).
 const (
 	fSummary fieldKind = iota
 	fRepoFact
@@ -33,21 +37,32 @@ const (
 	fPurpose
 	fQuery
 	fContextRef
-	fOther // any other string (only when the schema failed); ptr holds its path
+	fNode // i holds the node whose JSON Pointer is the string's path
 )
+
+// guruKinds is DefaultPolicy for the fast path's locations (a test holds
+// the two together).
+var guruKinds = [...]Kind{
+	fSummary: Prose, fRepoFact: Prose, fSource: SourceURL, fClaim: ProseWithURLs,
+	fQuestion: Question, fMCP: Service, fPurpose: ProseWithURLs, fQuery: Query, fContextRef: ContextRef,
+}
 
 // field is one string of the response that the content rules read.
 type field struct {
 	text       string
 	start, end int32 // raw byte span, quotes included
-	kind       fieldKind
+	loc        fieldKind
+	as         Kind // which rules read it
 	i, j       int32
-	ptr        string // JSON Pointer of an fOther string
 }
 
-// urlAllowed reports whether URLs may appear in the field.
-func (f *field) urlAllowed() bool {
-	return f.kind != fSummary && f.kind != fRepoFact && f.kind != fQuestion
+// kindOf returns the kind the rules read the field as: its own, except
+// that an Identifier with whitespace in it is not one and reads as Prose.
+func (f *field) kindOf() Kind {
+	if f.as == Identifier && strings.IndexFunc(f.text, unicode.IsSpace) >= 0 {
+		return Prose
+	}
+	return f.as
 }
 
 // escaped reports whether the field's decoded text differs from its bytes
@@ -57,20 +72,13 @@ func (f *field) escaped() bool {
 	return int(f.end-f.start-2) != len(f.text)
 }
 
-// prose reports whether the field is free text, which the markdown rule
-// reads; sources, service names and context references have formats of
-// their own.
-func (f *field) prose() bool {
-	return f.kind != fSource && f.kind != fMCP && f.kind != fContextRef
-}
-
 // path renders the field's JSON Pointer.
-func (f *field) path() string {
-	if f.kind == fOther {
-		return f.ptr
+func (f *field) path(nodes []node) string {
+	if f.loc == fNode {
+		return nodePointer(nodes, f.i)
 	}
 	i, j := strconv.Itoa(int(f.i)), strconv.Itoa(int(f.j))
-	switch f.kind {
+	switch f.loc {
 	case fSummary:
 		return "/summary"
 	case fRepoFact:
@@ -92,10 +100,36 @@ func (f *field) path() string {
 	}
 }
 
+// nodePointer renders the JSON Pointer of node n from the parent links.
+func nodePointer(nodes []node, n int32) string {
+	var segs []string
+	for n > 0 && nodes[n].parent >= 0 {
+		p := nodes[n].parent
+		if nodes[p].kind == nObject {
+			segs = append(segs, escapePointer(nodes[n].key))
+		} else {
+			i := 0
+			for c := nodes[p].first; c >= 0 && c != n; c = nodes[c].next {
+				i++
+			}
+			segs = append(segs, strconv.Itoa(i))
+		}
+		n = p
+	}
+	slices.Reverse(segs)
+	if len(segs) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
 type decoder struct {
 	nodes  []node
 	limits Limits
 	fields []field
+	// dateTime is the schema's own format check for retrieved_at (see
+	// guruContract), so the mirror cannot disagree with the schema on it.
+	dateTime func(any) error
 	// strs is the one backing array every []string of the Response is
 	// carved from (see countTexts).
 	strs []string
@@ -106,7 +140,7 @@ func (d *decoder) text(n int32, max int, k fieldKind, i, j int) (string, bool) {
 	if nd.kind != nString || !charsIn(nd.str, 1, max) {
 		return "", false
 	}
-	d.fields = append(d.fields, field{text: nd.str, start: nd.start, end: nd.end, kind: k, i: int32(i), j: int32(j)})
+	d.fields = append(d.fields, field{text: nd.str, start: nd.start, end: nd.end, loc: k, as: guruKinds[k], i: int32(i), j: int32(j)})
 	return nd.str, true
 }
 
@@ -255,7 +289,7 @@ func (d *decoder) internetFacts(n int32) ([]InternetFact, bool) {
 				f.Source, ok = d.text(m, d.limits.MaxItemChars, fSource, i, 0)
 				seen[0] = ok
 			case "retrieved_at":
-				ok = mn.kind == nString && validDateTime(mn.str)
+				ok = mn.kind == nString && d.dateTime(mn.str) == nil
 				f.RetrievedAt, seen[1] = mn.str, ok
 			case "claims":
 				f.Claims, ok = d.texts(m, fClaim, i)
@@ -298,7 +332,7 @@ func (d *decoder) mcpRequests(n int32) ([]MCPRequest, bool) {
 			case "mcp":
 				ok = mn.kind == nString && validServiceName(mn.str)
 				if ok {
-					d.fields = append(d.fields, field{text: mn.str, start: mn.start, end: mn.end, kind: fMCP, i: int32(i)})
+					d.fields = append(d.fields, field{text: mn.str, start: mn.start, end: mn.end, loc: fMCP, as: guruKinds[fMCP], i: int32(i)})
 				}
 				q.MCP, seen[0] = mn.str, ok
 			case "purpose":
@@ -322,176 +356,49 @@ func (d *decoder) mcpRequests(n int32) ([]MCPRequest, bool) {
 	return out, true
 }
 
-// validDateTime mirrors the date-time format check of
-// santhosh-tekuri/jsonschema/v6 (RFC 3339 section 5.6, leap seconds only
-// at 23:59 UTC).
-func validDateTime(s string) bool {
-	if len(s) < 20 || s[10] != 't' && s[10] != 'T' {
-		return false
-	}
-	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
-		return false
-	}
-	t := s[11:]
-	if len(t) < 9 || t[2] != ':' || t[5] != ':' {
-		return false
-	}
-	// t[2] and t[5] are colons, so these slices are exactly the tokens
-	// strings.SplitN(t[:8], ":", 3) yields whenever all three parse.
-	var hms [3]int
-	for k, tok := range [3]string{t[0:2], t[3:5], t[6:8]} {
-		v, err := strconv.Atoi(tok)
-		if err != nil || v < 0 {
-			return false
-		}
-		hms[k] = v
-	}
-	h, m, sec := hms[0], hms[1], hms[2]
-	if h > 23 || m > 59 || sec > 60 {
-		return false
-	}
-	t = t[8:]
-	if rem, ok := strings.CutPrefix(t, "."); ok {
-		n := 0
-		for n < len(rem) && rem[n] >= '0' && rem[n] <= '9' {
-			n++
-		}
-		if n == 0 {
-			return false
-		}
-		t = rem[n:]
-	}
-	if t != "z" && t != "Z" {
-		if len(t) != 6 {
-			return false
-		}
-		var sign int
-		switch t[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = +1
-		default:
-			return false
-		}
-		t = t[1:]
-		if t[2] != ':' {
-			return false
-		}
-		zh, err1 := strconv.Atoi(t[:2])
-		zm, err2 := strconv.Atoi(t[3:])
-		if err1 != nil || err2 != nil || zh < 0 || zm < 0 || zh > 23 || zm > 59 {
-			return false
-		}
-		hm := (h*60 + m) + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
-		h, m = hm/60, hm%60
-	}
-	return sec < 60 || h == 23 && m == 59
-}
-
-// allStrings lists every string of a tree that failed the schema, keys of
-// unknown properties included, so that the content rules can still report
-// on it: a rejection then names everything that is wrong at once. Strings
-// at the places the schema defines keep their field kind.
+// collect lists every string of the tree below node n, property names
+// the contract does not declare included, each with the kind the policy
+// gives its path (Prose where no pattern matches), so that the content
+// rules read every string there is. path holds n's segments.
 //
-// An unknown property's name may itself be a secret, so it never appears in
-// a path: the name and everything below it are reported at the pointer of
-// the object that holds it (opaque).
-func allStrings(nodes []node, n int32, path []string, opaque *string, out []field) []field {
+// A property name the contract does not declare may itself be a secret,
+// so unless it is a short lower-case word it never appears in a path: the
+// name and everything below it are reported at the pointer of the object
+// that holds it (at; -1 while no such name is on the path).
+func (ct *contract) collect(nodes []node, n int32, path []seg, at int32, out []field) []field {
 	nd := &nodes[n]
 	switch nd.kind {
 	case nString:
-		if opaque != nil {
-			return append(out, field{text: nd.str, start: nd.start, end: nd.end, kind: fOther, ptr: *opaque})
+		ptr := n
+		if at >= 0 {
+			ptr = at
 		}
-		out = append(out, classify(path, nd))
-	case nObject, nArray:
+		out = append(out, field{text: nd.str, start: nd.start, end: nd.end, loc: fNode, as: ct.kindAt(path), i: ptr})
+	case nObject:
+		for c := nd.first; c >= 0; c = nodes[c].next {
+			key, childAt := nodes[c].key, at
+			if !ct.known[key] {
+				if childAt < 0 && !safeName(key) {
+					childAt = n
+				}
+				ptr := n
+				if at >= 0 {
+					ptr = at
+				}
+				// start == end: the name counts as escaped, so it is
+				// scanned for secrets on its own.
+				out = append(out, field{text: key, start: nodes[c].start, end: nodes[c].start, loc: fNode, as: Prose, i: ptr})
+			}
+			out = ct.collect(nodes, c, append(path, seg{key: key, isKey: true}), childAt, out)
+		}
+	case nArray:
 		i := 0
 		for c := nd.first; c >= 0; c = nodes[c].next {
-			seg, childOpaque := strconv.Itoa(i), opaque
-			if nd.kind == nObject {
-				seg = nodes[c].key
-				if childOpaque == nil && !knownKey(path, seg) {
-					p := pointerOf(path)
-					childOpaque = &p
-				}
-				if childOpaque != nil {
-					out = append(out, field{text: seg, start: nodes[c].start, end: nodes[c].start, kind: fOther, ptr: *childOpaque})
-				}
-			}
-			out = allStrings(nodes, c, append(path, seg), childOpaque, out)
+			out = ct.collect(nodes, c, append(path, seg{index: i}), at, out)
 			i++
 		}
 	}
 	return out
-}
-
-// knownKey reports whether key is a property the schema defines for the
-// object at path.
-func knownKey(path []string, key string) bool {
-	switch len(path) {
-	case 0:
-		return key == "role" || key == "summary" || key == "repo_facts" || key == "internet_facts" || key == "open_questions" || key == "mcp_requests"
-	case 2:
-		switch path[0] {
-		case "internet_facts":
-			return key == "source" || key == "retrieved_at" || key == "claims" || key == "confidence"
-		case "mcp_requests":
-			return key == "mcp" || key == "purpose" || key == "query" || key == "context_refs"
-		}
-	}
-	return false
-}
-
-// classify gives a string at path its field kind.
-func classify(path []string, nd *node) field {
-	f := field{text: nd.str, start: nd.start, end: nd.end, kind: fOther, ptr: pointerOf(path)}
-	idx := func(s string) (int32, bool) {
-		n, err := strconv.Atoi(s)
-		return int32(n), err == nil && n >= 0
-	}
-	switch {
-	case len(path) == 1 && path[0] == "summary":
-		f.kind = fSummary
-	case len(path) == 2 && (path[0] == "repo_facts" || path[0] == "open_questions"):
-		if i, ok := idx(path[1]); ok {
-			f.kind, f.i = fRepoFact, i
-			if path[0] == "open_questions" {
-				f.kind = fQuestion
-			}
-		}
-	case len(path) == 3 && path[0] == "internet_facts" && path[2] == "source":
-		if i, ok := idx(path[1]); ok {
-			f.kind, f.i = fSource, i
-		}
-	case len(path) == 4 && path[0] == "internet_facts" && path[2] == "claims":
-		i, ok1 := idx(path[1])
-		j, ok2 := idx(path[3])
-		if ok1 && ok2 {
-			f.kind, f.i, f.j = fClaim, i, j
-		}
-	case len(path) == 3 && path[0] == "mcp_requests":
-		if i, ok := idx(path[1]); ok {
-			switch path[2] {
-			case "mcp":
-				f.kind, f.i = fMCP, i
-			case "purpose":
-				f.kind, f.i = fPurpose, i
-			case "query":
-				f.kind, f.i = fQuery, i
-			}
-		}
-	case len(path) == 4 && path[0] == "mcp_requests" && path[2] == "context_refs":
-		i, ok1 := idx(path[1])
-		j, ok2 := idx(path[3])
-		if ok1 && ok2 {
-			f.kind, f.i, f.j = fContextRef, i, j
-		}
-	}
-	return f
 }
 
 // toAny converts a node to the value model the schema engine validates.
@@ -523,12 +430,16 @@ func toAny(nodes []node, n int32) any {
 	}
 }
 
-// schemaViolations validates the tree with the compiled schema and maps its
-// errors to violations. If the schema engine finds nothing (the mirror
-// disagreed with it, which the tests rule out), it still reports one
-// violation: the checker fails closed.
-func schemaViolations(sch *jsonschema.Schema, nodes []node, root int32) []Violation {
-	err := sch.Validate(toAny(nodes, root))
+// schemaViolations validates the tree with the contract's compiled schema
+// and maps its errors to violations; nil when the tree conforms. If the
+// schema engine finds nothing where the GuruResponse mirror found a
+// problem (which the tests rule out), it still reports one violation: the
+// checker fails closed.
+func (c *Checker) schemaViolations(nodes []node, root int32) []Violation {
+	err := c.con.schema.Validate(toAny(nodes, root))
+	if err == nil && c.con.custom {
+		return nil
+	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return []Violation{{Rule: RuleSchema, Path: "", Message: "the object does not match the schema"}}
@@ -542,13 +453,25 @@ func schemaViolations(sch *jsonschema.Schema, nodes []node, root int32) []Violat
 			}
 			return
 		}
-		out = append(out, Violation{Rule: RuleSchema, Path: pointerOf(e.InstanceLocation), Message: schemaMessage(e.ErrorKind)})
+		out = append(out, Violation{Rule: RuleSchema, Path: c.con.safePointer(e.InstanceLocation), Message: schemaMessage(e.ErrorKind)})
 	}
 	walk(ve)
 	if len(out) == 0 {
 		out = append(out, Violation{Rule: RuleSchema, Message: "the object does not match the schema"})
 	}
 	return out
+}
+
+// safePointer renders a schema error's instance location, cut before the
+// first property name that the contract does not declare and that is not
+// a short lower-case word (it might be a secret; see collect).
+func (ct *contract) safePointer(loc []string) string {
+	for i, s := range loc {
+		if !ct.known[s] && !safeName(s) && arrayIndex(s) < 0 {
+			return pointerOf(loc[:i])
+		}
+	}
+	return pointerOf(loc)
 }
 
 func pointerOf(loc []string) string {

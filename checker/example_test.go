@@ -76,3 +76,50 @@ func ExampleReformatPrompt() {
 	// Output:
 	// Your previous answer was rejected by the response checker.
 }
+
+// An on-call agent answers with its own JSON shape: an answer and the
+// evidence for it. The application brings the schema and says what each
+// string is; strict JSON, the facts-only rules, rule ids, paths and
+// ReformatPrompt work as for the GuruResponse.
+func ExampleWithContract() {
+	schema := []byte(`{"type":"object","additionalProperties":false,"required":["answer"],
+	  "properties":{"answer":{"type":"string","maxLength":800},
+	    "evidence":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,
+	      "required":["text"],"properties":{"text":{"type":"string"},"url":{"type":"string"}}}}}}`)
+	c, err := checker.New(checker.WithContract(schema, checker.Policy{
+		"/answer":          checker.Prose,
+		"/evidence/*/text": checker.Prose,
+		"/evidence/*/url":  checker.SourceURL,
+	}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	var answer struct {
+		Answer   string `json:"answer"`
+		Evidence []struct {
+			Text string `json:"text"`
+			URL  string `json:"url"`
+		} `json:"evidence"`
+	}
+	_, err = c.ValidateInto([]byte(`{"answer":"The 09:05 deploy raised the checkout error rate to 4%.",
+	  "evidence":[{"text":"The error rate rose within five minutes of the deploy.","url":"https://status.example.com/i/4411"}]}`), &answer)
+	fmt.Println(err, answer.Evidence[0].URL)
+
+	_, err = c.ValidateInto([]byte(`{"answer":"Roll back the deploy.",
+	  "evidence":[{"text":"You should run kubectl rollout undo deploy/checkout.","url":"javascript:alert(1)"}]}`), &answer)
+	var rej *checker.Rejection
+	if errors.As(err, &rej) {
+		for _, v := range rej.Violations {
+			fmt.Println(v.Rule, v.Path)
+		}
+	}
+	// Output:
+	// <nil> https://status.example.com/i/4411
+	// instruction.imperative /answer
+	// instruction.command /evidence/0/text
+	// instruction.modal /evidence/0/text
+	// exfil.url /evidence/0/url
+	// source.url /evidence/0/url
+}

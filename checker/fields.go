@@ -6,24 +6,27 @@ import (
 	"strings"
 )
 
-// fieldRules applies the rules that depend on which field a string is in.
-func (c *Checker) fieldRules(f *field, vs []Violation) []Violation {
-	switch f.kind {
-	case fSource:
+// fieldRules applies the rules that depend on a string's kind.
+func (c *Checker) fieldRules(f *field, as Kind, nodes []node, vs []Violation) []Violation {
+	switch as {
+	case SourceURL:
 		if rule, msg := c.checkSource(f.text); rule != "" {
-			vs = append(vs, Violation{Rule: rule, Path: f.path(), Message: msg})
+			vs = append(vs, Violation{Rule: rule, Path: f.path(nodes), Message: msg})
 		}
-	case fMCP:
-		if len(c.cfg.services) > 0 && !c.cfg.services[f.text] {
-			vs = append(vs, Violation{Rule: RuleMCPService, Path: f.path(), Message: "the service is not one of the configured MCP services"})
+	case Service:
+		switch {
+		case !validServiceName(f.text):
+			vs = append(vs, Violation{Rule: RuleMCPService, Path: f.path(nodes), Message: "the value is not a service name (letters, digits, '.', '_' and '-', at most 64)"})
+		case len(c.cfg.services) > 0 && !c.cfg.services[f.text]:
+			vs = append(vs, Violation{Rule: RuleMCPService, Path: f.path(nodes), Message: "the service is not one of the configured MCP services"})
 		}
-	case fContextRef:
+	case ContextRef:
 		if !validContextRef(f.text) {
-			vs = append(vs, Violation{Rule: RuleContextRef, Path: f.path(), Message: ruleDesc(RuleContextRef)})
+			vs = append(vs, Violation{Rule: RuleContextRef, Path: f.path(nodes), Message: ruleDesc(RuleContextRef)})
 		}
-	case fQuestion:
+	case Question:
 		if !isQuestion(f.text) {
-			vs = append(vs, Violation{Rule: RuleQuestion, Path: f.path(), Message: ruleDesc(RuleQuestion)})
+			vs = append(vs, Violation{Rule: RuleQuestion, Path: f.path(nodes), Message: ruleDesc(RuleQuestion)})
 		}
 	}
 	return vs

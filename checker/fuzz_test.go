@@ -28,9 +28,9 @@ func mirrorAgrees(t *testing.T, c *Checker, raw []byte) {
 	if serr != nil {
 		return
 	}
-	d := decoder{nodes: nodes, limits: c.cfg.limits}
+	d := decoder{nodes: nodes, limits: c.cfg.limits, dateTime: c.con.dateTime}
 	_, mirrorOK := d.decodeResponse(0)
-	schemaErr := c.schema.Validate(toAny(nodes, 0))
+	schemaErr := c.con.schema.Validate(toAny(nodes, 0))
 	if mirrorOK != (schemaErr == nil) {
 		t.Fatalf("schema mirror says %v, JSON Schema says %v, for %q", mirrorOK, schemaErr, raw)
 	}

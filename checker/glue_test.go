@@ -292,10 +292,10 @@ func TestPartition(t *testing.T) {
 		require.ElementsMatch(t, blocking, vs[:nb])
 		require.ElementsMatch(t, warnings, vs[nb:nb+nw])
 		if len(blocking) > 0 {
-			require.Equal(t, mergeViolations(slices.Clone(blocking)), mergeViolations(vs[:nb]))
+			require.Equal(t, mergeViolations(slices.Clone(blocking), nil), mergeViolations(vs[:nb], nil))
 		}
 		if len(warnings) > 0 {
-			require.Equal(t, mergeViolations(slices.Clone(warnings)), mergeViolations(vs[nb:nb+nw]))
+			require.Equal(t, mergeViolations(slices.Clone(warnings), nil), mergeViolations(vs[nb:nb+nw], nil))
 		}
 	}
 }

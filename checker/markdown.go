@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/internal/swar"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -288,7 +289,7 @@ func mdScan(s string) (suspect, plain bool) {
 	st := mdState{plain: true}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if !mdStop8(load8(s, i)) {
+		if !mdStop8(swar.Load8(s, i)) {
 			continue // eight bytes of class 0
 		}
 		for k := i; k < i+8; k++ {
@@ -366,14 +367,14 @@ func linkCloser(s string) bool {
 // arithmetic. between is the "m < byte < n" test of the bit-twiddling
 // hacks, exact for existence on bytes below 0x80.
 func mdStop8(w uint64) bool {
-	const low7 = 0x7f * lsb8
+	const low7 = 0x7f * swar.Lsb8
 	x := w & low7
-	less := (w - 0x20*lsb8) &^ w
-	more := (w + (0x7f-0x7d)*lsb8) | w
-	between := ((0x7f+0x61)*lsb8 - x) &^ w & (x + (0x7f-0x5a)*lsb8) // 0x5a < byte < 0x61
-	lt := w ^ ('<' * lsb8)
-	st := w ^ ('*' * lsb8)
-	return (less|more|between|(lt-lsb8)&^lt|(st-lsb8)&^st)&msb8 != 0
+	less := (w - 0x20*swar.Lsb8) &^ w
+	more := (w + (0x7f-0x7d)*swar.Lsb8) | w
+	between := ((0x7f+0x61)*swar.Lsb8 - x) &^ w & (x + (0x7f-0x5a)*swar.Lsb8) // 0x5a < byte < 0x61
+	lt := w ^ ('<' * swar.Lsb8)
+	st := w ^ ('*' * swar.Lsb8)
+	return (less|more|between|(lt-swar.Lsb8)&^lt|(st-swar.Lsb8)&^st)&swar.Msb8 != 0
 }
 
 // precededByWord reports whether the rune ending just before s[i] is a

@@ -13,6 +13,9 @@ import (
 var ErrInvalidOption = errors.New("checker: invalid option")
 
 // Limits bound the size of a response. A zero field means the default.
+// MaxBytes and MaxDepth apply to every contract; the others are the
+// GuruResponse's (a custom contract states its own in its schema, see
+// [WithContract]).
 type Limits struct {
 	// MaxBytes bounds the whole input; larger input is refused before it is
 	// parsed (rule json.syntax). Default 64 KiB, at most 16 MiB.
@@ -68,6 +71,10 @@ type config struct {
 	setBy    map[string]string // rule id -> option that changed it, for conflict errors
 	scan     *scanner          // nil: package guard
 	langs    guard.Languages   // the zero value: guard's default set
+	contract *contractSpec     // nil: the GuruResponse
+	// guruLimits names the WithLimits fields that only the GuruResponse
+	// has, when they were set (they conflict with WithContract).
+	guruLimits []string
 }
 
 // Option configures a [Checker]. Options are applied in order by [New];
@@ -88,6 +95,14 @@ func WithLimits(l Limits) Option {
 			}
 			*dst = v
 			return nil
+		}
+		for _, f := range []struct {
+			v    int
+			name string
+		}{{l.MaxSummaryChars, "MaxSummaryChars"}, {l.MaxItemChars, "MaxItemChars"}, {l.MaxItems, "MaxItems"}} {
+			if f.v != 0 {
+				c.guruLimits = append(c.guruLimits, f.name)
+			}
 		}
 		return errors.Join(
 			set(&c.limits.MaxBytes, l.MaxBytes, 64, hardMaxBytes, "MaxBytes"),
@@ -120,10 +135,11 @@ func AllowLanguages(codes ...string) Option {
 	}
 }
 
-// WithAllowedDomains restricts internet_facts[].source URLs to the given
-// hosts and their subdomains ("go.dev" admits "pkg.go.dev"). Without this
-// option any host is accepted; calling it again adds domains. Provider
-// identifiers (such as "doi:...") are not affected.
+// WithAllowedDomains restricts the URLs of [SourceURL] fields
+// (internet_facts[].source) to the given hosts and their subdomains
+// ("go.dev" admits "pkg.go.dev"). Without this option any host is
+// accepted; calling it again adds domains. Provider identifiers (such as
+// "doi:...") are not affected.
 func WithAllowedDomains(domains ...string) Option {
 	return func(c *config) error {
 		if len(domains) == 0 {
@@ -140,9 +156,9 @@ func WithAllowedDomains(domains ...string) Option {
 	}
 }
 
-// WithAllowedServices restricts mcp_requests[].mcp to the given service
-// names (exact match). Without this option any well-formed name is
-// accepted; calling it again adds names.
+// WithAllowedServices restricts [Service] fields (mcp_requests[].mcp) to
+// the given service names (exact match). Without this option any
+// well-formed name is accepted; calling it again adds names.
 func WithAllowedServices(names ...string) Option {
 	return func(c *config) error {
 		if len(names) == 0 {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/internal/swar"
 )
 
 // This file holds the strict JSON tokenizer: one pass over the input that
@@ -413,7 +415,7 @@ func (p *jsonParser) str(depth int, isKey bool) (string, bool) {
 // skipPlain returns the index of the first byte at or after i that
 // strStop marks, or len(s).
 func skipPlain(s string, i int) int {
-	for i+8 <= len(s) && !strStop8(load8(s, i)) {
+	for i+8 <= len(s) && !strStop8(swar.Load8(s, i)) {
 		i += 8
 	}
 	for i < len(s) && !strStop[s[i]] {
@@ -522,28 +524,14 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
-// SWAR helpers: eight bytes of a string tested at once.
-const (
-	lsb8 = 0x0101010101010101
-	msb8 = 0x8080808080808080
-)
-
-// load8 reads s[i:i+8] as a little-endian word (the compiler merges the
-// byte loads into one).
-func load8(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // strStop8 reports whether any byte of w is one strStop marks. With no
-// byte >= 0x80 (the w term), (x - n*lsb8) &^ x has a byte's top bit set
+// byte >= 0x80 (the w term), (x - n*swar.Lsb8) &^ x has a byte's top bit set
 // for some byte exactly when some byte of x is below n; the quote and
 // backslash tests are that with n = 1 on w with the byte XORed out.
 func strStop8(w uint64) bool {
-	q := w ^ ('"' * lsb8)
-	b := w ^ ('\\' * lsb8)
-	return ((w-0x20*lsb8)&^w|(q-lsb8)&^q|(b-lsb8)&^b|w)&msb8 != 0
+	q := w ^ ('"' * swar.Lsb8)
+	b := w ^ ('\\' * swar.Lsb8)
+	return ((w-0x20*swar.Lsb8)&^w|(q-swar.Lsb8)&^q|(b-swar.Lsb8)&^b|w)&swar.Msb8 != 0
 }
 
 func hex4(s string, i int) (rune, bool) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/swar"
 )
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
@@ -201,7 +202,7 @@ func TestStrStop8(t *testing.T) {
 	}
 	s := "0123456789abcdef"
 	for i := 0; i+8 <= len(s); i++ {
-		w := load8(s, i)
+		w := swar.Load8(s, i)
 		for k := 0; k < 8; k++ {
 			require.Equal(t, s[i+k], byte(w>>(8*k)))
 		}

@@ -8,12 +8,6 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// RuleLanguage is the rule id of text written in a language the detectors
-// cannot read ("language.unsupported"). An instruction in Italian or
-// Japanese passes rules that read English, Spanish, German and French
-// unread; what cannot be read fails closed instead.
-const RuleLanguage = "language.unsupported"
-
 // defaultLanguageCodes are the languages the detectors read.
 var defaultLanguageCodes = []string{"en", "es", "de", "fr"}
 

@@ -1,35 +1,24 @@
 package guard
 
+import "github.com/wardline/wardline/internal/swar"
+
 // SWAR helpers: eight bytes of a string tested at once, for the byte
 // scans every detector makes over every field (is it ASCII, does
-// Normalize change it). Each test is exact per byte on words with no byte
-// >= 0x80 (the caller checks w&msb8 first): adding a constant below 0x80
-// to bytes of at most 0x7f never carries into the next byte.
+// Normalize change it). The generic helpers live in internal/swar, shared
+// with package checker; these short names keep guard's scans readable.
 const (
-	lsb8 = 0x0101010101010101
-	msb8 = 0x8080808080808080
+	lsb8 = swar.Lsb8
+	msb8 = swar.Msb8
 )
 
-// load8 reads s[i:i+8] as a little-endian word (the compiler merges the
-// byte loads into one).
-func load8(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
+// load8 is swar.Load8.
+func load8(s string, i int) uint64 { return swar.Load8(s, i) }
 
-// eq8 has the top bit of each byte of w equal to c set, and no other bit.
-// w must have no byte >= 0x80, and c must be below 0x80.
-func eq8(w uint64, c byte) uint64 {
-	t := w ^ uint64(c)*lsb8
-	return ^((t + 0x7f*lsb8) | t) & msb8
-}
+// eq8 is swar.Eq8.
+func eq8(w uint64, c byte) uint64 { return swar.Eq8(w, c) }
 
-// ge8 has the top bit of each byte of w at or above n set, and no other
-// bit. w must have no byte >= 0x80, and 0 < n <= 0x80.
-func ge8(w uint64, n byte) uint64 {
-	return (w + uint64(0x80-n)*lsb8) & msb8
-}
+// ge8 is swar.Ge8.
+func ge8(w uint64, n byte) uint64 { return swar.Ge8(w, n) }
 
 // ascii8 classifies the ASCII word w (no byte >= 0x80) for Normalize:
 // upper has the top bit of each upper-case letter set (w|upper>>2 is w

@@ -7,10 +7,19 @@
 // fails, the client gets 502 Bad Gateway with the rule ids that fired and
 // never the rejected text.
 //
+// It is a server: it runs until interrupted (Ctrl-C). From another
+// terminal:
+//
 //	go run ./examples/guruhandler -addr localhost:8080
 //	curl 'localhost:8080/ask?q=toml'      # a clean answer: 200
 //	curl 'localhost:8080/ask?q=sloppy'    # fixed on the second try: 200
 //	curl 'localhost:8080/ask?q=hopeless'  # never conforms: 502
+//	curl 'localhost:8080/ask?q=down'      # the model fails: 502
+//
+// Or let it make those four requests itself on a loopback port, print the
+// answers and exit:
+//
+//	go run ./examples/guruhandler -demo
 package main
 
 import (
@@ -18,8 +27,12 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"log"
+	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -115,6 +128,7 @@ func (FakeModel) Complete(_ context.Context, prompt string) (string, error) {
 
 func main() {
 	addr := flag.String("addr", "localhost:8080", "listen address")
+	demo := flag.Bool("demo", false, "serve on a free loopback port, make the four example requests, print the answers and exit")
 	flag.Parse()
 	c, err := checker.New()
 	if err != nil {
@@ -122,7 +136,40 @@ func main() {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/ask", &Handler{Model: FakeModel{}, Checker: c})
+	if *demo {
+		if err := runDemo(os.Stdout, mux); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	log.Printf("listening on http://%s/ask?q=toml", *addr)
+	log.Printf("serving until interrupted; try: curl 'http://%s/ask?q=toml' (or run with -demo to see the four example requests and exit)", *addr)
 	log.Fatal(srv.ListenAndServe())
+}
+
+// runDemo serves h on a free loopback port, makes the example requests,
+// prints each status and body, and shuts the server down.
+func runDemo(w io.Writer, h http.Handler) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	client := &http.Client{Timeout: 30 * time.Second}
+	for _, q := range []string{"toml", "sloppy", "hopeless", "down"} {
+		u := "http://" + ln.Addr().String() + "/ask?q=" + q
+		res, err := client.Get(u)
+		if err != nil {
+			return err
+		}
+		body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+		res.Body.Close()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "$ curl '/ask?q=%s'\n%s %s", q, res.Status, body)
+	}
+	return nil
 }

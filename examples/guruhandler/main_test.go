@@ -100,3 +100,22 @@ func TestHandlerBadRequests(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.Equal(t, "missing q", body["error"])
 }
+
+// -demo makes the four example requests against a real listener and exits.
+func TestDemo(t *testing.T) {
+	c, err := checker.New()
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/ask", &Handler{Model: FakeModel{}, Checker: c})
+	var out strings.Builder
+	require.NoError(t, runDemo(&out, mux))
+	got := out.String()
+	for _, want := range []string{
+		"$ curl '/ask?q=toml'\n200 OK {\"role\":\"guru\"",
+		"$ curl '/ask?q=sloppy'\n200 OK",
+		"$ curl '/ask?q=hopeless'\n502 Bad Gateway {\"error\":\"the model's answer broke the response contract twice\",\"rules\":[\"json.syntax\"]}",
+		"$ curl '/ask?q=down'\n502 Bad Gateway {\"error\":\"the model is unavailable\"}",
+	} {
+		assert.Contains(t, got, want)
+	}
+}

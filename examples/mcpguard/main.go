@@ -47,6 +47,7 @@ type flags struct {
 	openAIURL      string
 	anthropicModel string
 	anthropicURL   string
+	role           string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*flags, error) {
@@ -62,6 +63,7 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	fs.StringVar(&f.openAIURL, "openai-url", "", "base URL of the OpenAI-compatible API (default https://api.openai.com/v1; llama.cpp and Ollama work too)")
 	fs.StringVar(&f.anthropicModel, "anthropic-model", "", "gatekeeper model name on the Anthropic Messages API (key from ANTHROPIC_API_KEY)")
 	fs.StringVar(&f.anthropicURL, "anthropic-url", "", "base URL of the Anthropic API (default https://api.anthropic.com/v1)")
+	fs.StringVar(&f.role, "role", DefaultRole, "the role the server serves: "+roleNames()+" (guru is read-only: every write tool is refused before any other guard runs)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -70,6 +72,9 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	}
 	if f.workspace == "" {
 		return nil, errors.New("-workspace is required")
+	}
+	if _, ok := roles[f.role]; !ok {
+		return nil, fmt.Errorf("-role: unknown role %q (one of %s)", f.role, roleNames())
 	}
 	return f, nil
 }
@@ -120,7 +125,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ws, err := filepath.Abs(f.workspace)
+	ws, err := resolveWorkspace(f.workspace)
 	if err != nil {
 		return err
 	}
@@ -166,7 +171,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "mcpguard: not installed, left off the allowlist: %s\n", strings.Join(missing, ", "))
 	}
 	if model == nil {
-		fmt.Fprintln(stderr, "mcpguard: no gatekeeper model configured: run_command will deny every command")
+		fmt.Fprintln(stderr, "mcpguard: "+noModelNote)
 	}
 	srv, err := NewServer(Config{
 		Workspace:   ws,
@@ -178,6 +183,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		LLMOptions: []gate.LLMOption{gate.WithCache(256, 10*time.Minute)},
 		Programs:   exec.Programs(),
 		Executor:   exec,
+		Role:       f.role,
 	})
 	if err != nil {
 		return err

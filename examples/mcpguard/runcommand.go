@@ -98,10 +98,15 @@ var errNoModel = errors.New("no gatekeeper model configured")
 // judge is missing.
 type noModel struct{}
 
+// noModelNote tells a user of a server without a gatekeeper model why
+// run_command refuses everything and how to change that. It ends
+// run_command's description and every refusal for want of a model.
+const noModelNote = "This server was started without a gatekeeper model, so run_command refuses every command " +
+	"(it fails closed); restart it with -model-cmd, -openai-model or -anthropic-model to have commands judged."
+
 // Check implements gate.Gate.
 func (noModel) Check(context.Context, gate.Proposal) gate.Decision {
-	return gate.Decision{Gate: "llm", Err: errNoModel,
-		Reason: "no gatekeeper model is configured (start the server with -model-cmd, -openai-model or -anthropic-model); run_command fails closed"}
+	return gate.Decision{Gate: "llm", Err: errNoModel, Reason: "no gatekeeper model is configured. " + noModelNote}
 }
 
 // commandCheck is run_command's Before check: argument shape, then the gate.

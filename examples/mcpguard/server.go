@@ -42,6 +42,12 @@ type Config struct {
 	// MaxPages is the wiki page quota; zero means DefaultMaxPages.
 	MaxPages int
 
+	// Role names the role the server serves (see roles): "operator" may
+	// call every tool, "guru" is read-only and may call none of this
+	// server's tools, which all write. Empty means DefaultRole. The role
+	// check runs before every other guard.
+	Role string
+
 	// Modes applies confirmed mode changes; nil means the file
 	// .mcpguard/mode in the workspace.
 	Modes ModeSetter
@@ -121,6 +127,10 @@ func NewServer(cfg Config) (*Server, error) {
 		}
 		exec = e
 	}
+	role, err := newRoleGate(cfg.Role)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
 	cmdGate, err := newCommandGate(programs, cfg.Model, cfg.GroundRules, cfg.LLMOptions...)
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
@@ -138,11 +148,12 @@ func NewServer(cfg Config) (*Server, error) {
 	s.MCP = mcp.NewServer(&mcp.Implementation{Name: "mcpguard", Title: "wardline MCP guard example", Version: "v0.1.0"},
 		&mcp.ServerOptions{Instructions: instructions})
 
-	mcp.AddTool(s.MCP, &mcp.Tool{
-		Name: "run_command",
-		Description: "Run one allowlisted program with literal arguments in the workspace (no shell). " +
-			"Every command is checked by deterministic rules and an independent gatekeeper model before it runs.",
-	}, runCommand(exec))
+	runDesc := "Run one allowlisted program with literal arguments in the workspace (no shell). " +
+		"Every command is checked by deterministic rules and an independent gatekeeper model before it runs."
+	if cfg.Model == nil {
+		runDesc += " " + noModelNote
+	}
+	mcp.AddTool(s.MCP, &mcp.Tool{Name: "run_command", Description: runDesc}, runCommand(exec))
 	mcp.AddTool(s.MCP, &mcp.Tool{
 		Name: "write_wiki_page",
 		Description: "Create or replace a wiki page under wiki/. The page needs YAML frontmatter (title, sources) " +
@@ -163,10 +174,10 @@ func NewServer(cfg Config) (*Server, error) {
 		Workspace: ws,
 		Recorder:  toolguard.AuditRecorder(cfg.Audit),
 		Tools: map[string]toolguard.Policy{
-			"run_command":     {Before: []toolguard.Check{commandCheck(cmdGate)}, After: []toolguard.OutputCheck{redactOutput()}},
-			"write_wiki_page": {Before: []toolguard.Check{s.wiki.beforeCheck()}},
-			"set_mode":        {Before: []toolguard.Check{modes.setModeCheck()}},
-			"confirm":         {Before: []toolguard.Check{modes.confirmCheck()}},
+			"run_command":     {Before: []toolguard.Check{roleCheck(role), commandCheck(cmdGate)}, After: []toolguard.OutputCheck{redactOutput()}},
+			"write_wiki_page": {Before: []toolguard.Check{roleCheck(role), s.wiki.beforeCheck()}},
+			"set_mode":        {Before: []toolguard.Check{roleCheck(role), modes.setModeCheck()}},
+			"confirm":         {Before: []toolguard.Check{roleCheck(role), modes.confirmCheck()}},
 		},
 	})
 	if err != nil {
