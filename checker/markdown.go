@@ -78,7 +78,8 @@ func markdownParse(s string) string {
 			}
 		case ast.KindRawHTML:
 			if segs := n.(*ast.RawHTML).Segments; segs.Len() > 0 {
-				if start := segs.At(0).Start; start > 0 && isWordByte(src, start) {
+				seg := segs.At(0)
+				if start := seg.Start; start > 0 && isWordByte(src, start) && !htmlElement(src[seg.Start:seg.Stop]) {
 					return ast.WalkSkipChildren, nil // Option<String>
 				}
 			}
@@ -387,3 +388,40 @@ func precededByWord(s string, i int) bool {
 	r, _ := utf8.DecodeLastRuneInString(s[:i])
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
+
+// htmlElement reports whether tag, a raw HTML tag as goldmark found it,
+// is HTML rather than type syntax glued to a word ("Option<String>",
+// "Map<string, Entry>"): a comment, a closing tag, a tag with attributes,
+// or an element of HTML written in lower case ("config<br>loader",
+// "x<span>").
+func htmlElement(tag []byte) bool {
+	t := string(tag)
+	if strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "</") {
+		return true
+	}
+	name := strings.TrimPrefix(t, "<")
+	end := strings.IndexAny(name, " \t\n/>")
+	if end < 0 {
+		return false
+	}
+	if rest := strings.TrimSpace(name[end:]); strings.Contains(rest, "=") {
+		return true // attributes
+	}
+	_, ok := htmlElements[name[:end]]
+	return ok
+}
+
+// htmlElements are the element names of HTML that text can carry.
+var htmlElements = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, e := range strings.Fields(`a abbr address area article aside audio b base bdi bdo blockquote body br
+		button canvas caption center cite code col colgroup data datalist dd del details dfn dialog div dl dt em
+		embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html i
+		iframe img input ins kbd label legend li link main map mark marquee menu meta meter nav noscript object ol
+		optgroup option output p param picture pre progress q rp rt ruby s samp script section select slot small
+		source span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time
+		title tr track tt u ul var video wbr xmp`) {
+		m[e] = struct{}{}
+	}
+	return m
+}()

@@ -283,3 +283,20 @@ func TestMdSuspectRandom(t *testing.T) {
 	}
 	t.Logf("%d of %d strings passed the pre-scan", passed, n)
 }
+
+// TestGluedHTML: an HTML element glued to a word is HTML; type syntax is
+// not.
+func TestGluedHTML(t *testing.T) {
+	for text, html := range map[string]bool{
+		"The config<br>loader reads two files.":               true,
+		"The label<span class=\"x\">text</span> renders.":     true,
+		"The comment<!-- hidden --> stays.":                   true,
+		"The function returns Option<String> when empty.":     false,
+		"The cache is a Map<string, Entry> keyed by path.":    false,
+		"Buffers are Vec<u8> slices.":                         false,
+		"The handler takes a Result<T, E> and returns early.": false,
+	} {
+		got := markdownParse(text) != ""
+		assert.Equal(t, html, got, text)
+	}
+}
