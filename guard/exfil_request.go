@@ -684,8 +684,16 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	if len(strongObj) == 0 && len(weakObj) == 0 {
 		return false
 	}
-	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password"
+	// "the value of X", "the contents of ~/.ssh/id_rsa", "what is your password":
+	// asked for when the phrase opens the sentence, follows a disclosure
+	// verb, or stands in a question or a sentence put to the reader; not
+	// the object of a statement ("The image contains the value of the
+	// build argument SENTRY_AUTH_TOKEN").
+	asked := strings.HasSuffix(strings.TrimSpace(sent), "?") || res.cue.any(toks)
 	for _, v := range valueOf {
+		if !asked && !valueAsked(toks, v, strongVerbs, weakVerbs) {
+			continue
+		}
 		for _, objs := range [2][][2]int{strongObj, weakObj} {
 			for _, o := range objs {
 				if o[0] >= v[1] && o[0]-v[1] <= 40 {
@@ -710,6 +718,42 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	// the verbs are strong and weak together; strong with strongObj is
 	// known to be false
 	return nearSpans(weak, strongObj) || nearSpans(strong, weakObj) || nearSpans(weak, weakObj)
+}
+
+// valueAsked reports whether the "value of" phrase at v is asked for:
+// it follows a disclosure verb, a modal or a verb of need ("should
+// append the contents of", "needs the contents of"), or no finite verb
+// stands before it ("The value of X, please"). After any other finite
+// verb it is the object of a statement: "The image contains the value of
+// the build argument".
+func valueAsked(toks []reqToken, v [2]int, verbs ...[][2]int) bool {
+	for _, vs := range verbs {
+		for _, vb := range vs {
+			if vb[1] <= v[0] {
+				return true
+			}
+		}
+	}
+	l := lex()
+	described := false
+	for _, t := range toks {
+		if t.start >= v[0] {
+			break
+		}
+		switch t.w {
+		case "should", "must", "need", "needs", "needed", "require", "requires", "want", "wants",
+			"would", "could", "can", "will", "please", "ought":
+			return true
+		}
+		if _, ok := l.sLemma(t.w); ok {
+			described = true
+		} else if _, ok := l.edLemma(t.w); ok {
+			described = true
+		} else if _, ok := l.irregular[t.w]; ok {
+			described = true
+		}
+	}
+	return !described
 }
 
 // nearSpans reports whether a verb and an object are at most
