@@ -27,13 +27,17 @@ func redactExcerpt(secret string) string {
 	return b.String()
 }
 
-// Redact returns s with every secret that [Secrets] finds replaced by its
-// redacted excerpt (the first few characters, "…" and the length, e.g.
-// "ghp_…(40)"). Overlapping findings are merged into one redaction. Text
-// without secrets is returned unchanged. Redact is safe for concurrent use;
-// audit uses it to keep secrets out of logs.
+// Redact returns s with every secret that [Secrets] or [Credentials]
+// finds replaced by its redacted excerpt (the first few characters, "…"
+// and the length, e.g. "ghp_…(40)"). Overlapping findings are merged into
+// one redaction. Text without secrets is returned unchanged. Redact is
+// safe for concurrent use; audit uses it to keep secrets out of logs.
 func Redact(s string) string {
 	fs := Secrets(s)
+	if cs := Credentials(s); len(cs) > 0 {
+		fs = append(fs, cs...)
+		sortFindings(fs)
+	}
 	if len(fs) == 0 {
 		return s
 	}
