@@ -390,6 +390,13 @@ func (p *subjectParser) cat(i int) cat {
 	return p.cs[i]
 }
 
+func (p *subjectParser) word(i int) string {
+	if i < 0 || i >= len(p.words) {
+		return ""
+	}
+	return p.words[i]
+}
+
 func (p *subjectParser) lower(i int) string {
 	if i < 0 || i >= len(p.words) {
 		return ""
@@ -676,11 +683,18 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 	switch {
 	case c&catPres3 != 0 && !plural && !coord && strings.HasSuffix(w, "s"):
 		if i == 1 {
-			// The opener alone is the subject: "Build fails on arm64", but
-			// "Check logs in the pod", where "logs" is also a plural noun
-			// to the treebank (or, unseen there, mostly a noun to WordNet).
-			objectMark := p.cat(next)&(catDet|catPron) != 0 && p.cat(next)&catNominal == 0 && !subordinator(p.lower(next)) && !floating(p.lower(next))
-			return i, objectMark || atOnce && p.xpos(i) == "VBZ"
+			// The opener alone is the subject ("Decode accepts a
+			// *Config", "Write writes to the file", "Equal reports whether
+			// ...") when what follows shows the -s word is a verb: its
+			// object (a determiner, a pronoun, a name from code), a
+			// "whether" clause, or the opener's own verb ("Copy copies");
+			// or the tagger reads a verb. "Check logs in the pod": "logs"
+			// is the object.
+			nx := p.lower(next)
+			objectMark := p.cat(next)&(catDet|catPron) != 0 && p.cat(next)&catNominal == 0 && !subordinator(nx) && !floating(nx) ||
+				nx == "whether" || identifierLike(p.word(next)) && !numeric(p.word(next))
+			ownVerb := verbStem(w) == p.lower(0) || strings.TrimSuffix(w, "s") == p.lower(0)
+			return i, objectMark || ownVerb || atOnce && p.xpos(i) == "VBZ"
 		}
 		// A better verb right after: "Kill switches live in ...".
 		if nc := p.cat(next); nc&(catPres|catPres3|catPast|catAux) != 0 && nc&catDet == 0 && p.takesAtOnce(next+1) {

@@ -134,3 +134,28 @@ func TestSubjectReadingMore(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectReadingNamedFunctions: a function's name followed by what it
+// does is a statement ("Write writes to the file"); the verb with a plural
+// object is a command ("Check logs in the pod").
+func TestSubjectReadingNamedFunctions(t *testing.T) {
+	m := Default()
+	for clause, statement := range map[string]bool{
+		"Write writes to the current file in the tar archive.":    true,
+		"Copy copies from src to dst until EOF.":                  true,
+		"Equal reports whether v and w represent the same value.": true,
+		"Clone implements hash.Cloner.":                           true,
+		"Decode accepts a *Config argument.":                      true,
+		"Check logs in the pod for errors.":                       false,
+		"Push commits to a subtree repository.":                   false,
+		"Show results from the last run.":                         false,
+	} {
+		toks := Tokenize(clause, nil)
+		ws := make([]string, len(toks))
+		for i, w := range toks {
+			ws[i] = w.Text(clause)
+		}
+		_, got := m.Subject(ws)
+		assert.Equal(t, statement, got, clause)
+	}
+}
