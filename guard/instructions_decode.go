@@ -175,9 +175,14 @@ func forEachEncodedRun(s string, fn func(a, b int, text string)) {
 	}
 }
 
+// maxDecodedRun bounds the base64 and hex runs that are decoded: a
+// sentence is shorter, and the work per run stays bounded.
+const maxDecodedRun = 4096
+
 // decodeRun decodes a run written in percent-encoding (at least three
 // escapes), hex, or base64 (standard or URL alphabet, padded or not), and
-// reports whether it decodes to text.
+// reports whether it decodes to text. It allocates only for a run that
+// does.
 func decodeRun(run string) (string, bool) {
 	if strings.Count(run, "%") >= 3 {
 		if dec, err := url.PathUnescape(run); err == nil && dec != run && isText(dec) {
@@ -185,24 +190,62 @@ func decodeRun(run string) (string, bool) {
 		}
 		return "", false
 	}
-	if len(run) < minEncodedRun {
+	if len(run) < minEncodedRun || len(run) > maxDecodedRun {
 		return "", false
 	}
+	var buf [maxDecodedRun]byte
 	if len(run)%2 == 0 && allHex(run) {
-		if dec, err := hex.DecodeString(run); err == nil && isText(string(dec)) {
-			return string(dec), true
+		n, err := hex.Decode(buf[:], []byte(run))
+		if err == nil && isText(string(buf[:n])) {
+			return string(buf[:n]), true
 		}
 		return "", false
 	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
-		if dec, err := enc.DecodeString(run); err == nil {
-			if isText(string(dec)) {
-				return string(dec), true
+	std, urlSafe := base64Alphabet(run)
+	if !std && !urlSafe {
+		return "", false
+	}
+	var src [maxDecodedRun]byte
+	copy(src[:], run)
+	encs := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding}
+	if urlSafe {
+		encs = []*base64.Encoding{base64.URLEncoding, base64.RawURLEncoding}
+	}
+	for _, enc := range encs {
+		if n, err := enc.Decode(buf[:], src[:len(run)]); err == nil {
+			if isText(string(buf[:n])) {
+				return string(buf[:n]), true
 			}
 			return "", false
 		}
 	}
 	return "", false
+}
+
+// base64Alphabet reports whether run is written in base64's standard
+// alphabet (with "+" and "/") or its URL alphabet (with "-" and "_"),
+// padding allowed at the end.
+func base64Alphabet(run string) (std, urlSafe bool) {
+	std, urlSafe = true, true
+	pad := false
+	for i := 0; i < len(run); i++ {
+		c := run[i]
+		switch {
+		case c == '=':
+			pad = true
+			continue
+		case pad:
+			return false, false // data after padding
+		case isAlnum(c):
+		case c == '+' || c == '/':
+			urlSafe = false
+		case c == '-' || c == '_':
+			std = false
+		default:
+			return false, false
+		}
+	}
+	return std, urlSafe
 }
 
 // isText reports whether b reads as a phrase of natural text: valid

@@ -52,6 +52,17 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 // checker's language rule, and to the English reading here: a command
 // line of invented words can look like any language.)
 func (d *detector) foreignProse(i int) bool {
+	// Two English function words make a sentence English enough: most
+	// sentences are decided here, without the identifier.
+	a, b := d.sentenceBounds(i)
+	english := 0
+	for k := a; k < b; k++ {
+		if d.toks[k].flags&fFunction != 0 {
+			if english++; english >= 2 {
+				return false
+			}
+		}
+	}
 	switch d.sentenceLang(i) {
 	case "es", "de", "fr":
 		return true

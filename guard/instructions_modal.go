@@ -167,17 +167,46 @@ func (d *detector) directive(i, j int) {
 	}
 }
 
-// directiveCue reports whether toks[i:j] holds a word a directive in any
-// person needs: the reader or writer as a subject, a word that marks the
-// one reading, an advice participle, an evaluative adjective before a
-// task, or a question put to "you".
+// directiveCue reports whether toks[i:j] holds the words a directive in
+// any person needs together: the reader or the writer (or a noun phrase
+// marked as the one reading) before a modal, a verb of need or advice, or
+// an advice participle; "your ... is/'s"; "it is/'s/would" before an
+// adjective of advice; an evaluative adjective before "is to"; "why not",
+// "let's"; a question put to "you". It spares the clause analysis of the
+// sentences that cannot hold one, which are nearly all of them.
 func (d *detector) directiveCue(i, j int) bool {
+	near := func(k, n int, words ...string) bool {
+		for m := k + 1; m < j && m <= k+n; m++ {
+			for _, w := range words {
+				if d.toks[m].w == w {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	for k := i; k < j; k++ {
 		switch d.toks[k].w {
-		case "you", "your", "u", "we", "i", "one", "reader", "readers", "reading", "reads",
-			"advised", "urged", "encouraged", "recommended", "instructed",
-			"best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest",
-			"why", "let's", "suggest", "recommend", "advise":
+		case "you", "u", "we", "i", "one", "reader", "readers", "this", "it", "these":
+			if near(k, 4, "should", "must", "ought", "need", "needs", "have", "has", "had", "better", "want", "'ll",
+				"will", "might", "may", "could", "can", "suggest", "recommend", "advise", "urge", "propose",
+				"advised", "urged", "encouraged", "recommended", "required", "expected", "asked", "instructed",
+				"advisable", "best", "wise", "idea", "essential", "crucial", "imperative") {
+				return true
+			}
+		case "your":
+			if near(k, 5, "is", "'s", "was", "will") {
+				return true
+			}
+		case "best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest", "recommended", "right", "correct", "only":
+			if near(k, 6, "to") && near(k, 6, "is", "'s", "be") {
+				return true
+			}
+		case "advised", "urged", "encouraged", "instructed":
+			if near(k, 1, "to") {
+				return true
+			}
+		case "why", "let's", "let":
 			return true
 		}
 	}

@@ -101,8 +101,8 @@ func (m *Model) Unsupported(text string, allowed Set) (Result, bool) {
 	var buf [maxLangs]int32
 	var ok [maxLangs]bool
 	cost := buf[:len(m.langs)]
-	for l, code := range m.langs {
-		ok[l] = allowed.Has(code)
+	for l, bit := range m.bits {
+		ok[l] = allowed.bits&bit != 0
 	}
 	start := 0
 	for start < len(text) {

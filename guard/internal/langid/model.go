@@ -12,10 +12,11 @@ import (
 // that language's running text, in tenths of a nat, capped at 254.
 type Model struct {
 	langs   []string
-	words   table  // word hash -> row
-	affixes table  // hash of "^abc" or "abc$" -> row
-	unknown []byte // per language: the cost of a word no table knows, before its affixes
-	noAffix []byte // per language: the cost of an affix the language's table lacks
+	bits    []uint64 // per language: its bit in a Set
+	words   table    // word hash -> row
+	affixes table    // hash of "^abc" or "abc$" -> row
+	unknown []byte   // per language: the cost of a word no table knows, before its affixes
+	noAffix []byte   // per language: the cost of an affix the language's table lacks
 }
 
 // absentCost marks, in an affix row, a language that lacks the affix.
@@ -154,7 +155,18 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	if len(b) != 0 {
 		return errors.New("langid: model has trailing data")
 	}
+	m.setBits()
 	return nil
+}
+
+// setBits computes each language's bit in a Set.
+func (m *Model) setBits() {
+	m.bits = make([]uint64, len(m.langs))
+	for l, code := range m.langs {
+		if i, ok := codeIndex[code]; ok {
+			m.bits[l] = 1 << i
+		}
+	}
 }
 
 // Languages returns the ISO 639-1 codes of the Latin-script languages the

@@ -32,10 +32,19 @@ func NewSet(codes ...string) (Set, error) {
 	return s, nil
 }
 
+// codeIndex maps a code to its bit in a Set.
+var codeIndex = func() map[string]uint {
+	m := make(map[string]uint, len(allCodes))
+	for i, c := range allCodes {
+		m[c] = uint(i)
+	}
+	return m
+}()
+
 // Has reports whether the set holds code.
 func (s Set) Has(code string) bool {
-	i := slices.Index(allCodes, code)
-	return i >= 0 && s.bits&(1<<i) != 0
+	i, ok := codeIndex[code]
+	return ok && s.bits&(1<<i) != 0
 }
 
 // Codes returns the set's codes in the package's order.

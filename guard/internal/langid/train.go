@@ -167,6 +167,7 @@ func Train(corpora []Corpus, opt TrainOptions) (*Model, error) {
 	}
 	m.words = newTable(words, nl)
 	m.affixes = newTable(affixRows, nl)
+	m.setBits()
 	return m, nil
 }
 
