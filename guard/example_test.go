@@ -145,8 +145,8 @@ func ExampleIPOrCIDR() {
 	// Output:
 	// prefix: 203.0.113.7/32
 	// prefix: 198.51.100.0/24
-	// rejected: guard: IPOrCIDR: "999.999.999.999": IPv4 octet out of range 0-255
-	// rejected: guard: IPOrCIDR: "10.0.0.1/8": host bits set: did you mean 10.0.0.0/8?
+	// rejected: toolio: IPOrCIDR: "999.999.999.999": IPv4 octet out of range 0-255
+	// rejected: toolio: IPOrCIDR: "10.0.0.1/8": host bits set: did you mean 10.0.0.0/8?
 }
 
 func ExampleOneOf() {
@@ -172,7 +172,7 @@ func ExampleComment() {
 	fmt.Println(err)
 	// Output:
 	// "SSH scans txt.exe from this host" <nil>
-	// guard: Comment: "a co…(29 bytes)": longer than 10 characters
+	// toolio: Comment: "a co…(29 bytes)": longer than 10 characters
 }
 
 // An agent reports "done" only when the tool result says so.

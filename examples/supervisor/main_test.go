@@ -183,8 +183,8 @@ func TestRunPrintsScenario(t *testing.T) {
 	require.NoError(t, run(context.Background(), &b))
 	out := b.String()
 	for _, want := range []string{
-		`Rejected: guard: OneOf: "DROP TABLE"`,
-		`Rejected: guard: IPOrCIDR: "999.999.999.999"`,
+		`Rejected: toolio: OneOf: "DROP TABLE"`,
+		`Rejected: toolio: IPOrCIDR: "999.999.999.999"`,
 		"route=direct fell_back=true reason=unknown",
 		"Executed: mode set to block",
 		`Failed: tool result reports an error: "upstream timeout while applying rule"`,

@@ -1,4 +1,4 @@
-package guard
+package toolio
 
 import (
 	"bytes"
@@ -234,4 +234,13 @@ func toolFailureInner(x any) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

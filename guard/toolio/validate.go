@@ -1,4 +1,4 @@
-package guard
+package toolio
 
 import (
 	"fmt"
@@ -26,9 +26,9 @@ type ValidationError struct {
 	Reason string
 }
 
-// Error returns "guard: <validator>: <quoted input>: <reason>".
+// Error returns "toolio: <validator>: <quoted input>: <reason>".
 func (e *ValidationError) Error() string {
-	return fmt.Sprintf("guard: %s: %q: %s", e.Validator, e.Input, e.Reason)
+	return fmt.Sprintf("toolio: %s: %q: %s", e.Validator, e.Input, e.Reason)
 }
 
 // maxEcho is the longest input a ValidationError echoes whole.
