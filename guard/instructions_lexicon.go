@@ -7,8 +7,9 @@ import (
 	"sync"
 )
 
-// The English lexicon comes from WordNet 3.0 (lexicon_table.go, generated
-// by gen_lexicon.go). It is parsed once, on first use.
+// The English lexicon comes from WordNet 3.0 (the files under lexicon/,
+// written by gen_lexicon.go and embedded by lexicon_embed.go). It is
+// parsed once, on first use.
 
 type verbInfo struct {
 	noun, adj        bool // the lemma is also a noun / an adjective
