@@ -119,25 +119,3 @@ func BenchmarkQuoteHash(b *testing.B) {
 		QuoteHash(q)
 	}
 }
-
-func BenchmarkValidatePath(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = ValidatePath("wiki/topics/service-level-agreement.md")
-	}
-}
-
-func BenchmarkReplaceOnce(b *testing.B) {
-	doc := strings.Repeat("A line of a wiki page about service levels.\n", 500) + "the unique line\n"
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = ReplaceOnce(doc, "the unique line", "the replaced line")
-	}
-}
-
-func BenchmarkParseLogHeader(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = ParseLogHeader("## [2026-11-22] ingest | RFC 0034 service levels | touched: sla.md, index.md")
-	}
-}

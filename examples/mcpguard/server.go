@@ -11,6 +11,7 @@ import (
 
 	"github.com/wardline/wardline/audit"
 	"github.com/wardline/wardline/citation"
+	"github.com/wardline/wardline/citation/workspace"
 	"github.com/wardline/wardline/confirm"
 	"github.com/wardline/wardline/examples/mcpguard/toolguard"
 	"github.com/wardline/wardline/gate"
@@ -86,12 +87,16 @@ func NewServer(cfg Config) (*Server, error) {
 			_ = root.Close()
 		}
 	}()
-	for _, d := range []string{citation.WikiDir, citation.RawDir} {
+	for _, d := range []string{workspace.WikiDir, workspace.RawDir} {
 		if err := root.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("mcpguard: workspace: %w", err)
 		}
 	}
-	cws, err := citation.OpenWorkspace(ws)
+	maxPages := cfg.MaxPages
+	if maxPages == 0 {
+		maxPages = DefaultMaxPages
+	}
+	cws, err := workspace.Open(ws, workspace.WithMaxPages(maxPages))
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
@@ -104,10 +109,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
-	s.wiki = &wiki{ws: cws, root: root, verifier: verifier, maxPages: cfg.MaxPages}
-	if s.wiki.maxPages == 0 {
-		s.wiki.maxPages = DefaultMaxPages
-	}
+	s.wiki = &wiki{ws: cws, root: root, verifier: verifier}
 
 	programs := cfg.Programs
 	if programs == nil {
