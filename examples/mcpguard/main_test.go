@@ -120,7 +120,7 @@ func TestStdioEndToEnd(t *testing.T) {
 		assert.NotContains(t, sc.Text(), "over stdio")
 		assert.NotContains(t, sc.Text(), "rm -rf")
 	}
-	assert.Equal(t, 5, lines, "one audit record per call")
+	assert.Equal(t, 1+5, lines, "the head line, then one audit record per call")
 	assert.Contains(t, string(stderr.Bytes()), "serving "+ws)
 }
 
