@@ -47,6 +47,7 @@ type flags struct {
 	openAIURL      string
 	anthropicModel string
 	anthropicURL   string
+	confirmDir     string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*flags, error) {
@@ -62,6 +63,7 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	fs.StringVar(&f.openAIURL, "openai-url", "", "base URL of the OpenAI-compatible API (default https://api.openai.com/v1; llama.cpp and Ollama work too)")
 	fs.StringVar(&f.anthropicModel, "anthropic-model", "", "gatekeeper model name on the Anthropic Messages API (key from ANTHROPIC_API_KEY)")
 	fs.StringVar(&f.anthropicURL, "anthropic-url", "", "base URL of the Anthropic API (default https://api.anthropic.com/v1)")
+	fs.StringVar(&f.confirmDir, "confirm-dir", "", "directory, outside the workspace and unreadable by the agent, where set_mode writes confirmation codes for clients without MCP elicitation")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -178,6 +180,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		LLMOptions: []gate.LLMOption{gate.WithCache(256, 10*time.Minute)},
 		Programs:   exec.Programs(),
 		Executor:   exec,
+		ConfirmDir: f.confirmDir,
 	})
 	if err != nil {
 		return err

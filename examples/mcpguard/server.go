@@ -49,16 +49,25 @@ type Config struct {
 	// ConfirmOptions configure the confirmation manager (TTL, clock,
 	// nonce length, attempts); nil means confirm's defaults.
 	ConfirmOptions []confirm.Option
+	// ConfirmDir is where set_mode writes the confirmation code for a
+	// client without MCP elicitation, for the user to read (see oob.go). It
+	// must be a directory the agent cannot read; one inside the workspace is
+	// refused. Empty: such clients cannot propose changes.
+	ConfirmDir string
 }
 
 // Server is the MCP server with its tools behind toolguard. Close releases
 // the workspace handle.
 type Server struct {
 	// MCP is the SDK server; connect it to a transport with Run or Connect.
-	MCP  *mcp.Server
-	root *os.Root
-	wiki *wiki
+	MCP   *mcp.Server
+	root  *os.Root
+	wiki  *wiki
+	modes *modes
 }
+
+// confirmDir returns the confirmation directory in use ("" for none).
+func (s *Server) confirmDir() string { return s.modes.dir }
 
 // Close releases the workspace.
 func (s *Server) Close() error { return errors.Join(s.wiki.ws.Close(), s.root.Close()) }
@@ -132,10 +141,15 @@ func NewServer(cfg Config) (*Server, error) {
 	if setter == nil {
 		setter = fileModes{root: root}
 	}
-	modes, err := newModes(setter, cfg.ConfirmOptions...)
+	confirmDir, err := checkConfirmDir(cfg.ConfirmDir, ws)
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
+	modes, err := newModes(setter, confirmDir, cfg.ConfirmOptions...)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+	s.modes = modes
 
 	s.MCP = mcp.NewServer(&mcp.Implementation{Name: "mcpguard", Title: "wardline MCP guard example", Version: "v0.1.0"},
 		&mcp.ServerOptions{Instructions: instructions})
@@ -154,11 +168,11 @@ func NewServer(cfg Config) (*Server, error) {
 	mcp.AddTool(s.MCP, &mcp.Tool{
 		Name: "set_mode",
 		Description: "Propose changing the firewall mode (monitor, block, learning). Nothing changes until the user " +
-			"confirms: the result holds the reply the user must type, which the confirm tool then takes.",
+			"confirms with a code that only the user is shown, outside this conversation.",
 	}, modes.setMode())
 	mcp.AddTool(s.MCP, &mcp.Tool{
 		Name:        "confirm",
-		Description: "Apply the pending change of this session with the user's reply \"confirm <nonce>\" (or \"cancel\" it).",
+		Description: "Apply the pending change of this session with the reply the user typed, \"confirm <code>\" (or \"cancel\" it).",
 	}, modes.confirm())
 
 	mw, err := toolguard.New(&toolguard.Options{
@@ -180,4 +194,4 @@ func NewServer(cfg Config) (*Server, error) {
 }
 
 // instructions tell the client's model how the tools behave.
-const instructions = `Tools on this server are guarded by wardline. A refused call returns a tool error that says which check refused it and why; do not retry the same call. run_command runs one allowlisted program without a shell. set_mode only proposes a change: show the user the reply it asks for, and call confirm only with what the user actually typed.`
+const instructions = `Tools on this server are guarded by wardline. A refused call returns a tool error that says which check refused it and why; do not retry the same call. run_command runs one allowlisted program without a shell. set_mode only proposes a change; the user is shown its confirmation code outside this conversation. Call confirm only with what the user actually typed.`
