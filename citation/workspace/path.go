@@ -3,6 +3,7 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/wardline/wardline/citation/internal/pathrule"
 )
@@ -15,40 +16,40 @@ var (
 	// absolute, "..", ".", empty elements, NUL or other control characters,
 	// backslashes, colons, percent-encoding, dot-files, look-alike dots or
 	// slashes, characters outside the allowed set, or not NFC.
-	ErrHostilePath = errors.New("hostile path")
+	ErrHostilePath = errors.New("workspace: hostile path")
 	// ErrOutsideArea: the path is well formed but outside what the operation
 	// may touch (writes: wiki/; reads: wiki/ and raw/).
-	ErrOutsideArea = errors.New("outside the allowed area")
+	ErrOutsideArea = errors.New("workspace: outside the allowed area")
 	// ErrReadOnly: a write, create or delete under raw/.
-	ErrReadOnly = errors.New("raw/ is read-only")
+	ErrReadOnly = errors.New("workspace: raw/ is read-only")
 	// ErrSymlink: a component of the path is a symbolic link (links are
 	// never followed, wherever they point), also when one appeared between
 	// a check and the operation.
-	ErrSymlink = errors.New("path goes through a symbolic link")
+	ErrSymlink = errors.New("workspace: path goes through a symbolic link")
 	// ErrHardLink: the file has more than one hard link, so it may be the
 	// same file as one outside the area (a page linked to a raw/ source, or
 	// to a file outside the workspace). Reads and writes refuse it.
-	ErrHardLink = errors.New("file has more than one hard link")
+	ErrHardLink = errors.New("workspace: file has more than one hard link")
 	// ErrTooLarge: a read of a file larger than the workspace's limit
 	// ([WithMaxFileBytes]).
-	ErrTooLarge = errors.New("file too large")
+	ErrTooLarge = errors.New("workspace: file too large")
 	// ErrProtected: deleting a protected page (overview.md, index.md,
 	// log.md by default).
-	ErrProtected = errors.New("protected file")
+	ErrProtected = errors.New("workspace: protected file")
 	// ErrOtherWorkspace: a pinned [Workspaces] was asked for another
 	// workspace, or a workspace name is missing or not a plain name.
-	ErrOtherWorkspace = errors.New("another workspace")
+	ErrOtherWorkspace = errors.New("workspace: another workspace")
 	// ErrExists: create on a path that exists.
-	ErrExists = errors.New("already exists")
+	ErrExists = errors.New("workspace: already exists")
 	// ErrMissing: read, write or delete of a path that does not exist or is
 	// not a regular file, or a parent that is not a directory.
-	ErrMissing = errors.New("no such page")
+	ErrMissing = errors.New("workspace: no such page")
 	// ErrInvalidOp: the zero Op or an unknown one.
-	ErrInvalidOp = errors.New("invalid operation")
+	ErrInvalidOp = errors.New("workspace: invalid operation")
 	// ErrQuota: a create would exceed the page quota ([WithMaxPages]).
-	ErrQuota = errors.New("page quota reached")
+	ErrQuota = errors.New("workspace: page quota reached")
 	// ErrClosed: the workspace was closed, or is the zero Workspace.
-	ErrClosed = errors.New("workspace closed")
+	ErrClosed = errors.New("workspace: workspace closed")
 )
 
 // PathError reports a refused path. Err is one of the Err* values above;
@@ -68,9 +69,13 @@ func (e *PathError) Error() string {
 	if len(p) > 120 {
 		p = p[:120] + "…"
 	}
-	s := fmt.Sprintf("workspace: %+q: %v", p, e.Err)
+	kind := "unknown"
+	if e.Err != nil {
+		kind = strings.TrimPrefix(e.Err.Error(), "workspace: ")
+	}
+	s := fmt.Sprintf("workspace: %+q: %s", p, kind)
 	if e.Op != 0 {
-		s = fmt.Sprintf("workspace: %s %+q: %v", e.Op, p, e.Err)
+		s = fmt.Sprintf("workspace: %s %+q: %s", e.Op, p, kind)
 	}
 	if e.Detail != "" {
 		s += " (" + e.Detail + ")"
