@@ -80,9 +80,7 @@ func benchCorpus(tb testing.TB, nSources, size, pageSize, nNotes int, fabricate 
 	}
 	for i := 0; body.Len()+defs.Len() < pageSize; i++ {
 		fmt.Fprintf(&body, "Paragraph %d states a fact about the %s and the %s.", i, benchWords[i%len(benchWords)], benchWords[(i*7)%len(benchWords)])
-		if i < nNotes {
-			fmt.Fprintf(&body, "[^%d]", i+1)
-		}
+		fmt.Fprintf(&body, "[^%d]", i%nNotes+1) // every paragraph cites (the policy is per paragraph)
 		body.WriteString("\n\n")
 	}
 	return []byte(body.String() + "\n" + defs.String()), src

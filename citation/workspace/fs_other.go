@@ -9,11 +9,6 @@ import (
 	"strings"
 )
 
-// fdOps is false: on this system the operations go through os.Root with a
-// link check of every element first (see the package documentation,
-// "Links and races").
-const fdOps = false
-
 // dir is a directory opened with os.Root.
 type dir struct {
 	root *os.Root

@@ -13,11 +13,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// fdOps reports that the file operations work on directory descriptors,
-// component by component, without following links (see the package
-// documentation, "Links and races").
-const fdOps = true
-
 // dir is an open directory descriptor that every path is resolved beneath.
 // Paths given to its methods have passed ValidatePath (no "..", no empty or
 // dot elements, no absolute paths); the methods refuse those anyway.
