@@ -524,10 +524,12 @@ func readSource(sources fs.FS, rel string, limit int64) ([]byte, string) {
 	if fi.Size() > limit {
 		return nil, "the source is larger than the limit"
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	var buf bytes.Buffer
+	buf.Grow(int(min(fi.Size(), limit)) + bytes.MinRead) // one allocation when the size is right
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, "source cannot be read"
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return nil, "the source is larger than the limit"
 	}
