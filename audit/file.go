@@ -111,6 +111,10 @@ func resume(f, hf *os.File, cfg config) (*Logger, error) {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
 	var dropped int64
+	if st.head == nil && (st.good > 0 || len(st.torn) > 0 && !isHeadLine(st.torn)) {
+		// Checked before anything is cut: a stream log is not ours to repair.
+		return nil, errors.New("audit: existing log has no head line (written by NewLogger, or before heads existed); rotate it instead of appending")
+	}
 	if verr != nil {
 		if !errors.Is(verr, ErrTruncated) {
 			return nil, fmt.Errorf("audit: existing log does not verify, not appending: %w", verr)
@@ -136,9 +140,6 @@ func resume(f, hf *os.File, cfg config) (*Logger, error) {
 			return nil, fmt.Errorf("audit: writing the head: %w", err)
 		}
 		return l, nil
-	}
-	if st.head == nil {
-		return nil, errors.New("audit: existing log has no head line (written by NewLogger, or before heads existed); rotate it instead of appending")
 	}
 	prevHead := *st.head
 	if st.lines > 0 {

@@ -3,6 +3,7 @@ package audit
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -89,7 +90,9 @@ func RedactCommon(s string) string {
 			if pad > end && (pad == len(s) || !tokenByte(s[pad]) && s[pad] != '=') {
 				end = pad
 			}
-			if at := prefixedAt(s[i:end]); at >= 0 {
+			if end-i < minPrefixed {
+				// Too short for any shape RedactCommon knows.
+			} else if at := prefixedAt(s[i:end]); at >= 0 {
 				emit(i+at, end)
 			} else if secretRun(s[i:end]) {
 				emit(i, end)
@@ -143,15 +146,30 @@ var prefixes = []string{
 	"shpat_", "shpca_", "shppa_", "shpss_", "glsa_", "glc_", "lin_api_", "xkeysib-",
 }
 
+// minPrefixed is the shortest prefixed token: the shortest prefix ("sk-")
+// and 12 more characters.
+const minPrefixed = 3 + 12
+
+// prefixIndex lists the prefixes by their first byte, so that a run is
+// compared only with the prefixes it could start with.
+var prefixIndex = sync.OnceValue(func() *[256][]string {
+	var idx [256][]string
+	for _, p := range prefixes {
+		idx[p[0]] = append(idx[p[0]], p)
+	}
+	return &idx
+})
+
 // prefixedAt returns where, in a run of token characters, a token with a
 // well-known prefix starts (at the start of the run or after a '-', '_',
 // '/' or '+'), or -1.
 func prefixedAt(run string) int {
-	for i := 0; i < len(run); i++ {
+	idx := prefixIndex()
+	for i := 0; len(run)-i >= minPrefixed; i++ {
 		if i > 0 && !strings.ContainsRune("-_/+", rune(run[i-1])) {
 			continue
 		}
-		for _, p := range prefixes {
+		for _, p := range idx[run[i]] {
 			if len(run)-i >= len(p)+12 && strings.HasPrefix(run[i:], p) {
 				return i
 			}
@@ -162,6 +180,9 @@ func prefixedAt(run string) int {
 
 // secretRun decides a maximal run of token characters.
 func secretRun(run string) bool {
+	if len(run) < 24 {
+		return false
+	}
 	body := strings.TrimRight(run, "=")
 	if len(body) < 24 {
 		return false
