@@ -66,7 +66,7 @@
 // credential-named keys, Bearer and Basic credentials, PEM private keys,
 // URL passwords, random-looking base64 runs) while keeping digests and
 // UUIDs. It is a floor: on gitleaks' own rule test cases it removes about
-// six secrets in seven (TestGitleaksSecretsNeverReachDisk reports the
+// four secrets in five (TestGitleaksSecretsNeverReachDisk reports the
 // count). The application adds the gitleaks-grade layer with
 // [WithRedactor](guard.Redact), which runs first and redacts everything
 // guard.Secrets finds, also inside encodings; with it, the test plants one

@@ -95,11 +95,18 @@ func isHeadLine(b []byte) bool {
 	return bytes.HasPrefix(b, []byte(p))
 }
 
+// headProblem is why a head line is refused: a Verify error kind and a
+// secret-free detail.
+type headProblem struct {
+	kind   error
+	detail string
+}
+
 // parseHead reads a complete head line (newline included) and checks its
-// form and mac. It returns the kind of error and a secret-free detail.
-func parseHead(line []byte, key []byte, logID string) (Head, error, string) {
+// form and mac.
+func parseHead(line []byte, key []byte, logID string) (Head, *headProblem) {
 	if len(line) != HeadSize {
-		return Head{}, ErrMalformed, "head line is not " + strconv.Itoa(HeadSize) + " bytes"
+		return Head{}, &headProblem{ErrMalformed, "head line is not " + strconv.Itoa(HeadSize) + " bytes"}
 	}
 	content := bytes.TrimRight(line[:len(line)-1], " ")
 	var w struct {
@@ -114,12 +121,12 @@ func parseHead(line []byte, key []byte, logID string) (Head, error, string) {
 	d.DisallowUnknownFields()
 	if err := d.Decode(&w); err != nil || d.More() || w.Head != headTag || w.Seq == nil ||
 		!isHex64(w.Hash) || !isHex64(w.MAC) || (w.Alg != algSHA256 && w.Alg != algHMAC) {
-		return Head{}, ErrMalformed, "head line does not have the head's fields"
+		return Head{}, &headProblem{ErrMalformed, "head line does not have the head's fields"}
 	}
 	h := Head{Checkpoint: Checkpoint{Seq: *w.Seq, Hash: w.Hash}, Closed: w.Closed, Alg: w.Alg}
 	body := headBody(nil, h)
 	if !bytes.HasPrefix(content, body) || string(content[len(body):]) != `,"mac":"`+w.MAC+`"}` {
-		return Head{}, ErrMalformed, "head line is not in canonical form"
+		return Head{}, &headProblem{ErrMalformed, "head line is not in canonical form"}
 	}
 	wantAlg := algSHA256
 	if len(key) > 0 {
@@ -127,12 +134,12 @@ func parseHead(line []byte, key []byte, logID string) (Head, error, string) {
 	}
 	if h.Alg != wantAlg {
 		if h.Alg == algHMAC {
-			return Head{}, ErrAlgorithm, "log is HMAC-keyed; verifying needs the key"
+			return Head{}, &headProblem{ErrAlgorithm, "log is HMAC-keyed; verifying needs the key"}
 		}
-		return Head{}, ErrAlgorithm, "head is " + h.Alg + ", verifier expects " + wantAlg
+		return Head{}, &headProblem{ErrAlgorithm, "head is " + h.Alg + ", verifier expects " + wantAlg}
 	}
 	if !hmac.Equal([]byte(headMAC(key, logID, body)), []byte(w.MAC)) {
-		return Head{}, ErrHashMismatch, "head line does not match its mac"
+		return Head{}, &headProblem{ErrHashMismatch, "head line does not match its mac"}
 	}
-	return h, nil, ""
+	return h, nil
 }

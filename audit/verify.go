@@ -184,9 +184,9 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 			return fail(0, ErrTruncated, "%d bytes after the last newline", len(line))
 		}
 		if lineNo == 1 && isHeadLine(line) {
-			h, kind, detail := parseHead(line, vv.Key, vv.LogID)
-			if kind != nil {
-				return fail(0, kind, "%s", detail)
+			h, bad := parseHead(line, vv.Key, vv.LogID)
+			if bad != nil {
+				return fail(0, bad.kind, "%s", bad.detail)
 			}
 			st.head = &h
 			st.good += int64(len(line))
