@@ -68,7 +68,7 @@ func ExampleNewManager_options() {
 func ExampleWithSecret() {
 	ctx := context.Background()
 	secret := []byte("0123456789abcdef0123456789abcdef") // in production: 32 random bytes from a secret store
-	shared := new(confirm.MemoryStore)                    // stands in for confirm/redisstore
+	shared := new(confirm.MemoryStore)                   // stands in for confirm/redisstore
 	a := confirm.NewManager(shared, confirm.WithSecret(secret))
 	b := confirm.NewManager(shared, confirm.WithSecret(secret))
 
