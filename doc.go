@@ -31,7 +31,9 @@
 //     step lists, secrets, exfiltration, markdown and reproduced injection.
 //   - Wiki write: an agent edits a wiki from raw sources. [citation] makes
 //     every claim carry a verbatim quote whose sha256 is checked against the
-//     live source, and enforces path ACLs and protected files.
+//     live source; [citation/workspace] enforces path ACLs, protected files
+//     and the page quota, and does the file operations without following
+//     links.
 //
 // Every decision can be written to [audit], a hash-chained JSON-lines log
 // whose tampering [audit.Verify] detects.
@@ -77,7 +79,7 @@
 //   - Rule ids are exported once, as constants of package guard (RuleX),
 //     and every other package refers to those constants.
 //   - Defaults a caller may read are returned by functions as fresh copies
-//     (citation.DefaultProtected()), never as exported mutable variables.
+//     (workspace.DefaultProtected()), never as exported mutable variables.
 //   - Package state is built lazily (sync.OnceValue), never in init.
 //     Generated tables come from a committed generator wired with
 //     //go:generate; data files are embedded with //go:embed.
@@ -112,6 +114,7 @@
 // [confirm]: https://pkg.go.dev/github.com/wardline/wardline/confirm
 // [checker]: https://pkg.go.dev/github.com/wardline/wardline/checker
 // [citation]: https://pkg.go.dev/github.com/wardline/wardline/citation
+// [citation/workspace]: https://pkg.go.dev/github.com/wardline/wardline/citation/workspace
 // [audit]: https://pkg.go.dev/github.com/wardline/wardline/audit
 // [audit.Verify]: https://pkg.go.dev/github.com/wardline/wardline/audit#Verify
 package wardline

@@ -130,3 +130,19 @@ func BenchmarkVerify1000TypicalLines(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)*1000/b.Elapsed().Seconds(), "records/s")
 }
+
+// BenchmarkRedactCommon runs the built-in redactor over a typical reason
+// without a secret and over one with a token in it.
+func BenchmarkRedactCommon(b *testing.B) {
+	for _, bc := range []struct{ name, s string }{
+		{"clean=60B", "rm outside the workspace is not allowed by rule no_rm_outside"},
+		{"token=60B", "push refused: token=ghp_Qm9kZXJuIHNlY3JldCB0b2tlbjEyMzQ1Njc4 x"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				audit.RedactCommon(bc.s)
+			}
+		})
+	}
+}

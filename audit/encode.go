@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -18,7 +22,8 @@ const maxDepth = 32
 
 // normalizer turns attribute values into a canonical tree made only of
 // nil, bool, string, json.Number, []any and map[string]any, with valid
-// UTF-8 everywhere and the redactor already applied to every string value.
+// UTF-8 everywhere and the redactor already applied to every string, map
+// keys included.
 type normalizer struct {
 	redact func(string) string
 }
@@ -164,26 +169,36 @@ func (n *normalizer) value(v any, depth int) (any, error) {
 		return out, nil
 	case map[string]string:
 		out := make(map[string]any, len(x))
+		collided := false
 		for k, s := range x {
-			k2 := validUTF8(k)
+			k2 := n.str(k)
 			if _, dup := out[k2]; dup {
-				return nil, unsupported("two keys equal after UTF-8 repair")
+				collided = true
+				break
 			}
 			out[k2] = n.str(s)
+		}
+		if collided {
+			return n.keysApart(len(x), maps.Keys(x), func(k string) (any, error) { return n.str(x[k]), nil })
 		}
 		return out, nil
 	case map[string]any:
 		out := make(map[string]any, len(x))
+		collided := false
 		for k, e := range x {
-			k2 := validUTF8(k)
+			k2 := n.str(k)
 			if _, dup := out[k2]; dup {
-				return nil, unsupported("two keys equal after UTF-8 repair")
+				collided = true
+				break
 			}
 			t, err := n.value(e, depth+1)
 			if err != nil {
 				return nil, within(err, k2)
 			}
 			out[k2] = t
+		}
+		if collided {
+			return n.keysApart(len(x), maps.Keys(x), func(k string) (any, error) { return n.value(x[k], depth+1) })
 		}
 		return out, nil
 	default:
@@ -193,6 +208,31 @@ func (n *normalizer) value(v any, depth int) (any, error) {
 		}
 		return n.decode(b, depth)
 	}
+}
+
+// keysApart builds a map whose keys became equal after UTF-8 repair or
+// redaction (two secrets redact to the same excerpt): keys are taken in
+// the order of the original keys and a repeated one gets "#2", "#3", ...,
+// so the record keeps every value and its bytes do not depend on map
+// iteration order.
+func (n *normalizer) keysApart(size int, keys iter.Seq[string], val func(k string) (any, error)) (any, error) {
+	sorted := slices.Sorted(keys)
+	out := make(map[string]any, size)
+	for _, k := range sorted {
+		k2 := n.str(k)
+		for i := 2; ; i++ {
+			if _, dup := out[k2]; !dup {
+				break
+			}
+			k2 = n.str(k) + "#" + strconv.Itoa(i)
+		}
+		t, err := val(k)
+		if err != nil {
+			return nil, within(err, k2)
+		}
+		out[k2] = t
+	}
+	return out, nil
 }
 
 // errClass describes a json.Marshal error without its message, which for
@@ -309,16 +349,20 @@ func appendValue(b []byte, v any) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// appendString appends s as a JSON string: '"', '\\' and control characters
-// escaped (\b \f \n \r \t in short form, others as \u00XX), U+2028 and
-// U+2029 escaped, invalid UTF-8 replaced by U+FFFD, nothing else escaped.
+// appendString appends s as a JSON string: '"' and '\\' escaped, \b \f \n
+// \r \t in short form, and every other character that could change how a
+// line reads without being seen escaped as \uXXXX (a surrogate pair above
+// U+FFFF): C0 controls, DEL, C1 controls, U+2028 and U+2029, and every
+// format character (Unicode category Cf: bidi controls such as U+202E and
+// U+2066, zero-width characters, the soft hyphen, tag characters). Invalid
+// UTF-8 becomes U+FFFD. Nothing else is escaped.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != '"' && c != '\\' && c != 0x7f {
 				i++
 				continue
 			}
@@ -337,7 +381,7 @@ func appendString(b []byte, s string) []byte {
 			case '\t':
 				b = append(b, '\\', 't')
 			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+				b = appendEscape(b, rune(c))
 			}
 			i++
 			start = i
@@ -351,9 +395,14 @@ func appendString(b []byte, s string) []byte {
 			start = i
 			continue
 		}
-		if r == '\u2028' || r == '\u2029' {
+		if hiddenRune(r) {
 			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			if r > 0xFFFF {
+				r1, r2 := utf16.EncodeRune(r)
+				b = appendEscape(appendEscape(b, r1), r2)
+			} else {
+				b = appendEscape(b, r)
+			}
 			i += size
 			start = i
 			continue
@@ -362,6 +411,16 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// hiddenRune reports the non-ASCII characters appendString escapes: C1
+// controls, line and paragraph separators, and format characters.
+func hiddenRune(r rune) bool {
+	return r < 0xA0 || r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Cf, r)
+}
+
+func appendEscape(b []byte, r rune) []byte {
+	return append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }
 
 // escapePointer escapes a key for use as a JSON Pointer token (RFC 6901).

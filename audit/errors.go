@@ -10,12 +10,20 @@ import (
 // ErrBrokenLink), so callers test the kind with errors.Is and read the line
 // with errors.As.
 var (
-	// ErrTruncated: the last line has no terminating newline. This is what a
-	// crash in the middle of a write leaves behind; every line before it
-	// verified. It is reported distinctly so that operators can tell a torn
-	// tail from tampering ([OpenFile] drops such a tail and records that it
-	// did).
+	// ErrTruncated: the last line has no terminating newline and is what a
+	// crash in the middle of a write leaves behind: the start of the next
+	// record (or NUL bytes), after every record the log's head vouches for.
+	// Every line before it verified. [OpenFile] drops such a tail and
+	// records that it did. A torn line that is not the start of the next
+	// record is [ErrCut].
 	ErrTruncated = errors.New("audit: truncated last line")
+	// ErrCut: the end of the log was altered, not torn by a crash: records
+	// the head line vouches for are missing, the head is missing from a log
+	// whose first record chains from one, records follow a head that says
+	// the log was closed, or the last line without a newline is not the
+	// start of the next record. See "Head and tail" in the package
+	// documentation for what this proves in each mode.
+	ErrCut = errors.New("audit: end of log cut or altered")
 	// ErrInvalidJSON: a line is not a JSON object (or is empty).
 	ErrInvalidJSON = errors.New("audit: invalid JSON")
 	// ErrMalformed: a line is JSON but not an audit record: a required field

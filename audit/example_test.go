@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -146,4 +147,31 @@ func ExampleSecret() {
 	// Output:
 	// level=INFO msg="calling API" token=[REDACTED]
 	// [REDACTED] [REDACTED] [REDACTED]
+}
+
+// A file log's head tells a crash from a cut without a checkpoint kept
+// elsewhere.
+func ExampleVerifier_Inspect() {
+	dir, _ := os.MkdirTemp("", "audit")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "audit.jsonl")
+	l, _ := audit.OpenFile(path)
+	for range 3 {
+		_ = l.Log(context.Background(), audit.Record{Gate: "gate.rules", Decision: audit.DecisionDeny})
+	}
+	_ = l.Close()
+
+	f, _ := os.Open(path)
+	rep, err := (&audit.Verifier{}).Inspect(f)
+	f.Close()
+	fmt.Println(rep.Records, "records; closed:", rep.Head.Closed, err)
+
+	// Someone removes the last record.
+	data, _ := os.ReadFile(path)
+	cut := data[:bytes.LastIndexByte(data[:len(data)-1], '\n')+1]
+	err = audit.Verify(bytes.NewReader(cut))
+	fmt.Println(errors.Is(err, audit.ErrCut), err)
+	// Output:
+	// 3 records; closed: true <nil>
+	// true audit: line 4: end of log cut or altered: log ends at seq 2, its head vouches for seq 3: records were removed from the end
 }

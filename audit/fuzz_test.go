@@ -26,24 +26,31 @@ var goldenKey = []byte("wardline-audit-golden-test-key!!")
 // records must always produce the same bytes and hashes) and seed the fuzz
 // targets.
 var goldens = []struct {
-	file string
-	opts []audit.Option
-	edit func([]byte) []byte
-	kind error // what Verify (default verifier) says
+	file    string
+	opts    []audit.Option
+	edit    func([]byte) []byte
+	kind    error // what Verify (default verifier) says
+	fileLog bool  // written by OpenFile (with a head line)
 }{
-	{"valid.jsonl", nil, nil, nil},
-	{"hmac.jsonl", []audit.Option{audit.WithHMACKey(goldenKey)}, nil, audit.ErrAlgorithm},
-	{"torn.jsonl", nil, func(b []byte) []byte { return b[:len(b)-30] }, audit.ErrTruncated},
+	{"valid.jsonl", nil, nil, nil, false},
+	{"hmac.jsonl", []audit.Option{audit.WithHMACKey(goldenKey)}, nil, audit.ErrAlgorithm, false},
+	{"torn.jsonl", nil, func(b []byte) []byte { return b[:len(b)-30] }, audit.ErrTruncated, false},
 	{"tampered.jsonl", nil, func(b []byte) []byte {
 		return []byte(strings.Replace(string(b), `"decision":"deny"`, `"decision":"allow"`, 1))
-	}, audit.ErrHashMismatch},
-	{"redacted.jsonl", []audit.Option{audit.WithErase("/attrs/tags/0"), audit.WithMask("/reason", "/attrs/inner/a")}, nil, nil},
+	}, audit.ErrHashMismatch, false},
+	{"redacted.jsonl", []audit.Option{audit.WithErase("/attrs/tags/0"), audit.WithMask("/reason", "/attrs/inner/a")}, nil, nil, false},
+	{"file.jsonl", nil, nil, nil, true},
+	{"file-hmac.jsonl", []audit.Option{audit.WithHMACKey(goldenKey)}, nil, audit.ErrAlgorithm, true},
+	{"file-cut.jsonl", nil, func(b []byte) []byte { ls := lines(b); return join(ls[:len(ls)-2]) }, audit.ErrCut, true},
 }
 
 func TestGoldenLogs(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(g.file, func(t *testing.T) {
 			log, _ := writeLog(t, 6, g.opts...)
+			if g.fileLog {
+				log, _ = writeFileLog(t, 6, g.opts...)
+			}
 			if g.edit != nil {
 				log = g.edit(log)
 			}
@@ -62,13 +69,15 @@ func TestGoldenLogs(t *testing.T) {
 			}
 		})
 	}
-	hm, err := os.ReadFile(filepath.Join("testdata", "hmac.jsonl"))
-	require.NoError(t, err)
-	_, err = (&audit.Verifier{Key: goldenKey}).Verify(bytes.NewReader(hm))
-	assert.NoError(t, err)
+	for _, name := range []string{"hmac.jsonl", "file-hmac.jsonl"} {
+		hm, err := os.ReadFile(filepath.Join("testdata", name))
+		require.NoError(t, err)
+		_, err = (&audit.Verifier{Key: goldenKey}).Verify(bytes.NewReader(hm))
+		assert.NoError(t, err, name)
+	}
 }
 
-var sentinels = []error{audit.ErrTruncated, audit.ErrInvalidJSON, audit.ErrMalformed, audit.ErrTooLarge,
+var sentinels = []error{audit.ErrTruncated, audit.ErrCut, audit.ErrInvalidJSON, audit.ErrMalformed, audit.ErrTooLarge,
 	audit.ErrHashMismatch, audit.ErrBrokenLink, audit.ErrSequence, audit.ErrAlgorithm, audit.ErrCheckpoint}
 
 // FuzzVerify: Verify never panics, every failure is a VerifyError with a
@@ -100,7 +109,11 @@ func FuzzVerify(f *testing.F) {
 				if len(data) > 0 && data[len(data)-1] != '\n' {
 					t.Fatalf("accepted a log without a final newline")
 				}
-				if got := uint64(bytes.Count(data, []byte("\n"))); got != cp.Seq {
+				got := uint64(bytes.Count(data, []byte("\n")))
+				if bytes.HasPrefix(data, []byte(`{"head":`)) {
+					got-- // the head line
+				}
+				if got != cp.Seq {
 					t.Fatalf("accepted %d lines but checkpoint is seq %d", got, cp.Seq)
 				}
 				v.Checkpoint = &cp
@@ -138,7 +151,7 @@ func FuzzLogRoundTrip(f *testing.F) {
 			decision = "x" + decision
 		}
 		var buf bytes.Buffer
-		l := audit.NewLogger(&buf)
+		l := audit.NewLogger(&buf, audit.WithoutRedaction()) // the encoding, not the redactor
 		r := audit.Record{Time: t0, DecisionID: "d", Gate: "g", Decision: decision, Reason: reason,
 			Attrs: map[string]any{key: value, "nested": map[string]any{key: []any{value}}}}
 		if err := l.Log(context.Background(), r); err != nil {
@@ -167,6 +180,33 @@ func FuzzLogRoundTrip(f *testing.F) {
 		}
 		if bytes.Count(buf.Bytes(), []byte("\n")) != 1 || !utf8.Valid(buf.Bytes()) {
 			t.Fatalf("not one valid UTF-8 line")
+		}
+	})
+}
+
+// FuzzRedactCommon: RedactCommon never panics, keeps valid UTF-8 valid,
+// changes nothing where it finds nothing, and never lets a planted key of
+// a common shape through when white space separates it from the fuzzed
+// text around it.
+func FuzzRedactCommon(f *testing.F) {
+	f.Add("before", "after", uint8(0))
+	f.Add("password=", "&x=1", uint8(1))
+	f.Add("Authorization: Bearer", "", uint8(2))
+	f.Add("-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", uint8(3))
+	f.Add("sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "8d1c6a5e-55a4-4b7e-9f1e-3b8a2f0c9d11", uint8(4))
+	f.Fuzz(func(t *testing.T, before, after string, pick uint8) {
+		plain := before + " " + after
+		out := audit.RedactCommon(plain)
+		if utf8.ValidString(plain) && !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 out of valid input")
+		}
+		if !strings.Contains(out, "…(") && out != plain {
+			t.Fatalf("changed text without redacting anything")
+		}
+		key := commonSecrets[int(pick)%len(commonSecrets)]
+		planted := audit.RedactCommon(before + " " + key + " " + after)
+		if strings.Contains(planted, key[4:]) {
+			t.Fatalf("a %q key survived", key[:4])
 		}
 	})
 }

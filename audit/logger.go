@@ -36,12 +36,16 @@ const (
 // [ErrNoLogger]; create loggers with [NewLogger] or [OpenFile].
 type Logger struct {
 	cfg    config
+	redact func(string) string // nil: WithoutRedaction
 	cfgErr error
 	sem    chan struct{} // a mutex that a context can give up on
 	w      io.Writer
 	file   *os.File // owned by the logger (OpenFile), closed by Close
-	mac    hash.Hash
-	alg    string
+	// headFile is a second handle on file, without O_APPEND, through which
+	// the head line is rewritten in place (OpenFile only).
+	headFile *os.File
+	mac      hash.Hash
+	alg      string
 
 	// Guarded by sem.
 	seq      uint64
@@ -72,7 +76,7 @@ func NewLogger(w io.Writer, opts ...Option) *Logger {
 }
 
 func newLogger(w io.Writer, cfg config, cfgErr error) *Logger {
-	l := &Logger{cfg: cfg, cfgErr: cfgErr, sem: make(chan struct{}, 1), w: w, alg: algSHA256}
+	l := &Logger{cfg: cfg, redact: cfg.redactor(), cfgErr: cfgErr, sem: make(chan struct{}, 1), w: w, alg: algSHA256}
 	if len(cfg.key) > 0 {
 		l.mac = hmac.New(sha256.New, cfg.key)
 		l.alg = algHMAC
@@ -229,6 +233,12 @@ func (l *Logger) syncLocked() error {
 		}
 	}
 	l.unsynced = 0
+	// The records up to l.seq are durable: the head may now vouch for
+	// them.
+	if err := l.writeHead(false); err != nil {
+		l.err = &failedError{err}
+		return l.err
+	}
 	return nil
 }
 
@@ -272,9 +282,21 @@ func (l *Logger) Close() error {
 	} else {
 		err = l.syncLocked()
 	}
+	if err == nil && l.headFile != nil {
+		// The head says the log was closed at its last record.
+		err = l.writeHead(true)
+		if err == nil {
+			err = l.headFile.Sync()
+		}
+	}
 	if l.timer != nil {
 		l.timer.Stop()
 		l.timer = nil
+	}
+	if l.headFile != nil {
+		if cerr := l.headFile.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
 	}
 	if l.file != nil {
 		if cerr := l.file.Close(); cerr != nil && err == nil {
@@ -330,9 +352,10 @@ func (l *Logger) encodeRest(b []byte, r *Record) ([]byte, error) {
 	if r.DecisionID == "" {
 		r.DecisionID = newUUID()
 	}
-	n := normalizer{redact: l.cfg.redact}
-	r.Reason = n.str(r.Reason)
-	r.Verdict = n.str(r.Verdict)
+	n := normalizer{redact: l.redact}
+	for _, f := range []*string{&r.DecisionID, &r.Gate, &r.Decision, &r.Reason, &r.TurnID, &r.Actor, &r.InputDigest, &r.Verdict} {
+		*f = n.str(*f)
+	}
 	var attrs map[string]any
 	if len(r.Attrs) > 0 {
 		t, err := n.value(r.Attrs, 1)
@@ -388,11 +411,11 @@ func (l *Logger) encodeRest(b []byte, r *Record) ([]byte, error) {
 	}
 	if len(erased) > 0 {
 		b = append(b, `,"erased":`...)
-		b = appendStrings(b, erased)
+		b = appendStrings(b, erased, &n)
 	}
 	if len(masked) > 0 {
 		b = append(b, `,"masked":`...)
-		b = appendStrings(b, masked)
+		b = appendStrings(b, masked, &n)
 	}
 	if len(b) > MaxLineBytes {
 		return b, fmt.Errorf("%w: record of more than %d bytes", ErrTooLarge, MaxLineBytes)
@@ -414,13 +437,13 @@ func appendOptional(b []byte, name, v string) []byte {
 	return appendField(b, name, v)
 }
 
-func appendStrings(b []byte, ss []string) []byte {
+func appendStrings(b []byte, ss []string, n *normalizer) []byte {
 	b = append(b, '[')
 	for i, s := range ss {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, s)
+		b = appendString(b, n.str(s))
 	}
 	return append(b, ']')
 }

@@ -13,7 +13,8 @@ type Option func(*config) error
 type config struct {
 	logID      string
 	key        []byte
-	redact     func(string) string
+	redact     func(string) string // the application's redactor (WithRedactor)
+	noRedact   bool                // WithoutRedaction
 	erase      []pointer
 	mask       []pointer
 	now        func() time.Time
@@ -52,16 +53,33 @@ func WithHMACKey(key []byte) Option {
 	}
 }
 
-// WithRedactor runs redact over Reason, Verdict and every string value in
-// Attrs (at any depth) before the record is hashed and written; its output
-// is what the log holds. guard.Redact is the redactor wardline provides.
-// redact must be safe for concurrent use; it must not be nil.
+// WithRedactor adds redact to the logger's redaction: every string that
+// reaches the log (the record's fields, attribute keys and values at any
+// depth, error texts, the base64 of []byte values) passes through redact
+// and then through [RedactCommon], before the record is hashed and
+// written. guard.Redact, which redacts everything guard.Secrets (gitleaks'
+// rules) finds, is the redactor wardline provides; this package does not
+// import guard, so that auditing does not link gitleaks unless the
+// application does. redact must be safe for concurrent use and not nil; it
+// cannot be combined with [WithoutRedaction].
 func WithRedactor(redact func(string) string) Option {
 	return func(c *config) error {
 		if redact == nil {
 			return &optionError{"WithRedactor: nil redactor"}
 		}
 		c.redact = redact
+		return nil
+	}
+}
+
+// WithoutRedaction turns redaction off: strings reach the log as given,
+// secrets included. Do not use this option unless the records can hold no
+// secret (for example, every string is produced by the application from a
+// fixed set) or the log is protected as the secrets themselves are. It
+// cannot be combined with [WithRedactor].
+func WithoutRedaction() Option {
+	return func(c *config) error {
+		c.noRedact = true
 		return nil
 	}
 }
@@ -144,6 +162,19 @@ func WithSyncInterval(d time.Duration) Option {
 	}
 }
 
+// redactor returns the function every string passes through, or nil for
+// none (WithoutRedaction).
+func (c *config) redactor() func(string) string {
+	switch {
+	case c.noRedact:
+		return nil
+	case c.redact != nil:
+		custom := c.redact
+		return func(s string) string { return RedactCommon(custom(s)) }
+	}
+	return RedactCommon
+}
+
 func buildConfig(opts []Option) (config, error) {
 	c := config{now: time.Now}
 	for _, o := range opts {
@@ -153,6 +184,9 @@ func buildConfig(opts []Option) (config, error) {
 		if err := o(&c); err != nil {
 			return c, err
 		}
+	}
+	if c.noRedact && c.redact != nil {
+		return c, &optionError{"WithRedactor and WithoutRedaction contradict each other: give one of them"}
 	}
 	for _, e := range c.erase {
 		for _, m := range c.mask {

@@ -33,10 +33,11 @@ const MaxLineBytes = 1 << 20
 // an empty DecisionID by a random UUID (version 4). The JSON names in the
 // tags are the names in the written line.
 //
-// Reason, Verdict and every string inside Attrs pass through the logger's
-// redactor (see [WithRedactor]) before anything is hashed or written. Gate,
-// Decision, DecisionID, TurnID, Actor and InputDigest are identifiers and
-// are written as given (they can still be masked or erased by pointer).
+// Every string of a record, attribute keys included, passes through the
+// logger's redactor (on by default; see "Redaction" in the package
+// documentation) before anything is hashed or written. Identifiers a
+// redactor leaves alone (gate names, UUIDs, digests) are written as given;
+// fields can also be masked or erased by pointer.
 type Record struct {
 	// Time is when the decision was made.
 	Time time.Time `json:"time"`

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -62,11 +63,42 @@ func (v *Verifier) Verify(r io.Reader) (Checkpoint, error) {
 	return st.last, err
 }
 
+// Report is what [Verifier.Inspect] learned about a log.
+type Report struct {
+	// Last is the last record that verified (seq 0 and the genesis value
+	// if none did).
+	Last Checkpoint
+	// Records is the number of records that verified.
+	Records int
+	// Head is the log's head line, nil for a log without one (written by
+	// [NewLogger]). Head.Closed says whether the logger closed the log.
+	Head *Head
+	// TornBytes is the length of a torn last line (the error is then
+	// [ErrTruncated]), 0 otherwise.
+	TornBytes int64
+}
+
+// Inspect verifies the log read from r as [Verifier.Verify] does and
+// reports what it found, also when it returns an error: the intact records,
+// the head, and a torn last line. A tool that prints a verdict uses it to
+// tell a log that was closed from one that is still open or crashed.
+func (v *Verifier) Inspect(r io.Reader) (Report, error) {
+	st, err := v.scan(r)
+	rep := Report{Last: st.last, Records: st.lines, Head: st.head}
+	if errors.Is(err, ErrTruncated) {
+		rep.TornBytes = st.tornN
+	}
+	return rep, err
+}
+
 // scanState is what a scan learned about the intact prefix of a log.
 type scanState struct {
-	last  Checkpoint // last intact line
-	lines int        // intact lines
-	good  int64      // bytes of the intact prefix
+	last  Checkpoint // last intact record
+	lines int        // intact records
+	good  int64      // bytes of the intact prefix (head included)
+	head  *Head      // the head line, if the log has one
+	torn  []byte     // the start of a torn last line (at most 128 bytes)
+	tornN int64      // its length
 }
 
 // wireLine is the written form of a record, minus its hash.
@@ -105,10 +137,14 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 	}
 	prev := Genesis(vv.LogID)
 	st.last.Hash = prev
+	br := bufio.NewReaderSize(r, 64<<10)
+	if first, _ := br.Peek(len(`{"head":`)); isHeadLine(first) {
+		prev = genesisHeaded(vv.LogID)
+		st.last.Hash = prev
+	}
 	if cp := vv.Checkpoint; cp != nil && cp.Seq == 0 && cp.Hash != prev {
 		return st, &VerifyError{Line: 1, Kind: ErrCheckpoint, Detail: "checkpoint of seq 0 is not the genesis of the log id"}
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
 	var long, body []byte
 	lineNo := 0
 	fail := func(seq uint64, kind error, format string, args ...any) (scanState, error) {
@@ -135,7 +171,29 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 			return st, fmt.Errorf("audit: reading line %d: %w", lineNo, err)
 		}
 		if line[len(line)-1] != '\n' {
+			st.torn, st.tornN = bytes.Clone(line[:min(len(line), 128)]), int64(len(line))
+			if err := vv.checkEnd(&st, lineNo); err != nil {
+				return st, err
+			}
+			if lineNo == 1 && isHeadLine(line) {
+				return fail(0, ErrTruncated, "the log's head line is torn (%d bytes): the log was being created", len(line))
+			}
+			if !tornRecord(line, st.last, prev) {
+				return fail(0, ErrCut, "the last line (%d bytes, no newline) is not the start of record %d: not what a torn write leaves", len(line), st.last.Seq+1)
+			}
 			return fail(0, ErrTruncated, "%d bytes after the last newline", len(line))
+		}
+		if lineNo == 1 && isHeadLine(line) {
+			h, bad := parseHead(line, vv.Key, vv.LogID)
+			if bad != nil {
+				return fail(0, bad.kind, "%s", bad.detail)
+			}
+			st.head = &h
+			st.good += int64(len(line))
+			if h.Seq == 0 && h.Hash != prev {
+				return fail(0, ErrCut, "the head vouches for no record but does not name the genesis of the log id")
+			}
+			continue
 		}
 		content := line[:len(line)-1]
 		n := len(content)
@@ -200,9 +258,13 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 				} else {
 					e.Also = []error{ErrBrokenLink}
 				}
-				if st.lines == 0 {
+				switch {
+				case st.lines == 0 && st.head == nil && w.Prev == genesisHeaded(vv.LogID):
+					e.Kind, e.Also = ErrCut, nil
+					details = []string{"the log's head line is missing: the first record chains from a head"}
+				case st.lines == 0:
 					details = append(details, "first line does not chain from the genesis of the log id")
-				} else {
+				default:
 					details = append(details, fmt.Sprintf("prev is not the hash of seq %d", st.last.Seq))
 				}
 			}
@@ -212,16 +274,54 @@ func (v *Verifier) scan(r io.Reader) (scanState, error) {
 		if cp := vv.Checkpoint; cp != nil && cp.Seq == seq && cp.Hash != got {
 			return fail(seq, ErrCheckpoint, "hash of seq %d differs from the checkpoint", seq)
 		}
+		if h := st.head; h != nil && h.Seq == seq && h.Hash != got {
+			return fail(seq, ErrCut, "hash of seq %d differs from the one the head vouches for", seq)
+		}
 		prev = got
 		st.last = Checkpoint{Seq: seq, Hash: got}
 		st.lines++
 		st.good += int64(len(line))
 	}
-	if cp := vv.Checkpoint; cp != nil && st.last.Seq < cp.Seq {
-		lineNo++
-		return fail(0, ErrCheckpoint, "log ends at seq %d, checkpoint is seq %d", st.last.Seq, cp.Seq)
+	if err := vv.checkEnd(&st, lineNo+1); err != nil {
+		return st, err
 	}
 	return st, nil
+}
+
+// checkEnd checks where the intact records end against the head and the
+// checkpoint: a head or a checkpoint that names a record beyond the last
+// one means records were removed from the end; a head that says the log
+// was closed must be followed by nothing.
+func (vv *Verifier) checkEnd(st *scanState, lineNo int) error {
+	fail := func(kind error, format string, args ...any) error {
+		return &VerifyError{Line: lineNo, Kind: kind, Detail: fmt.Sprintf(format, args...)}
+	}
+	if h := st.head; h != nil {
+		switch {
+		case st.last.Seq < h.Seq:
+			return fail(ErrCut, "log ends at seq %d, its head vouches for seq %d: records were removed from the end", st.last.Seq, h.Seq)
+		case h.Closed && (st.last.Seq > h.Seq || st.tornN > 0):
+			return fail(ErrCut, "the head says the log was closed at seq %d, but more follows", h.Seq)
+		}
+	}
+	if cp := vv.Checkpoint; cp != nil && st.last.Seq < cp.Seq {
+		return fail(ErrCheckpoint, "log ends at seq %d, checkpoint is seq %d", st.last.Seq, cp.Seq)
+	}
+	return nil
+}
+
+// tornRecord reports whether line, the last line of a log without its
+// newline, is what a write torn by a crash leaves after the intact record
+// last: the start of the next record (seq, prev, time, as the logger writes
+// them), possibly followed by NUL bytes (some file systems extend a file
+// before its data reaches the disk), or NUL bytes alone.
+func tornRecord(line []byte, last Checkpoint, prev string) bool {
+	frag := bytes.TrimRight(line, "\x00")
+	want := []byte(`{"seq":` + strconv.FormatUint(last.Seq+1, 10) + `,"prev":"` + prev + `","time":"`)
+	if len(frag) <= len(want) {
+		return bytes.Equal(frag, want[:len(frag)])
+	}
+	return bytes.HasPrefix(frag, want)
 }
 
 // problem returns what makes a decoded line not a record, or "".

@@ -1,15 +1,17 @@
-// Package citation holds the hard rules for an agent that maintains a wiki
-// (wiki/) from immutable raw sources (raw/) through write tools: every claim
-// carries a footnote whose verbatim quote is found in the live source and
-// whose SHA-256 anchor matches; paths stay inside the workspace; structural
-// pages cannot be deleted; edits replace exactly one match; log headers
-// parse. The tools, not the prompt, enforce these rules: an MCP server or any
-// write tool calls these pure functions before it stages a write and refuses
-// the write on any problem.
+// Package citation verifies what a wiki page written from raw sources
+// says: every claim carries a footnote whose verbatim quote is found in the
+// live source and whose SHA-256 anchor matches. An MCP server or any write
+// tool calls these pure functions before it stages a write and refuses the
+// write on any problem:
 //
 //	if ps := citation.Verify(page, ws.Sources()); len(ps) > 0 {
 //		return citation.Join(ps) // every Problem blocks the write
 //	}
+//
+// Where a page may be written, and the file operations themselves (path
+// ACL, protected pages, quota, template, log headers, links and races), are
+// package github.com/wardline/wardline/citation/workspace; its
+// Workspace.Sources is the fs.FS to verify against.
 //
 // # Footnote grammar
 //
@@ -49,9 +51,12 @@
 // else: case, punctuation, quote marks, digits and invisible characters are
 // kept, so two quotes with the same hash say the same thing, and a quote
 // matches its source across line breaks but not across any change of
-// wording. A quote must also sit on token boundaries in the source: one that
-// starts or ends with a letter or digit does not match inside a longer word
-// or number ("99.9" does not match "99.95").
+// wording. A quote must also sit on token boundaries in the source: it may
+// not start or end inside a word or a number, and numbers are read with
+// their signs and separators, so "99.9" does not match "99.95", "5% of
+// requests failed" does not match the tail of "1.5% of requests failed",
+// "2.3 billion" does not match the tail of "-2.3 billion" and "12" does not
+// match the head of "12,500".
 //
 // # Telling problems apart
 //
@@ -59,8 +64,9 @@
 // first that applies, in this order:
 //
 //  1. malformed-definition: the definition does not follow the grammar.
-//  2. missing-source: the source is not under "raw/", not a valid path, or
-//     not a readable file in sources.
+//  2. missing-source: the source is not under "raw/", not a valid path, not
+//     a readable regular file in sources, or larger than the limit
+//     ([WithMaxSourceBytes], 16 MiB by default).
 //  3. too-short: the normalised quote has fewer than 20 runes (configurable
 //     with [WithMinQuote]).
 //  4. hash-mismatch: the anchor is not QuoteHash(quote). The quote or its
@@ -86,42 +92,40 @@
 // "source-drifted"; the write is refused either way.
 //
 // Page-level problems are unreferenced-definition, undefined-reference,
-// duplicate-definition and uncited-page (a body page without any citation).
-// Structural pages (overview.md, index.md, log.md and archives/…, see
-// [DefaultStructural] and [WithStructural]) need no citation; the
-// package-level [Verify] has no page name and treats every page as a body
-// page, [Verifier.Verify] takes the name.
+// duplicate-definition, uncited-page, uncited-paragraph and invalid-name.
 //
-// # Paths and workspaces
+// # Citation policy
 //
-// [Workspace] opens a workspace directory with os.Root and owns the path ACL
-// (this package does not import guard): [ValidatePath] refuses the text of
-// hostile paths (absolute, "..", NUL and control characters, backslashes,
-// colons, percent-encoding, dot-files, Unicode look-alike dots and slashes,
-// anything that changes under NFC or NFKC); [Workspace.Check] then allows
-// writes only under wiki/, reads under wiki/ and raw/, refuses any symbolic
-// link on the path, wherever it points, and refuses deleting protected pages
-// ([DefaultProtected], compared case-insensitively). [Workspace.Create],
-// [Workspace.WriteFile], [Workspace.Remove] and [Workspace.ReadFile] do the
-// operation through the os.Root after the check, so even a tree changed in
-// between cannot lead outside the workspace. [Workspaces] serves a directory
-// of workspaces; in pinned mode it refuses any call that names another one.
+// The policy is per paragraph, and Verify enforces it on every body page:
 //
-// # Other write rules
+//   - A page without any footnote reference is uncited-page.
+//   - On a page that cites, every paragraph and every list item (tight or
+//     loose, also inside block quotes) must hold at least one footnote
+//     reference, or it is uncited-paragraph. One reference covers its whole
+//     paragraph: sentences are not policed one by one, because splitting
+//     prose into sentences ("e.g.", "99.95%.", "v2.3.") is guesswork that
+//     would refuse honest pages; an agent that wants each sentence checked
+//     cites each sentence.
+//   - Code blocks and HTML blocks cannot carry a reference, so a body page
+//     holds none (uncited-paragraph); put them on structural pages.
+//   - Headings are titles, not claims, and need no reference. Footnote
+//     definitions are the citations themselves.
 //
-//   - [Template.Check] (create): the frontmatter parses and sets the
-//     required fields (default title and sources).
-//   - [CheckQuota]: a page-count limit; the caller supplies the count.
-//   - [ReplaceOnce]: the exactly-one-match edit of a safe str_replace tool.
-//   - [LogFormat.Parse], [LogFormat.CheckLogEntry]: log.md headers
-//     "## [YYYY-MM-DD] <op> | <title> | touched: a.md, b.md" with op from
-//     [DefaultLogOps] (or a configured list); anything unparseable is refused.
+// Structural pages (an index, a log, an overview) need no citation, but
+// any footnotes they have are verified. Which page is structural is the
+// application's decision, never the agent's: [Verify] and [Verifier.Verify]
+// treat every page as a body page whatever its name, and only
+// [Verifier.VerifyStructural] exempts, and only the exact pages configured
+// with [WithStructural] ([DefaultStructural]: overview.md, index.md,
+// log.md; no directories). An application calls VerifyStructural where it
+// writes such a page itself, not with a path an agent chose. Every entry
+// point validates names with the workspace path rules, so
+// "archives/../index.md" is an invalid-name, not an exemption.
 //
-// Errors are typed: [Problem] (with [Kind], errors.Is-able), *[PathError]
-// wrapping [ErrHostilePath], [ErrReadOnly], [ErrSymlink], [ErrProtected],
-// [ErrOtherWorkspace] and friends, *[ReplaceError] wrapping [ErrNoMatch] or
-// [ErrMultipleMatches], *[TemplateError], *[QuotaError] and *[SyntaxError].
-// No error quotes page or source text.
+// Errors are typed: [Problem] (with [Kind], errors.Is-able, errors.As-able
+// through [Join]) and *[SyntaxError] from [ParseDefinition] and
+// [Citation.Format]. Every message starts with "citation: "; none quotes
+// page or source text.
 //
 // # Libraries
 //
@@ -130,32 +134,34 @@
 // regular expressions cannot; a small inline parser and AST transformer
 // registered beside the extension record references without definitions and
 // definitions without references before goldmark drops them.
-// golang.org/x/text/unicode/norm provides NFC and NFKC. Frontmatter is
-// decoded with go.yaml.in/yaml/v3 (the maintained home of yaml.v3, already
-// in the module graph through cel-go): YAML has flow and block lists,
-// quoting, comments and duplicate keys, and a hand-written subset parser
-// would accept pages a real YAML reader sees differently.
-// Path confinement uses os.Root (Go 1.24).
+// golang.org/x/text/unicode/norm provides NFC.
+//
+// # Reading sources
+//
+// A source is read only if it is a regular file: where sources implements
+// fs.StatFS (workspace.Workspace.Sources does) it is checked before it is
+// opened, so a FIFO in raw/ cannot hang Verify, and the open file is
+// checked again; at most the size limit is read. Workspace.Sources also
+// refuses links and hard-linked files, without blocking.
 //
 // # Concurrency and zero values
 //
 // Every function is safe for concurrent use. The zero [Verifier] applies the
-// defaults; a nil *Verifier behaves the same. The zero [Template] and
-// [LogFormat] apply the defaults. The zero [Workspace] and [Workspaces]
-// refuse every operation. [CheckQuota] refuses a limit below 1.
+// defaults; a nil *Verifier behaves the same. [New] refuses a nil or
+// invalid option. Defaults a caller may read are returned by functions as
+// fresh copies ([DefaultStructural], [Kinds]).
 //
 // # Performance
 //
 // Verify reads, normalises and hashes each cited source once per call,
 // however many footnotes cite it, and searches the normalised text with
-// strings.Index. BenchmarkVerify measures a 20 KB page with 30 footnotes
-// over four 256 KB sources (1 MB): about 13 ms and 4.3 MiB per call when
-// every quote is verbatim, about 60 ms when every quote is fabricated
-// (measured on a shared, heavily loaded 2-core machine; expect less on an
-// idle one). A quote that is not found costs a few more scans of its source
-// for the stitched check, bounded at 16 fragments; occurrences inspected for
-// token boundaries are bounded at 1,000. The cost grows with footnotes times
-// source size, so a write tool should bound page size. Verify does not cache
-// across calls, because a source may change between them and drift must be
-// seen.
+// strings.Index, so its cost is linear in the size of the cited sources for
+// each footnote. A quote that is not found costs a few more scans of its
+// source for the stitched check, bounded at 16 fragments; occurrences
+// inspected for token boundaries are bounded at 1,000. The cost grows with
+// footnotes times source size, so a write tool should bound page size.
+// Verify does not cache across calls, because a source may change between
+// them and drift must be seen. BenchmarkVerify measures a 20 KB page with
+// 30 footnotes over four 256 KB sources, with verbatim and with fabricated
+// quotes.
 package citation

@@ -1,10 +1,7 @@
 package citation_test
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing/fstest"
 
 	"github.com/wardline/wardline/citation"
@@ -62,98 +59,40 @@ func ExampleCitation_Format() {
 	// raw/rfc-0034.md p.3 the SLA is 99.95% monthly
 }
 
-func ExampleReplaceOnce() {
-	doc := "The SLA is 99.9%.\nSee [^1] and [^1].\n"
-	out, err := citation.ReplaceOnce(doc, "99.9%", "99.95%")
-	fmt.Printf("%q %v\n", out, err)
-	_, err = citation.ReplaceOnce(doc, "[^1]", "[^2]")
-	fmt.Println(errors.Is(err, citation.ErrMultipleMatches), err)
-	_, err = citation.ReplaceOnce(doc, "100%", "x")
-	fmt.Println(errors.Is(err, citation.ErrNoMatch))
-	// Output:
-	// "The SLA is 99.95%.\nSee [^1] and [^1].\n" <nil>
-	// true citation: text to replace occurs more than once (2 occurrences; include more context to make it unique)
-	// true
-}
-
-func ExampleParseLogHeader() {
-	h, err := citation.ParseLogHeader("## [2026-11-22] ingest | RFC 0034 service levels | touched: sla.md, index.md")
-	fmt.Println(h.Date.Format("Jan 2 2006"), h.Op, h.Title, h.Touched, err)
-	_, err = citation.ParseLogHeader("## [2026-02-30] ingest | RFC | touched: sla.md")
-	fmt.Println(err)
-	// Output:
-	// Nov 22 2026 ingest RFC 0034 service levels [sla.md index.md] <nil>
-	// citation: malformed log header: date is not a real YYYY-MM-DD day
-}
-
-func ExampleWorkspace_Check() {
-	dir, _ := os.MkdirTemp("", "workspace")
-	defer os.RemoveAll(dir)
-	os.MkdirAll(filepath.Join(dir, "raw"), 0o755)
-	os.MkdirAll(filepath.Join(dir, "wiki"), 0o755)
-	os.WriteFile(filepath.Join(dir, "wiki", "index.md"), []byte("# Index\n"), 0o644)
-
-	ws, err := citation.OpenWorkspace(dir)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer ws.Close()
-	fmt.Println(ws.Check(citation.OpCreate, "wiki/sla.md"))
-	fmt.Println(ws.Check(citation.OpCreate, "wiki/../raw/rfc.md"))
-	fmt.Println(ws.Check(citation.OpCreate, "raw/rfc.md"))
-	fmt.Println(ws.Check(citation.OpDelete, "wiki/index.md"))
-	// Output:
-	// <nil>
-	// citation: create "wiki/../raw/rfc.md": hostile path (dot element)
-	// citation: create "raw/rfc.md": raw/ is read-only
-	// citation: delete "wiki/index.md": protected file
-}
-
-func ExampleCheckTemplate() {
-	err := citation.CheckTemplate([]byte("---\ntitle: SLA\n---\nBody.\n"))
-	fmt.Println(err)
-	fmt.Println(citation.CheckQuota(500, 500))
-	// Output:
-	// citation: template: missing or empty required fields: sources
-	// citation: page quota: workspace has 500 of 500 pages
-}
-
 func ExampleVerifier_Verify() {
-	v, err := citation.New(citation.WithMinQuote(25), citation.WithStructural("index.md", "archives/"))
+	v, err := citation.New(citation.WithMinQuote(25), citation.WithStructural("index.md"))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	page := []byte("# Index\n\n- [Service levels](sla.md)\n")
-	fmt.Println(len(v.Verify("index.md", page, nil)), "problems for index.md")
-	for _, p := range v.Verify("sla.md", page, nil) {
+	index := []byte("# Index\n\n- [Service levels](sla.md)\n")
+	// The application regenerates its index itself: a structural page.
+	fmt.Println(len(v.VerifyStructural("index.md", index, nil)), "problems for the index")
+	// The agent writes a page; its path decides nothing.
+	for _, p := range v.Verify("index.md", index, nil) {
+		fmt.Println(p)
+	}
+	for _, p := range v.VerifyStructural("archives/../index.md", index, nil) {
 		fmt.Println(p)
 	}
 	// Output:
-	// 0 problems for index.md
+	// 0 problems for the index
+	// citation: line 1: uncited-page: a body page needs at least one footnote citation
+	// citation: line 1: invalid-name: the page name is not a valid path: dot element
 	// citation: line 1: uncited-page: a body page needs at least one footnote citation
 }
 
-func ExampleWorkspaces_Open() {
-	dir, _ := os.MkdirTemp("", "workspaces")
-	defer os.RemoveAll(dir)
-	for _, ws := range []string{"acme", "globex"} {
-		os.MkdirAll(filepath.Join(dir, ws, "raw"), 0o755)
-		os.MkdirAll(filepath.Join(dir, ws, "wiki"), 0o755)
+// The citation policy is per paragraph: one citation does not cover the
+// paragraph beside it.
+func ExampleVerify_paragraphs() {
+	sources := fstest.MapFS{"rfc.md": {Data: []byte("Severity 1 incidents receive a first response within fifteen minutes.\n")}}
+	c, _ := citation.Anchor(sources, citation.Citation{Label: "1", Source: "raw/rfc.md",
+		Quote: "Severity 1 incidents receive a first response within fifteen minutes"})
+	def, _ := c.Format()
+	page := "Sev 1 is answered fast.[^1]\n\nSev 2 waits a day.\n\n" + def + "\n"
+	for _, p := range citation.Verify([]byte(page), sources) {
+		fmt.Println(p)
 	}
-	pinned, err := citation.OpenWorkspaces(dir, "acme")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer pinned.Close()
-	ws, err := pinned.Open("")
-	fmt.Println(ws.Name(), err)
-	ws.Close()
-	_, err = pinned.Open("globex")
-	fmt.Println(errors.Is(err, citation.ErrOtherWorkspace), err)
 	// Output:
-	// acme <nil>
-	// true citation: "globex": another workspace (this guardian is pinned to one workspace)
+	// citation: line 3: uncited-paragraph: every paragraph and list item of a body page needs a footnote citation
 }

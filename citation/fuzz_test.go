@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wardline/wardline/citation/internal/page"
 )
 
 // fuzzSources returns the fixture sources as a MapFS plus the fuzzer's own
@@ -40,15 +42,15 @@ func FuzzVerify(f *testing.F) {
 	require.NoError(f, err)
 	f.Add([]byte("Fuzzed.[^f]\n\n"+def+"\n"), []byte("x "+quote+" y"))
 	known := map[Kind]bool{}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		known[k] = true
 	}
-	f.Fuzz(func(t *testing.T, page, source []byte) {
+	f.Fuzz(func(t *testing.T, pg, source []byte) {
 		src := fstest.MapFS{"fuzz.md": {Data: source}}
 		for k, v := range base {
 			src[k] = v
 		}
-		got := Verify(page, src)
+		got := Verify(pg, src)
 		for i, p := range got {
 			if !known[p.Kind] {
 				t.Fatalf("unknown kind %q", p.Kind)
@@ -60,7 +62,7 @@ func FuzzVerify(f *testing.F) {
 				t.Fatalf("problems not sorted: %v", got)
 			}
 		}
-		if again := Verify(page, src); !slices.Equal(got, again) {
+		if again := Verify(pg, src); !slices.Equal(got, again) {
 			t.Fatalf("not deterministic: %v then %v", got, again)
 		}
 		// Nothing accepted that should not be: a passing page cites, and
@@ -68,7 +70,7 @@ func FuzzVerify(f *testing.F) {
 		if len(got) > 0 {
 			return
 		}
-		_, body, _, _, _ := splitFrontmatter(page)
+		_, body, _, _, _ := page.Split(pg)
 		notes := parseNotes(body)
 		if notes.refs == 0 {
 			t.Fatalf("uncited page passed")
@@ -86,58 +88,6 @@ func FuzzVerify(f *testing.F) {
 			q := normalizeQuote(c.Quote)
 			if !strings.Contains(normalizeQuote(string(file.Data)), q) || c.Hash != QuoteHash(q) || len([]rune(q)) < DefaultMinQuote {
 				t.Fatalf("unverified quote passed: %+v", c)
-			}
-		}
-	})
-}
-
-func FuzzLogHeader(f *testing.F) {
-	for _, c := range logCases(f) {
-		f.Add(c.line)
-	}
-	f.Fuzz(func(t *testing.T, line string) {
-		h, err := ParseLogHeader(line)
-		if err != nil {
-			if !errors.Is(err, ErrSyntax) {
-				t.Fatalf("error is not a SyntaxError: %v", err)
-			}
-			return
-		}
-		out, err := LogFormat{}.Format(h)
-		if err != nil {
-			t.Fatalf("parsed header does not format: %v", err)
-		}
-		if out != strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r") {
-			t.Fatalf("round trip changed %q to %q", line, out)
-		}
-	})
-}
-
-func FuzzReplaceOnce(f *testing.F) {
-	for _, c := range replaceCases(f) {
-		f.Add(c.Doc, c.Old, c.New)
-	}
-	f.Fuzz(func(t *testing.T, doc, old, new string) {
-		got, err := ReplaceOnce(doc, old, new)
-		positions := 0
-		for i := 0; old != "" && i+len(old) <= len(doc); i++ {
-			if doc[i:i+len(old)] == old {
-				positions++
-			}
-		}
-		switch {
-		case positions == 0:
-			if !errors.Is(err, ErrNoMatch) || got != "" {
-				t.Fatalf("want ErrNoMatch, got %q, %v", got, err)
-			}
-		case positions > 1:
-			if !errors.Is(err, ErrMultipleMatches) || got != "" {
-				t.Fatalf("want ErrMultipleMatches, got %q, %v", got, err)
-			}
-		default:
-			i := strings.Index(doc, old)
-			if err != nil || got != doc[:i]+new+doc[i+len(old):] {
-				t.Fatalf("bad replace: %q, %v", got, err)
 			}
 		}
 	})
@@ -166,31 +116,6 @@ func FuzzParseDefinition(f *testing.F) {
 		again, err := ParseDefinition(out)
 		if err != nil || again != c {
 			t.Fatalf("round trip: %q -> %+v -> %q -> %+v, %v", def, c, out, again, err)
-		}
-	})
-}
-
-func FuzzValidatePath(f *testing.F) {
-	for _, p := range hostilePaths(f) {
-		f.Add(p)
-	}
-	f.Add("wiki/page.md")
-	f.Add("wiki/café.md")
-	f.Fuzz(func(t *testing.T, p string) {
-		if ValidatePath(p) != nil {
-			return
-		}
-		// Whatever passes is a clean relative path with no way up or out.
-		for _, el := range strings.Split(p, "/") {
-			if el == "" || strings.HasPrefix(el, ".") || strings.ContainsAny(el, "\\:%\x00") {
-				t.Fatalf("accepted %q", p)
-			}
-		}
-		if filepath.IsAbs(p) || strings.HasPrefix(p, "/") {
-			t.Fatalf("accepted %q", p)
-		}
-		if filepath.ToSlash(filepath.Clean(p)) != p {
-			t.Fatalf("accepted unclean %q", p)
 		}
 	})
 }

@@ -18,6 +18,13 @@ type pageNotes struct {
 	defs      []noteDef
 	refs      int       // resolved footnote references
 	undefined []noteRef // "[^x]" with no definition
+	uncited   []block   // prose blocks without a reference, and code and HTML blocks
+}
+
+// block is a block of the page body that the citation policy refuses.
+type block struct {
+	offset int  // byte offset of its first line in the body, -1 if unknown
+	code   bool // a code or HTML block, which cannot carry a reference
 }
 
 type noteDef struct {
@@ -89,6 +96,14 @@ func (collector) Transform(doc *gast.Document, reader text.Reader, pc parser.Con
 		if !entering {
 			return gast.WalkContinue, nil
 		}
+		switch n.Kind() {
+		case gast.KindParagraph, gast.KindTextBlock:
+			if !cites(n) {
+				notes.uncited = append(notes.uncited, block{offset: firstLine(n)})
+			}
+		case gast.KindCodeBlock, gast.KindFencedCodeBlock, gast.KindHTMLBlock:
+			notes.uncited = append(notes.uncited, block{offset: firstLine(n), code: true})
+		}
 		switch n := n.(type) {
 		case *extast.Footnote:
 			d := noteDef{label: string(n.Ref), offset: -1}
@@ -123,6 +138,28 @@ func (collector) Transform(doc *gast.Document, reader text.Reader, pc parser.Con
 		notes.defs[i].referenced = defIndex[i] >= 0 && linked[defIndex[i]]
 	}
 	pc.Set(notesKey, notes)
+}
+
+// cites reports whether the block n holds a footnote reference (a
+// resolved one, or one without a definition, which is reported as such).
+func cites(n gast.Node) bool {
+	found := false
+	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
+		if entering && (c.Kind() == extast.KindFootnoteLink || c.Kind() == kindUndefinedRef) {
+			found = true
+			return gast.WalkStop, nil
+		}
+		return gast.WalkContinue, nil
+	})
+	return found
+}
+
+// firstLine returns the offset of a block's first line, or -1.
+func firstLine(n gast.Node) int {
+	if l := n.Lines(); l != nil && l.Len() > 0 {
+		return l.At(0).Start
+	}
+	return -1
 }
 
 var markdown = sync.OnceValue(func() goldmark.Markdown {

@@ -5,11 +5,15 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/citation/internal/page"
+	"github.com/wardline/wardline/citation/internal/pathrule"
 )
 
 // Kind is the stable id of a citation problem. Kind implements error so that
@@ -19,8 +23,9 @@ type Kind string
 // The kinds of [Problem] Verify reports. Every kind blocks a write; the kind
 // says why, so that a tool can tell the agent what to fix.
 const (
-	// KindMissingSource: the cited source is not a readable file in the
-	// sources (or is not under the source prefix, "raw/").
+	// KindMissingSource: the cited source is not a readable regular file in
+	// the sources, is larger than the limit ([WithMaxSourceBytes]), or is
+	// not under the source prefix ("raw/").
 	KindMissingSource Kind = "missing-source"
 	// KindQuoteNotFound: the quote does not occur in the source, not even
 	// as long fragments, and nothing shows that the source has changed.
@@ -52,13 +57,25 @@ const (
 	KindMalformedDefinition Kind = "malformed-definition"
 	// KindUncitedPage: a body page without a single footnote citation.
 	KindUncitedPage Kind = "uncited-page"
+	// KindUncitedParagraph: on a body page that cites, a paragraph or list
+	// item without a footnote reference, or a code or HTML block (which
+	// cannot carry one). See "Citation policy" in the package
+	// documentation.
+	KindUncitedParagraph Kind = "uncited-paragraph"
+	// KindInvalidName: the page name given to [Verifier.Verify] or
+	// [Verifier.VerifyStructural] is not a valid wiki-relative path.
+	KindInvalidName Kind = "invalid-name"
 )
 
-// Kinds lists every Kind, in a stable order.
-var Kinds = []Kind{
-	KindMissingSource, KindQuoteNotFound, KindHashMismatch, KindSourceDrifted,
-	KindTooShort, KindStitched, KindUnreferencedDefinition, KindUndefinedReference,
-	KindDuplicateDefinition, KindMalformedDefinition, KindUncitedPage,
+// Kinds returns every Kind, in a stable order. Each call returns a new
+// slice.
+func Kinds() []Kind {
+	return []Kind{
+		KindMissingSource, KindQuoteNotFound, KindHashMismatch, KindSourceDrifted,
+		KindTooShort, KindStitched, KindUnreferencedDefinition, KindUndefinedReference,
+		KindDuplicateDefinition, KindMalformedDefinition, KindUncitedPage,
+		KindUncitedParagraph, KindInvalidName,
+	}
 }
 
 // Error implements error, so that errors.Is(problem, KindStitched) works.
@@ -124,10 +141,15 @@ const DefaultMinQuote = 20
 // strips it before opening the file in sources.
 const DefaultSourcePrefix = "raw/"
 
-// DefaultStructural lists the pages exempt from needing a citation: entries
-// ending in "/" exempt a directory, others one page. Paths are relative to
-// the wiki directory.
-var DefaultStructural = []string{"overview.md", "index.md", "log.md", "archives/"}
+// DefaultMaxSourceBytes bounds how much of a source Verify reads; a larger
+// source is reported as missing.
+const DefaultMaxSourceBytes = 16 << 20
+
+// DefaultStructural returns the pages [Verifier.VerifyStructural] exempts
+// from needing a citation when [WithStructural] is not given: overview.md,
+// index.md and log.md, relative to the wiki directory. Each call returns a
+// new slice.
+func DefaultStructural() []string { return []string{"overview.md", "index.md", "log.md"} }
 
 // stitchMinFragment is the shortest fragment (in runes) that counts towards
 // a stitched quote; shorter common words prove nothing. A quote that needs
@@ -144,17 +166,18 @@ const (
 const maxCandidates = 1000
 
 // Verifier verifies wiki pages. Its zero value is ready to use and applies
-// the defaults: 20-rune minimum, "raw/" source prefix, DefaultStructural.
-// A nil *Verifier behaves like the zero value. A Verifier is immutable
-// after [New] and safe for concurrent use.
+// the defaults: 20-rune minimum, "raw/" source prefix, [DefaultStructural],
+// [DefaultMaxSourceBytes]. A nil *Verifier behaves like the zero value. A
+// Verifier is immutable after [New] and safe for concurrent use.
 type Verifier struct {
 	minQuote   int
 	prefix     string
+	maxSource  int64
 	structural []string
 	custom     bool // structural was set by an option (may be empty)
 }
 
-// Option configures a [Verifier]; a bad option makes [New] fail.
+// Option configures a [Verifier]; a bad or nil option makes [New] fail.
 type Option func(*Verifier) error
 
 // New returns a Verifier with the defaults changed by opts.
@@ -162,7 +185,7 @@ func New(opts ...Option) (*Verifier, error) {
 	v := &Verifier{}
 	for _, o := range opts {
 		if o == nil {
-			continue
+			return nil, errors.New("citation: nil Option")
 		}
 		if err := o(v); err != nil {
 			return nil, err
@@ -189,7 +212,7 @@ func WithMinQuote(n int) Option {
 func WithSourcePrefix(prefix string) Option {
 	return func(v *Verifier) error {
 		d, ok := strings.CutSuffix(prefix, "/")
-		if !ok || !fs.ValidPath(d) || d == "." {
+		if !ok || pathrule.Check(d) != "" {
 			return fmt.Errorf("citation: WithSourcePrefix(%q): want a relative directory ending in '/'", prefix)
 		}
 		v.prefix = prefix
@@ -197,18 +220,32 @@ func WithSourcePrefix(prefix string) Option {
 	}
 }
 
-// WithStructural replaces the list of structural pages, which need no
-// citation. Each entry is a page path relative to the wiki directory
-// ("index.md") or a directory ending in "/" ("archives/"). No entries means
-// every page needs a citation.
-func WithStructural(entries ...string) Option {
+// WithMaxSourceBytes bounds how many bytes of a source Verify and Anchor
+// read (default [DefaultMaxSourceBytes]); a larger source is reported as
+// [KindMissingSource]. n must be at least 1.
+func WithMaxSourceBytes(n int64) Option {
 	return func(v *Verifier) error {
-		for _, e := range entries {
-			if !fs.ValidPath(strings.TrimSuffix(e, "/")) || e == "" || e == "/" {
-				return fmt.Errorf("citation: WithStructural: %q is not a relative path", e)
+		if n < 1 {
+			return fmt.Errorf("citation: WithMaxSourceBytes(%d): the limit must be at least 1", n)
+		}
+		v.maxSource = n
+		return nil
+	}
+}
+
+// WithStructural replaces [DefaultStructural]: the pages, relative to the
+// wiki directory, that [Verifier.VerifyStructural] exempts from needing a
+// citation. Each entry names one page ("index.md"); directories are not
+// accepted, because an agent that chooses a page's path could then choose
+// the exemption. No entries means every page needs a citation.
+func WithStructural(pages ...string) Option {
+	return func(v *Verifier) error {
+		for _, e := range pages {
+			if d := pathrule.Check(e); d != "" {
+				return fmt.Errorf("citation: WithStructural: %+q is not a page path: %s", e, d)
 			}
 		}
-		v.structural = slices.Clone(entries)
+		v.structural = slices.Clone(pages)
 		v.custom = true
 		return nil
 	}
@@ -228,24 +265,31 @@ func (v *Verifier) sourcePrefix() string {
 	return DefaultSourcePrefix
 }
 
-// IsStructural reports whether the page at name (relative to the wiki
-// directory, e.g. "index.md" or "archives/2025.md") is exempt from needing a
-// citation. Comparison is case-insensitive, as on the file systems that
-// matter.
+func (v *Verifier) sourceLimit() int64 {
+	if v.maxSource > 0 {
+		return v.maxSource
+	}
+	return DefaultMaxSourceBytes
+}
+
+// IsStructural reports whether name (relative to the wiki directory, e.g.
+// "index.md") is one of the verifier's structural pages. The name must be
+// a valid path ("archives/../index.md" is not) and equal to an entry,
+// ignoring case and normalisation form as case-insensitive file systems
+// do.
 func (v *Verifier) IsStructural(name string) bool {
 	if v == nil {
 		v = &defaultVerifier
 	}
-	list := DefaultStructural
-	if v.custom {
-		list = v.structural
+	if pathrule.Check(name) != "" {
+		return false
+	}
+	list := v.structural
+	if !v.custom {
+		list = DefaultStructural()
 	}
 	for _, e := range list {
-		if dir, ok := strings.CutSuffix(e, "/"); ok {
-			if len(name) > len(dir) && strings.EqualFold(name[:len(dir)+1], dir+"/") {
-				return true
-			}
-		} else if strings.EqualFold(name, e) {
+		if pathrule.SameName(name, e) {
 			return true
 		}
 	}
@@ -258,24 +302,51 @@ var defaultVerifier Verifier
 // footnote definition follows the grammar, is referenced, names a source in
 // sources (after stripping "raw/"), carries a quote of at least 20 runes
 // that occurs verbatim in that source and whose hash matches; every
-// reference is defined; and the page cites at least once. An empty result
-// means the page passes. Problems are sorted by line, label and kind.
+// reference is defined; and every paragraph cites (see "Citation policy" in
+// the package documentation). An empty result means the page passes.
+// Problems are sorted by line, label and kind.
 //
-// Use an fs.FS that cannot escape its directory, such as os.Root.FS() or
-// [Workspace.Sources]; os.DirFS follows symbolic links out of raw/.
+// Use an fs.FS that cannot escape its directory and does not block, such as
+// workspace.Workspace.Sources; os.DirFS follows symbolic links out of raw/,
+// and an fs.FS without Stat may block opening a FIFO.
 func Verify(page []byte, sources fs.FS) []Problem {
 	return defaultVerifier.verify(page, sources, false)
 }
 
-// Verify verifies page like the package-level [Verify]. name is the page's
-// path relative to the wiki directory; structural pages (see
-// [Verifier.IsStructural]) need no citation, but any footnotes they have
-// are still verified.
+// Verify verifies page, named name relative to the wiki directory, as a
+// body page, like the package-level [Verify]. A name that is not a valid
+// path adds a [KindInvalidName] problem. Whatever the name, the page needs
+// its citations: the exemption of structural pages is only granted by
+// [Verifier.VerifyStructural], which the application calls for pages it
+// maintains itself.
 func (v *Verifier) Verify(name string, page []byte, sources fs.FS) []Problem {
 	if v == nil {
 		v = &defaultVerifier
 	}
-	return v.verify(page, sources, v.IsStructural(name))
+	return v.named(name, page, sources, false)
+}
+
+// VerifyStructural verifies a page the application itself treats as
+// structural (an index, a log, an overview it maintains): if name is one of
+// the verifier's structural pages ([Verifier.IsStructural]) the page needs
+// no citation, but any footnotes it has are verified; any other name is
+// verified as a body page. Call it only where the application, not the
+// agent, decided that the page is structural: a write tool that passes the
+// path the agent chose lets the agent choose the exemption.
+func (v *Verifier) VerifyStructural(name string, page []byte, sources fs.FS) []Problem {
+	if v == nil {
+		v = &defaultVerifier
+	}
+	return v.named(name, page, sources, v.IsStructural(name))
+}
+
+func (v *Verifier) named(name string, page []byte, sources fs.FS, structural bool) []Problem {
+	out := v.verify(page, sources, structural)
+	if d := pathrule.Check(name); d != "" {
+		out = append(out, Problem{Kind: KindInvalidName, Line: 1, Detail: "the page name is not a valid path: " + d})
+		sortProblems(out)
+	}
+	return out
 }
 
 // source is one cited file, read and normalised once per call.
@@ -285,19 +356,30 @@ type source struct {
 	err    string // why it is missing; "" when readable
 }
 
-func (v *Verifier) verify(page []byte, sources fs.FS, structural bool) []Problem {
-	_, body, off, _, _ := splitFrontmatter(page)
+func (v *Verifier) verify(pg []byte, sources fs.FS, structural bool) []Problem {
+	_, body, off, _, _ := page.Split(pg)
 	notes := parseNotes(body)
 	lineOf := func(o int) int {
 		if o < 0 {
 			return 0
 		}
-		return 1 + bytes.Count(page[:min(off+o, len(page))], []byte{'\n'})
+		return 1 + bytes.Count(pg[:min(off+o, len(pg))], []byte{'\n'})
 	}
 	var out []Problem
-	if notes.refs == 0 && !structural {
+	switch {
+	case structural:
+	case notes.refs == 0:
 		out = append(out, Problem{Kind: KindUncitedPage, Line: 1,
 			Detail: "a body page needs at least one footnote citation"})
+	default:
+		for _, b := range notes.uncited {
+			p := Problem{Kind: KindUncitedParagraph, Line: max(lineOf(b.offset), 1),
+				Detail: "every paragraph and list item of a body page needs a footnote citation"}
+			if b.code {
+				p.Detail = "a code or HTML block cannot carry a citation; a body page holds cited prose"
+			}
+			out = append(out, p)
+		}
 	}
 	for _, r := range notes.undefined {
 		out = append(out, Problem{Kind: KindUndefinedReference, Label: r.label, Line: lineOf(r.offset),
@@ -340,10 +422,14 @@ func (v *Verifier) verify(page []byte, sources fs.FS, structural bool) []Problem
 			out = append(out, p)
 		}
 	}
+	sortProblems(out)
+	return out
+}
+
+func sortProblems(out []Problem) {
 	slices.SortStableFunc(out, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Label, b.Label), cmp.Compare(a.Kind, b.Kind))
 	})
-	return out
 }
 
 // check classifies one parsed citation; see "Telling problems apart" in the
@@ -382,25 +468,72 @@ func (v *Verifier) check(c Citation, sources fs.FS, cache map[string]*source) (P
 	return p, true
 }
 
+// load reads one source: its name must pass the path rules after the
+// prefix; it must be a regular file (checked with Stat before it is
+// opened, where sources implements fs.StatFS, so that a FIFO is never
+// opened, and again on the open file) of at most the size limit.
 func (v *Verifier) load(sources fs.FS, name string) *source {
 	rel, ok := strings.CutPrefix(name, v.sourcePrefix())
 	if !ok {
 		return &source{err: "sources must be cited under " + v.sourcePrefix()}
 	}
-	if !fs.ValidPath(rel) || rel == "." || strings.ContainsAny(rel, "\\\x00") {
+	if !fs.ValidPath(rel) || pathrule.Check(rel) != "" {
 		return &source{err: "not a valid source path"}
 	}
 	if sources == nil {
 		return &source{err: "no sources to read from"}
 	}
-	data, err := fs.ReadFile(sources, rel)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return &source{err: "no such source"}
-		}
-		return &source{err: "source cannot be read"}
+	data, err := readSource(sources, rel, v.sourceLimit())
+	if err != "" {
+		return &source{err: err}
 	}
 	return &source{norm: normalizeQuote(string(data)), digest: hashBytes(data)}
+}
+
+func readSource(sources fs.FS, rel string, limit int64) ([]byte, string) {
+	missing := func(err error) string {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "no such source"
+		}
+		return "source cannot be read"
+	}
+	if sfs, ok := sources.(fs.StatFS); ok {
+		fi, err := sfs.Stat(rel)
+		if err != nil {
+			return nil, missing(err)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, "the source is not a regular file"
+		}
+		if fi.Size() > limit {
+			return nil, "the source is larger than the limit"
+		}
+	}
+	f, err := sources.Open(rel)
+	if err != nil {
+		return nil, missing(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, missing(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, "the source is not a regular file"
+	}
+	if fi.Size() > limit {
+		return nil, "the source is larger than the limit"
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(min(fi.Size(), limit)) + bytes.MinRead) // one allocation when the size is right
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
+		return nil, "source cannot be read"
+	}
+	data := buf.Bytes()
+	if int64(len(data)) > limit {
+		return nil, "the source is larger than the limit"
+	}
+	return data, ""
 }
 
 // Anchor checks quote against the cited source with the default Verifier
@@ -429,31 +562,67 @@ func (v *Verifier) Anchor(sources fs.FS, c Citation) (Citation, error) {
 	return c, nil
 }
 
-// findVerbatim reports whether q occurs in src at token boundaries: a quote
-// that starts (ends) with a letter or digit must not start (end) inside a
-// word or number of the source, so "99.9" does not match "99.95".
+// findVerbatim reports whether q occurs in src on token boundaries: a quote
+// must neither start nor end inside a word or a number of the source (see
+// joins), so "99.9" does not match "99.95", "5%" does not match the tail of
+// "1.5%" and "2.3 billion" does not match the tail of "-2.3 billion".
 func findVerbatim(src, q string) bool {
 	if q == "" {
 		return false
 	}
-	first, _ := utf8.DecodeRuneInString(q)
-	last, _ := utf8.DecodeLastRuneInString(q)
 	for off, n := 0, 0; off <= len(src)-len(q) && n < maxCandidates; n++ {
 		i := strings.Index(src[off:], q)
 		if i < 0 {
 			return false
 		}
 		i += off
-		before, _ := utf8.DecodeLastRuneInString(src[:i])
-		after, _ := utf8.DecodeRuneInString(src[i+len(q):])
-		if !(wordRune(first) && i > 0 && wordRune(before)) &&
-			!(wordRune(last) && i+len(q) < len(src) && wordRune(after)) {
+		if !joins(src[:i], q) && !joins(q, src[i+len(q):]) {
 			return true
 		}
 		off = i + 1
 	}
 	return false
 }
+
+// joins reports whether the text left ends and the text right starts in
+// the middle of one word or number, so that a quote may not be cut there.
+// With l1 the last rune of left and l2 the one before it, r1 the first
+// rune of right and r2 the one after it:
+//
+//   - l1 and r1 are both letters, digits or marks (one word: "99.9|5");
+//   - l1 is a digit and r1 a decimal or group separator (. , ' ’ _) followed
+//     by a digit r2 ("99|.95");
+//   - l1 is such a separator after a digit l2, and r1 a digit ("1.|5%");
+//   - l1 is a sign (- + − ±) and r1 a digit, or a separator and a digit
+//     ("-|2.3 billion", "-|.5").
+func joins(left, right string) bool {
+	l1, n1 := utf8.DecodeLastRuneInString(left)
+	r1, m1 := utf8.DecodeRuneInString(right)
+	if n1 == 0 || m1 == 0 {
+		return false
+	}
+	l2, _ := utf8.DecodeLastRuneInString(left[:len(left)-n1])
+	r2, _ := utf8.DecodeRuneInString(right[m1:])
+	switch {
+	case wordRune(l1) && wordRune(r1):
+		return true
+	case unicode.IsDigit(l1) && separator(r1) && unicode.IsDigit(r2):
+		return true
+	case separator(l1) && unicode.IsDigit(l2) && unicode.IsDigit(r1):
+		return true
+	case sign(l1) && (unicode.IsDigit(r1) || separator(r1) && unicode.IsDigit(r2)):
+		return true
+	}
+	return false
+}
+
+// separator reports decimal and digit-group separators.
+func separator(r rune) bool {
+	return r == '.' || r == ',' || r == '\'' || r == '’' || r == '_'
+}
+
+// sign reports signs that make a number negative or positive.
+func sign(r rune) bool { return r == '-' || r == '+' || r == '−' || r == '±' }
 
 func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/wardline/wardline/citation/internal/page"
 )
 
 const wikiData = "../testdata/wiki"
@@ -28,9 +30,10 @@ func fixtureSources(t testing.TB) fs.FS {
 }
 
 type fixturePage struct {
-	name   string
-	data   []byte
-	expect []Kind
+	name       string
+	data       []byte
+	expect     []Kind
+	structural bool // the application verifies it as a structural page
 }
 
 func fixturePages(t testing.TB) []fixturePage {
@@ -42,13 +45,14 @@ func fixturePages(t testing.TB) []fixturePage {
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
-		fm, _, _, found, closed := splitFrontmatter(data)
+		fm, _, _, found, closed := page.Split(data)
 		require.True(t, found && closed, f)
 		var meta struct {
-			Expect []Kind `yaml:"expect"`
+			Expect     []Kind `yaml:"expect"`
+			Structural bool   `yaml:"structural"`
 		}
 		require.NoError(t, yaml.Unmarshal(fm, &meta), f)
-		out = append(out, fixturePage{name: filepath.Base(f), data: data, expect: meta.Expect})
+		out = append(out, fixturePage{name: filepath.Base(f), data: data, expect: meta.Expect, structural: meta.Structural})
 	}
 	return out
 }
@@ -71,6 +75,9 @@ func TestVerifyFixtures(t *testing.T) {
 				want = []Kind{}
 			}
 			got := v.Verify(p.name, p.data, src)
+			if p.structural {
+				got = v.VerifyStructural(p.name, p.data, src)
+			}
 			assert.Equal(t, want, kinds(got), "%v", got)
 			for _, pr := range got {
 				assert.Positive(t, pr.Line, "problem %v has no line", pr)
@@ -79,18 +86,141 @@ func TestVerifyFixtures(t *testing.T) {
 	}
 }
 
-func TestVerifyPackageLevelTreatsEveryPageAsBody(t *testing.T) {
+func TestStructuralIsTheApplicationsChoice(t *testing.T) {
 	src := fixtureSources(t)
-	page, err := os.ReadFile(filepath.Join(wikiData, "pages", "index.md"))
+	index, err := os.ReadFile(filepath.Join(wikiData, "pages", "index.md"))
 	require.NoError(t, err)
-	assert.Equal(t, []Kind{KindUncitedPage}, kinds(Verify(page, src)))
+	body := []Kind{KindUncitedPage}
+	assert.Equal(t, body, kinds(Verify(index, src)))
 	var v Verifier
-	assert.Empty(t, v.Verify("index.md", page, src))
-	assert.Empty(t, v.Verify("archives/2025-q1.md", page, src))
-	assert.Equal(t, []Kind{KindUncitedPage}, kinds(v.Verify("archives.md", page, src)))
+	// Verify never exempts, whatever the name.
+	for _, name := range []string{"index.md", "archives/2025-q1.md", "log.md", "INDEX.md"} {
+		assert.Equal(t, body, kinds(v.Verify(name, index, src)), name)
+	}
+	// VerifyStructural exempts only the configured pages, by exact name.
+	assert.Empty(t, v.VerifyStructural("index.md", index, src))
+	assert.Empty(t, v.VerifyStructural("Index.md", index, src), "case-insensitive file systems")
+	for _, name := range []string{"archives/2025-q1.md", "archives.md", "sub/index.md", "index.md.bak"} {
+		assert.Equal(t, body, kinds(v.VerifyStructural(name, index, src)), name)
+	}
+	// Names are validated in every entry point: "archives/../x.md" is not a
+	// way into an exemption.
+	for _, name := range []string{"archives/../index.md", "../index.md", "/index.md", "index.md\x00", "./index.md", "ｉndex.md", ""} {
+		got := kinds(v.VerifyStructural(name, index, src))
+		assert.Contains(t, got, KindInvalidName, "%q", name)
+		assert.Contains(t, got, KindUncitedPage, "%q is not exempt", name)
+		assert.Contains(t, kinds(v.Verify(name, index, src)), KindInvalidName, "%q", name)
+		assert.False(t, v.IsStructural(name), "%q", name)
+	}
 	good, err := os.ReadFile(filepath.Join(wikiData, "pages", "good.md"))
 	require.NoError(t, err)
 	assert.Empty(t, Verify(good, src))
+	assert.Empty(t, v.VerifyStructural("index.md", good, src), "a structural page's footnotes are still verified and may pass")
+	fabricated, err := os.ReadFile(filepath.Join(wikiData, "pages", "fabricated.md"))
+	require.NoError(t, err)
+	assert.Equal(t, []Kind{KindQuoteNotFound}, kinds(v.VerifyStructural("index.md", fabricated, src)))
+}
+
+func TestCitationPolicyPerParagraph(t *testing.T) {
+	src := fstest.MapFS{"rfc.md": {Data: []byte("Severity 1 incidents receive a first response within fifteen minutes.\n")}}
+	def := mustDef(t, mustAnchor(t, src, Citation{Label: "1", Source: "raw/rfc.md",
+		Quote: "Severity 1 incidents receive a first response within fifteen minutes"}))
+	tests := []struct {
+		name string
+		body string
+		want []Kind
+	}{
+		{"one cited paragraph", "Sev 1 is fast.[^1]\n", nil},
+		{"two sentences, one cited", "Sev 1 is fast.[^1] Sev 2 is slow.\n", nil},
+		{"uncited paragraph beside a cited one", "Sev 1 is fast.[^1]\n\nSev 2 is slow.\n", []Kind{KindUncitedParagraph}},
+		{"uncited list item", "Sev 1 is fast.[^1]\n\n- Sev 2 is slow.\n- Sev 1 is fast.[^1]\n", []Kind{KindUncitedParagraph}},
+		{"uncited block quote", "Sev 1 is fast.[^1]\n\n> Sev 2 is slow.\n", []Kind{KindUncitedParagraph}},
+		{"headings are titles", "# Support\n\n## Severity 1\n\nSev 1 is fast.[^1]\n", nil},
+		{"a code block cannot cite", "Sev 1 is fast.[^1]\n\n```\nSev 2 is slow.\n```\n", []Kind{KindUncitedParagraph}},
+		{"an indented code block cannot cite", "Sev 1 is fast.[^1]\n\n    Sev 2 is slow.\n", []Kind{KindUncitedParagraph}},
+		{"an HTML block cannot cite", "Sev 1 is fast.[^1]\n\n<div>Sev 2 is slow.</div>\n", []Kind{KindUncitedParagraph}},
+		{"no citation at all", "Sev 2 is slow.\n\nSev 3 too.\n", []Kind{KindUncitedPage, KindUnreferencedDefinition}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Verify([]byte("---\ntitle: x\n---\n"+tt.body+"\n"+def+"\n"), src)
+			want := tt.want
+			if want == nil {
+				want = []Kind{}
+			}
+			assert.Equal(t, want, kinds(got), "%v", got)
+			for _, p := range got {
+				assert.Positive(t, p.Line)
+			}
+		})
+	}
+	// Structural pages have no paragraph policy.
+	var v Verifier
+	assert.Empty(t, v.VerifyStructural("index.md", []byte("# Index\n\n- [a](a.md)\n\n```\nx\n```\n"), src))
+}
+
+func TestQuoteNumberBoundaries(t *testing.T) {
+	src := "During the outage, 1.5% of requests failed with a timeout error. " +
+		"The quarter closed at -2.3 billion dollars. Then 12,500 customers asked. " +
+		"Version 2.3.1 shipped with a 99.95% target. Range 10-20 items were late."
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"1.5% of requests failed with a timeout error", true},
+		{"5% of requests failed with a timeout error", false},
+		{".5% of requests failed with a timeout error", false},
+		{"-2.3 billion dollars", true},
+		{"2.3 billion dollars", false},
+		{"The quarter closed at -2.3 billion", true},
+		{"The quarter closed at -2", false},
+		{"Then 12,500 customers asked", true},
+		{"Then 12", false},
+		{"Then 12,", false},
+		{"500 customers asked", false},
+		{"Version 2.3", false},
+		{"Version 2.3.1 shipped", true},
+		{"with a 99.95% target", true},
+		{"with a 99.9", false},
+		{"20 items were late", false},
+		{"Range 10-20 items", true},
+		{"outage, 1.5%", true},
+		{"requests failed", true},
+		{"equests failed", false},
+	}
+	norm := normalizeQuote(src)
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, findVerbatim(norm, normalizeQuote(tt.q)), "%q", tt.q)
+	}
+}
+
+func TestSourcesAreBounded(t *testing.T) {
+	quote := "Severity 1 incidents receive a first response within fifteen minutes"
+	data := []byte(quote + ".\n")
+	def := mustDef(t, Citation{Label: "1", Source: "raw/rfc.md", Quote: quote})
+	page := []byte("Sev 1 is fast.[^1]\n\n" + def + "\n")
+	assert.Empty(t, Verify(page, fstest.MapFS{"rfc.md": {Data: data}}))
+	v, err := New(WithMaxSourceBytes(int64(len(data) - 1)))
+	require.NoError(t, err)
+	got := v.Verify("p.md", page, fstest.MapFS{"rfc.md": {Data: data}})
+	require.Equal(t, []Kind{KindMissingSource}, kinds(got))
+	assert.Contains(t, got[0].Detail, "larger than the limit")
+	// Not a regular file: a directory, a FIFO (never opened).
+	got = Verify(page, fstest.MapFS{"rfc.md": {Mode: fs.ModeDir}})
+	assert.Equal(t, []Kind{KindMissingSource}, kinds(got))
+	got = Verify(page, fstest.MapFS{"rfc.md": {Mode: fs.ModeNamedPipe}})
+	assert.Equal(t, []Kind{KindMissingSource}, kinds(got))
+	_, err = New(WithMaxSourceBytes(0))
+	assert.Error(t, err)
+	_, err = New(nil)
+	assert.Error(t, err, "a nil option is refused")
+}
+
+func mustAnchor(t *testing.T, src fs.FS, c Citation) Citation {
+	t.Helper()
+	a, err := Anchor(src, c)
+	require.NoError(t, err)
+	return a
 }
 
 func TestVerifyDriftEvidence(t *testing.T) {
@@ -167,18 +297,18 @@ func TestVerifierOptions(t *testing.T) {
 	assert.Empty(t, v.Verify("p.md", []byte("Fact.[^1]\n\n"+def+"\n"), src))
 	assert.Equal(t, []Kind{KindMissingSource}, kinds(Verify([]byte("Fact.[^1]\n\n"+def+"\n"), src)))
 
-	v, err = New(WithStructural("home.md", "drafts/"))
+	v, err = New(WithStructural("home.md", "drafts/toc.md"))
 	require.NoError(t, err)
 	assert.True(t, v.IsStructural("home.md"))
-	assert.True(t, v.IsStructural("Drafts/x.md"))
+	assert.True(t, v.IsStructural("Drafts/TOC.md"))
+	assert.False(t, v.IsStructural("drafts/x.md"))
 	assert.False(t, v.IsStructural("index.md"))
-	assert.False(t, v.IsStructural("drafts"))
 
 	v, err = New(WithStructural())
 	require.NoError(t, err)
 	assert.False(t, v.IsStructural("index.md"))
 
-	for _, bad := range []Option{WithMinQuote(0), WithSourcePrefix("raw"), WithSourcePrefix("/abs/"), WithSourcePrefix("../x/"), WithStructural("../x.md"), WithStructural("")} {
+	for _, bad := range []Option{WithMinQuote(0), WithSourcePrefix("raw"), WithSourcePrefix("/abs/"), WithSourcePrefix("../x/"), WithStructural("../x.md"), WithStructural(""), WithStructural("archives/")} {
 		_, err := New(bad)
 		assert.Error(t, err)
 	}
@@ -215,7 +345,10 @@ func TestProblemErrors(t *testing.T) {
 	var got Problem
 	require.True(t, errors.As(err, &got))
 	assert.NoError(t, Join(nil))
-	assert.Len(t, Kinds, 11)
+	assert.Len(t, Kinds(), 13)
+	ks := Kinds()
+	ks[0] = "changed"
+	assert.Equal(t, KindMissingSource, Kinds()[0], "Kinds returns a copy")
 }
 
 func TestVerifyConcurrent(t *testing.T) {

@@ -37,12 +37,28 @@ type Action struct {
 // encoding: a version tag, the kind, then each parameter in sorted key order,
 // every string length-prefixed so that no two different actions share an
 // encoding. A nil and an empty Params digest the same.
+//
+// Digest is unkeyed: anyone can compute it, so it names an action (in an
+// audit record) but does not protect one. What a [Store] keeps is sealed
+// with the Manager's secret instead (see [WithSecret]).
 func (a Action) Digest() string {
+	sum := sha256.Sum256(a.appendEncoding(make([]byte, 0, a.encodedSize())))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// encodedSize bounds the length of the action's canonical encoding.
+func (a Action) encodedSize() int {
 	size := 64 + len(a.Kind)
 	for k, v := range a.Params {
 		size += 16 + len(k) + len(v)
 	}
-	b := make([]byte, 0, size)
+	return size
+}
+
+// appendEncoding appends the action's canonical encoding: a version tag,
+// the kind, the number of parameters, then each parameter in sorted key
+// order, every string length-prefixed.
+func (a Action) appendEncoding(b []byte) []byte {
 	b = append(b, "wardline/confirm action v1\n"...)
 	b = appendField(b, a.Kind)
 	b = binary.BigEndian.AppendUint64(b, uint64(len(a.Params)))
@@ -53,8 +69,7 @@ func (a Action) Digest() string {
 		b = appendField(b, k)
 		b = appendField(b, a.Params[k])
 	}
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return b
 }
 
 // appendField appends s, prefixed with its length, to b.

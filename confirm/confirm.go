@@ -2,8 +2,10 @@ package confirm
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -35,9 +37,11 @@ var (
 	// ErrInvalidReply: the reply is neither "confirm <nonce>" nor "cancel".
 	// It does not count as an attempt and leaves the pending action alone.
 	ErrInvalidReply = errors.New(`confirm: reply is not "confirm <nonce>" or "cancel"`)
-	// ErrCorrupt: the store returned a record whose action does not match
-	// its digest or whose proof does not match the nonce; nothing runs.
-	ErrCorrupt = errors.New("confirm: stored action does not match its digest")
+	// ErrCorrupt: the store returned a record the Manager did not seal for
+	// this conversation and nonce: its action, expiry, conversation key or
+	// proof was changed (or it was sealed under another secret); nothing
+	// runs.
+	ErrCorrupt = errors.New("confirm: stored record does not match its seal")
 	// ErrInvalidAction: Propose was given an empty kind or parameters that
 	// break the limits ([MaxKindLen], [MaxParams], [MaxActionSize]).
 	ErrInvalidAction = errors.New("confirm: invalid action")
@@ -80,7 +84,8 @@ type Pending struct {
 	Nonce string
 	// Action is the proposed action (a copy).
 	Action Action
-	// Digest is Action.Digest(), for an audit record.
+	// Digest is Action.Digest() (unkeyed, so anyone can recompute it from
+	// the action), for an audit record.
 	Digest string
 	// ExpiresAt is when the confirmation window closes.
 	ExpiresAt time.Time
@@ -165,6 +170,29 @@ func WithNonceAlphabet(alphabet string) Option {
 	}
 }
 
+// MinSecretLen is the shortest secret [WithSecret] accepts.
+const MinSecretLen = 32
+
+// WithSecret sets the Manager's secret: the HMAC-SHA256 key that seals
+// every pending record (its conversation key, nonce proof, expiry and
+// action) and keys the nonce proofs, so that a store cannot swap, extend,
+// move or forge a pending action, nor guess a nonce from its proof. It must
+// be at least [MinSecretLen] bytes from a cryptographic random source, kept
+// out of the store, and the same for every Manager that shares a store
+// (replicas); it is copied. A Manager with a [MemoryStore] (or a nil store)
+// draws its own secret from crypto/rand when none is given; with any other
+// store, NewManager requires WithSecret, because such a store may be shared
+// and its records must be confirmable by every replica.
+func WithSecret(secret []byte) Option {
+	return func(m *Manager) error {
+		if len(secret) < MinSecretLen {
+			return fmt.Errorf("WithSecret: %d bytes; at least %d are needed", len(secret), MinSecretLen)
+		}
+		m.secret = append([]byte(nil), secret...)
+		return nil
+	}
+}
+
 // WithMaxAttempts sets how many wrong nonces cancel a pending action, from
 // 1 to 10. The default is 3.
 func WithMaxAttempts(n int) Option {
@@ -190,6 +218,7 @@ type Manager struct {
 	length      int
 	alphabet    string
 	maxAttempts int
+	secret      []byte // HMAC key of seals and proofs
 	err         error
 }
 
@@ -217,10 +246,22 @@ func NewManager(store Store, opts ...Option) *Manager {
 	}
 	for _, o := range opts {
 		if o == nil {
-			continue
+			m.err = fmt.Errorf("%w: nil Option", ErrInvalidOption)
+			return m
 		}
 		if err := o(m); err != nil {
 			m.err = fmt.Errorf("%w: %v", ErrInvalidOption, err)
+			return m
+		}
+	}
+	if m.secret == nil {
+		if _, memory := store.(*MemoryStore); !memory {
+			m.err = fmt.Errorf("%w: a store other than MemoryStore may be shared: give every Manager that uses it the same WithSecret", ErrInvalidOption)
+			return m
+		}
+		m.secret = make([]byte, MinSecretLen)
+		if _, err := rand.Read(m.secret); err != nil {
+			m.err = fmt.Errorf("%w: drawing a secret: %v", ErrInvalidOption, err)
 			return m
 		}
 	}
@@ -270,7 +311,8 @@ func (m *Manager) Propose(ctx context.Context, key string, a Action) (Pending, e
 	a = a.Clone()
 	now := m.now()
 	p := Pending{Nonce: nonce, Action: a, Digest: a.Digest(), ExpiresAt: now.Add(m.ttl)}
-	rec := Record{Action: a.Clone(), Digest: p.Digest, Proof: proof(key, nonce), ExpiresAt: p.ExpiresAt}
+	pr := m.proof(key, nonce)
+	rec := Record{Action: a.Clone(), Digest: m.seal(key, pr, p.ExpiresAt, a), Proof: pr, ExpiresAt: p.ExpiresAt}
 	if err := m.store.Put(ctx, key, rec, now); err != nil {
 		return Pending{}, fmt.Errorf("confirm: storing pending action: %w", err)
 	}
@@ -306,13 +348,21 @@ func (m *Manager) Confirm(ctx context.Context, key, reply string) (Action, error
 	case replyInvalid:
 		return Action{}, ErrInvalidReply
 	}
-	pr := proof(key, nonce)
-	rec, err := m.store.Take(ctx, key, pr, m.now(), m.maxAttempts)
+	pr := m.proof(key, nonce)
+	now := m.now()
+	rec, err := m.store.Take(ctx, key, pr, now, m.maxAttempts)
 	if err != nil {
 		return Action{}, err
 	}
-	if rec.Proof != pr || rec.Action.Digest() != rec.Digest {
+	// The store is not trusted with the decision: the record must carry
+	// this conversation's proof of this nonce and the Manager's seal over
+	// the key, the proof, the expiry and the action, and must not have
+	// expired.
+	if !hmac.Equal([]byte(rec.Proof), []byte(pr)) || !hmac.Equal([]byte(rec.Digest), []byte(m.seal(key, pr, rec.ExpiresAt, rec.Action))) {
 		return Action{}, ErrCorrupt
+	}
+	if !now.Before(rec.ExpiresAt) {
+		return Action{}, ErrExpired
 	}
 	return rec.Action.Clone(), nil
 }
@@ -345,15 +395,36 @@ func checkKey(key string) error {
 	return nil
 }
 
-// proof binds a nonce to its conversation key; stores keep and compare only
-// this.
-func proof(key, nonce string) string {
+// proof binds a nonce to its conversation key under the Manager's secret;
+// stores keep and compare only this. Keyed, it cannot be brute-forced back
+// to the nonce by whoever reads the store.
+func (m *Manager) proof(key, nonce string) string {
 	var buf [256]byte
-	b := append(buf[:0], "wardline/confirm nonce v1\x00"...)
+	b := append(buf[:0], "wardline/confirm nonce v2\x00"...)
 	b = appendField(b, key)
 	b = appendField(b, nonce)
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	mac := hmac.New(sha256.New, m.secret)
+	mac.Write(b)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// sealPrefix tags the keyed digest of a pending record.
+const sealPrefix = "hmac-sha256:"
+
+// seal is the keyed digest stored as Record.Digest: HMAC-SHA256 under the
+// Manager's secret over the conversation key, the nonce proof, the expiry
+// (Unix nanoseconds) and the action's canonical encoding (see
+// Action.Digest), each length-prefixed.
+func (m *Manager) seal(key, proof string, expires time.Time, a Action) string {
+	b := make([]byte, 0, 128+len(key)+len(proof)+a.encodedSize())
+	b = append(b, "wardline/confirm record v2\n"...)
+	b = appendField(b, key)
+	b = appendField(b, proof)
+	b = binary.BigEndian.AppendUint64(b, uint64(expires.UnixNano()))
+	b = a.appendEncoding(b)
+	mac := hmac.New(sha256.New, m.secret)
+	mac.Write(b)
+	return sealPrefix + hex.EncodeToString(mac.Sum(nil))
 }
 
 // newNonce draws m.length characters uniformly from m.alphabet with

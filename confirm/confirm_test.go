@@ -245,7 +245,9 @@ func TestOptions(t *testing.T) {
 		wantErr string
 	}{
 		{"defaults", nil, ""},
-		{"nil option ignored", []confirm.Option{nil}, ""},
+		{"nil option refused", []confirm.Option{nil}, "nil Option"},
+		{"secret", []confirm.Option{confirm.WithSecret(testSecret)}, ""},
+		{"short secret", []confirm.Option{confirm.WithSecret(testSecret[:31])}, "at least 32"},
 		{"longer nonce", []confirm.Option{confirm.WithNonceLength(8)}, ""},
 		{"letters", []confirm.Option{confirm.WithNonceAlphabet("ABCDEFGHJKLMNPQRSTUVWXYZ23456789"), confirm.WithNonceLength(5)}, ""},
 		{"ttl", []confirm.Option{confirm.WithTTL(30 * time.Second)}, ""},
@@ -331,8 +333,11 @@ func (s *tamperStore) Take(ctx context.Context, key, proof string, now time.Time
 	return rec, err
 }
 
+// testSecret is a fixed Manager secret for stores other than MemoryStore.
+var testSecret = []byte("confirm-test-secret-0123456789ab")
+
 func TestDigestRecheckedOnTake(t *testing.T) {
-	m := confirm.NewManager(&tamperStore{})
+	m := confirm.NewManager(&tamperStore{}, confirm.WithSecret(testSecret))
 	p, err := m.Propose(ctx, "k", setRed)
 	require.NoError(t, err)
 	got, err := m.Confirm(ctx, "k", p.Reply())
@@ -351,8 +356,37 @@ func (failStore) Take(context.Context, string, string, time.Time, int) (confirm.
 }
 func (failStore) Delete(context.Context, string) (bool, error) { return true, errDown }
 
-func TestStoreFailuresRunNothing(t *testing.T) {
+func TestSharedStoresNeedASecret(t *testing.T) {
 	m := confirm.NewManager(failStore{})
+	assert.ErrorIs(t, m.Err(), confirm.ErrInvalidOption)
+	assert.ErrorContains(t, m.Err(), "WithSecret")
+	_, err := m.Propose(ctx, "k", setRed)
+	assert.ErrorIs(t, err, confirm.ErrInvalidOption)
+	assert.ErrorIs(t, confirm.NewManager(failStore{}, confirm.WithSecret([]byte("short"))).Err(), confirm.ErrInvalidOption)
+	assert.ErrorIs(t, confirm.NewManager(nil, nil).Err(), confirm.ErrInvalidOption, "a nil option is refused")
+	assert.NoError(t, confirm.NewManager(&confirm.MemoryStore{MaxEntries: 5}).Err(), "a MemoryStore draws its own secret")
+
+	// Two Managers over one store with different secrets cannot confirm
+	// each other's proposals; with the same secret they can.
+	var s confirm.MemoryStore
+	a := confirm.NewManager(&s)
+	b := confirm.NewManager(&s)
+	p, err := a.Propose(ctx, "k", setRed)
+	require.NoError(t, err)
+	got, err := b.Confirm(ctx, "k", p.Reply())
+	assert.ErrorIs(t, err, confirm.ErrMismatch, "b's proof of the nonce is not a's")
+	assert.Equal(t, confirm.Action{}, got)
+	a = confirm.NewManager(&s, confirm.WithSecret(testSecret))
+	b = confirm.NewManager(&s, confirm.WithSecret(testSecret))
+	p, err = a.Propose(ctx, "k", setRed)
+	require.NoError(t, err)
+	got, err = b.Confirm(ctx, "k", p.Reply())
+	require.NoError(t, err)
+	assert.True(t, setRed.Equal(got))
+}
+
+func TestStoreFailuresRunNothing(t *testing.T) {
+	m := confirm.NewManager(failStore{}, confirm.WithSecret(testSecret))
 	p, err := m.Propose(ctx, "k", setRed)
 	assert.ErrorIs(t, err, errDown)
 	assert.Empty(t, p.Nonce, "no nonce for a proposal that was not stored")

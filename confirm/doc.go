@@ -17,14 +17,27 @@
 // # Guarantees
 //
 //   - The nonce comes from crypto/rand (6 digits by default; [WithNonceLength],
-//     [WithNonceAlphabet]). Stores keep only a SHA-256 proof of it bound to the
-//     conversation key, and the in-memory store compares proofs in constant
-//     time.
+//     [WithNonceAlphabet]). Stores keep only a proof of it bound to the
+//     conversation key, an HMAC-SHA256 under the Manager's secret, so that
+//     whoever reads the store cannot recover the nonce by trying all 10⁶;
+//     the in-memory store compares proofs in constant time.
 //   - One pending action per conversation key; proposing again replaces it and
-//     the old nonce stops working. The action's digest (sorted keys,
-//     length-prefixed, SHA-256) is stored with it and re-checked when the
-//     action is taken, so a confirmation cannot return a different action
-//     ([ErrCorrupt]).
+//     the old nonce stops working.
+//   - The store is not trusted with the action. Each pending record is
+//     sealed with the Manager's secret ([WithSecret]): an HMAC-SHA256 over
+//     the conversation key, the nonce proof, the expiry and the action's
+//     canonical encoding (sorted keys, length-prefixed). Confirm checks the
+//     proof and the seal of what the store returns, and the expiry against
+//     its own clock, so a compromised shared store cannot swap the action,
+//     extend its life, hand one conversation's record to another, replay an
+//     old proposal or forge one ([ErrCorrupt], [ErrExpired]); the
+//     conformance suite's Hostile cases show it for each. What a store can
+//     still do: lose or withhold pending actions (nothing runs), and break
+//     take-once (a store that returns a record twice lets the same reply
+//     confirm it twice).
+//   - A Manager over a [MemoryStore] draws its secret from crypto/rand;
+//     over any other store it needs [WithSecret], the same on every replica
+//     that shares the store, kept out of the store.
 //   - Single use: each pending action is returned at most once, even to 1 000
 //     concurrent confirmations across replicas sharing a store.
 //   - TTL (5 minutes by default, [WithTTL]); the time source is injectable
@@ -62,7 +75,8 @@
 // Manager refuses every call ([ErrNoManager]); an invalid option makes a
 // Manager refuse every call ([ErrInvalidOption], [Manager.Err]) rather than
 // panic. The zero [MemoryStore] is ready to use. A propose+confirm round trip
-// with the memory store costs a few microseconds (two SHA-256 digests of the
-// action and two of the nonce proof, one crypto/rand read). The package uses
-// only the standard library and imports nothing else of wardline's.
+// with the memory store costs two HMAC-SHA256 seals of the record, two of
+// the nonce proof and one crypto/rand read (BenchmarkProposeConfirm). The
+// package uses only the standard library and imports nothing else of
+// wardline's.
 package confirm

@@ -62,3 +62,19 @@ func ExampleNewManager_options() {
 	// 3e-08
 	// confirm: invalid option: nonce length 4 over 10 characters with 3 attempts gives a 0.0003 chance to guess; at most 0.0001 allowed
 }
+
+// Replicas that share a store share the Manager's secret; the store only
+// ever sees sealed records.
+func ExampleWithSecret() {
+	ctx := context.Background()
+	secret := []byte("0123456789abcdef0123456789abcdef") // in production: 32 random bytes from a secret store
+	shared := new(confirm.MemoryStore)                   // stands in for confirm/redisstore
+	a := confirm.NewManager(shared, confirm.WithSecret(secret))
+	b := confirm.NewManager(shared, confirm.WithSecret(secret))
+
+	p, _ := a.Propose(ctx, "conversation-42", confirm.Action{Kind: "firewall.set_mode", Params: map[string]string{"mode": "block"}})
+	got, err := b.Confirm(ctx, "conversation-42", p.Reply())
+	fmt.Println(got.Params["mode"], err)
+	// Output:
+	// block <nil>
+}

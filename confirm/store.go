@@ -11,12 +11,18 @@ import (
 type Record struct {
 	// Action is the pending action.
 	Action Action
-	// Digest is Action.Digest() at proposal time. The Manager re-checks it
-	// when the record is taken, so a store that returned a different action
-	// would be caught ([ErrCorrupt]).
+	// Digest is the Manager's seal of the record: HMAC-SHA256 under the
+	// Manager's secret ([WithSecret]) over the conversation key, Proof,
+	// ExpiresAt and the action's canonical encoding, as "hmac-sha256:<hex>".
+	// The Manager re-checks it when the record is taken, so a store that
+	// returns a different action, a later expiry, another conversation's
+	// record or one it made up is caught ([ErrCorrupt]). Stores keep it as
+	// an opaque string.
 	Digest string
-	// Proof is the hex SHA-256 of the nonce bound to the conversation key.
-	// The nonce itself is never stored.
+	// Proof is the hex HMAC-SHA256, under the Manager's secret, of the
+	// nonce bound to the conversation key. The nonce itself is never
+	// stored, and the proof cannot be turned back into it without the
+	// secret.
 	Proof string
 	// ExpiresAt is the instant from which the record can no longer be
 	// confirmed.
@@ -24,7 +30,11 @@ type Record struct {
 }
 
 // Store keeps at most one pending [Record] per conversation key, with
-// atomic take-once semantics. Implementations must be safe for concurrent
+// atomic take-once semantics. The Manager does not trust a store with the
+// action: records are sealed with the Manager's secret and checked when
+// taken. It does trust it with availability and with take-once (a store
+// that returns a record twice can make a confirmed action run twice if the
+// same reply arrives twice). Implementations must be safe for concurrent
 // use, including from several processes when the store is shared, and must
 // not read a clock of their own for the decisions below: the Manager passes
 // now, so that its clock ([WithClock]) governs expiry.

@@ -10,14 +10,19 @@
 //	rdb := redis.NewClient(&redis.Options{Addr: "localhost:6379"})
 //	store, err := redisstore.New(rdb, nil)
 //	if err != nil { ... }
-//	m := confirm.NewManager(store)
+//	m := confirm.NewManager(store, confirm.WithSecret(secret)) // the same secret on every replica
 //
 // # Data and atomicity
 //
 // A pending action is one string key, "<prefix>{<conversation key>}", set
 // with SET … PX on propose (together with deleting the attempt counter, in a
-// MULTI/EXEC transaction). Its value is JSON holding the action, its digest,
-// the nonce proof (a SHA-256, never the nonce) and the expiry. Take runs one
+// MULTI/EXEC transaction). Its value is JSON holding the action, the
+// Manager's seal of the record (an HMAC under the Manager's secret, which
+// Redis never sees), the nonce proof (an HMAC, never the nonce) and the
+// expiry. Whoever can write to Redis can delete or withhold a pending
+// action, but cannot swap it, extend it, move it to another conversation or
+// forge one: the Manager checks the seal when it takes the record
+// (confirm.ErrCorrupt). Take runs one
 // Lua script, atomic on the server: it checks expiry, compares the proof and
 // deletes the key on success, or counts the wrong attempt with INCR on
 // "<prefix>{<conversation key>}:attempts" and deletes both keys when the

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -139,6 +140,10 @@ func newStore(t testing.TB, retain time.Duration) (*redisstore.Store, *redis.Cli
 	return s, rdb, prefix
 }
 
+// secret is the Managers' shared secret in these tests (a test value;
+// replicas in production read theirs from a secret store).
+var secret = []byte("redisstore-test-secret-012345678")
+
 func TestConformance(t *testing.T) {
 	confirmtest.Run(t, func(t *testing.T) confirm.Store {
 		s, _, _ := newStore(t, 0)
@@ -150,8 +155,8 @@ func TestConformance(t *testing.T) {
 func TestReplicasShareProposals(t *testing.T) {
 	s, _, _ := newStore(t, 0)
 	ctx := context.Background()
-	a := confirm.NewManager(s)
-	b := confirm.NewManager(s)
+	a := confirm.NewManager(s, confirm.WithSecret(secret))
+	b := confirm.NewManager(s, confirm.WithSecret(secret))
 	act := confirm.Action{Kind: "firewall.set_mode", Params: map[string]string{"mode": "block"}}
 	p, err := a.Propose(ctx, "conv", act)
 	require.NoError(t, err)
@@ -164,10 +169,37 @@ func TestReplicasShareProposals(t *testing.T) {
 	assert.ErrorIs(t, err, confirm.ErrNoPending)
 }
 
+// A replica with another secret cannot confirm, and a store swapping the
+// action in Redis itself is caught.
+func TestReplicasNeedTheSameSecret(t *testing.T) {
+	s, rdb, prefix := newStore(t, 0)
+	ctx := context.Background()
+	a := confirm.NewManager(s, confirm.WithSecret(secret))
+	other := confirm.NewManager(s, confirm.WithSecret([]byte("another-secret-another-secret-!!")))
+	require.ErrorIs(t, confirm.NewManager(s).Err(), confirm.ErrInvalidOption, "a shared store needs WithSecret")
+	act := confirm.Action{Kind: "firewall.set_mode", Params: map[string]string{"mode": "block"}}
+	p, err := a.Propose(ctx, "conv", act)
+	require.NoError(t, err)
+	got, err := other.Confirm(ctx, "conv", p.Reply())
+	require.Error(t, err)
+	assert.Equal(t, confirm.Action{}, got)
+
+	p, err = a.Propose(ctx, "conv2", act)
+	require.NoError(t, err)
+	v, err := rdb.Get(ctx, prefix+"{conv2}").Result()
+	require.NoError(t, err)
+	swapped := strings.Replace(v, `"mode":"block"`, `"mode":"off"`, 1)
+	require.NotEqual(t, v, swapped)
+	require.NoError(t, rdb.Set(ctx, prefix+"{conv2}", swapped, time.Minute).Err())
+	got, err = a.Confirm(ctx, "conv2", p.Reply())
+	assert.ErrorIs(t, err, confirm.ErrCorrupt, "an action swapped inside Redis")
+	assert.Equal(t, confirm.Action{}, got)
+}
+
 func TestKeysCarryTTLAndNoNonce(t *testing.T) {
 	s, rdb, prefix := newStore(t, time.Second)
 	ctx := context.Background()
-	m := confirm.NewManager(s, confirm.WithTTL(2*time.Second))
+	m := confirm.NewManager(s, confirm.WithSecret(secret), confirm.WithTTL(2*time.Second))
 	p, err := m.Propose(ctx, "conv", confirm.Action{Kind: "k"})
 	require.NoError(t, err)
 	recKey := prefix + "{conv}"
@@ -237,7 +269,7 @@ func TestServerDownRunsNothing(t *testing.T) {
 	defer rdb.Close()
 	s, err := redisstore.New(rdb, nil)
 	require.NoError(t, err)
-	m := confirm.NewManager(s)
+	m := confirm.NewManager(s, confirm.WithSecret(secret))
 	p, err := m.Propose(context.Background(), "conv", confirm.Action{Kind: "k"})
 	assert.Error(t, err)
 	assert.Empty(t, p.Nonce)
@@ -248,7 +280,7 @@ func TestServerDownRunsNothing(t *testing.T) {
 
 func BenchmarkProposeConfirm(b *testing.B) {
 	s, _, _ := newStore(b, 0)
-	m := confirm.NewManager(s)
+	m := confirm.NewManager(s, confirm.WithSecret(secret))
 	ctx := context.Background()
 	a := confirm.Action{Kind: "firewall.blacklist_add", Params: map[string]string{"ip": "203.0.113.7/32", "comment": "repeated scans"}}
 	b.Run("redis/right-nonce", func(b *testing.B) {

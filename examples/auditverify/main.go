@@ -4,22 +4,33 @@
 //
 //	auditverify [-log-id ID] [-key-file PATH] [-checkpoint SEQ:HASH] LOGFILE
 //
-// It prints "ok: N records; checkpoint SEQ:HASH" and exits 0 when the chain
-// is intact. Otherwise it names the first bad line on stderr and exits:
+// The first line of its output is the verdict, starting with one word in
+// capitals (or "ok"), so that the result is readable however the program
+// was started:
 //
-//	1  the log was tampered with or is corrupt (hash mismatch, broken link,
-//	   sequence gap, invalid or malformed line, wrong key, checkpoint not
-//	   matched)
-//	3  only the last line is incomplete: a torn write, as a crash leaves;
-//	   every line before it verifies (audit.OpenFile repairs this when the
-//	   log is reopened)
-//	2  usage or I/O error
+//	ok         the chain is intact (the line also says whether the log was
+//	           closed cleanly, is still open or crashed, or has no head)
+//	TRUNCATED  only the last line is incomplete, as a crash during a write
+//	           leaves it; every record before it verifies (audit.OpenFile
+//	           repairs this when the log is reopened)
+//	CUT        the end of the log was altered: records its head vouches for
+//	           are missing, or the torn last line is not what a crash leaves
+//	TAMPERED   any other defect: hash mismatch, broken link, sequence gap,
+//	           invalid or malformed line, wrong key, checkpoint not matched
+//	NEEDS-KEY  the log is HMAC-keyed and no -key-file was given; nothing is
+//	           known about it until it is checked with its key
+//
+// The exit status says the same: 0 ok, 1 TAMPERED or CUT, 2 usage or I/O
+// error, 3 TRUNCATED, 4 NEEDS-KEY. `go run` turns every non-zero status into
+// 1 (printing "exit status N"), so build the program (go build) where a
+// script needs the status, or read the verdict word.
 //
 // -key-file names a file holding the HMAC key the log was written with
 // (audit.WithHMACKey); one trailing newline is ignored. The key never
 // appears on the command line. -checkpoint is a checkpoint saved earlier
 // (audit.Logger.Checkpoint, printed by a previous run); with it, lines cut
-// from the end of the log are detected too.
+// from the end of a log without a head (or rolled back with its head) are
+// detected too.
 package main
 
 import (
@@ -39,6 +50,7 @@ const (
 	exitTampered  = 1
 	exitUsage     = 2
 	exitTruncated = 3
+	exitNeedsKey  = 4
 )
 
 func main() {
@@ -86,9 +98,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer f.Close()
 
-	cp, err := v.Verify(f)
+	rep, err := v.Inspect(f)
 	if err == nil {
-		fmt.Fprintf(stdout, "ok: %d records; checkpoint %s\n", cp.Seq, cp)
+		fmt.Fprintf(stdout, "ok: %d records; %s; checkpoint %s\n", rep.Last.Seq, ending(rep), rep.Last)
 		return exitOK
 	}
 	var ve *audit.VerifyError
@@ -96,14 +108,32 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "auditverify:", err) // reading failed: no verdict
 		return exitUsage
 	}
-	if errors.Is(err, audit.ErrTruncated) {
-		fmt.Fprintf(stderr, "TRUNCATED: the last line (line %d) is incomplete, as a crash during a write leaves it; %s\n",
-			ve.Line, intact(cp))
+	switch {
+	case errors.Is(err, audit.ErrAlgorithm) && v.Key == nil:
+		fmt.Fprintln(stdout, "NEEDS-KEY: the log is HMAC-keyed; check it with -key-file (nothing is known about it without the key)")
+		return exitNeedsKey
+	case errors.Is(err, audit.ErrTruncated):
+		fmt.Fprintf(stdout, "TRUNCATED: the last line (line %d, %d bytes) is incomplete, as a crash during a write leaves it; %s\n",
+			ve.Line, rep.TornBytes, intact(rep.Last))
 		return exitTruncated
+	case errors.Is(err, audit.ErrCut):
+		fmt.Fprintf(stdout, "CUT: %v\n%s\n", err, intact(rep.Last))
+		return exitTampered
 	}
-	fmt.Fprintf(stderr, "TAMPERED: %v\n", err)
-	fmt.Fprintln(stderr, intact(cp))
+	fmt.Fprintf(stdout, "TAMPERED: %v\n%s\n", err, intact(rep.Last))
 	return exitTampered
+}
+
+// ending says how an intact log ends.
+func ending(rep audit.Report) string {
+	switch h := rep.Head; {
+	case h == nil:
+		return "no head line (a stream log: lines cut from its end show only against a -checkpoint)"
+	case h.Closed:
+		return fmt.Sprintf("closed cleanly at seq %d", h.Seq)
+	default:
+		return fmt.Sprintf("not closed (still being written, or its writer crashed); the head vouches for seq %d", h.Seq)
+	}
 }
 
 // intact describes the verified prefix.

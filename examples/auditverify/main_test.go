@@ -52,18 +52,18 @@ func TestRun(t *testing.T) {
 		stderr string
 	}{
 		{name: "intact", args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
-			code: exitOK, stdout: "ok: 3 records; checkpoint 3:"},
+			code: exitOK, stdout: "ok: 3 records; closed cleanly at seq 3; checkpoint 3:"},
 		{name: "intact with checkpoint", args: func(p string, cp audit.Checkpoint) []string { return []string{"-checkpoint", cp.String(), p} },
 			code: exitOK, stdout: "ok: 3 records"},
 		{name: "tampered", args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
 			edit: func(b []byte) []byte { return bytes.Replace(b, []byte(`"deny"`), []byte(`"allow"`), 1) },
-			code: exitTampered, stderr: "TAMPERED: audit: line 2: hash mismatch"},
-		{name: "torn tail", args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
-			edit: func(b []byte) []byte { return b[:len(b)-20] },
-			code: exitTruncated, stderr: "TRUNCATED: the last line (line 3) is incomplete"},
-		{name: "tail cut, caught by checkpoint", args: func(p string, cp audit.Checkpoint) []string { return []string{"-checkpoint", cp.String(), p} },
+			code: exitTampered, stdout: "TAMPERED: audit: line 3: hash mismatch"},
+		{name: "tail cut, caught by the head", args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
 			edit: func(b []byte) []byte { return b[:bytes.LastIndexByte(b[:len(b)-1], '\n')+1] },
-			code: exitTampered, stderr: "checkpoint not matched"},
+			code: exitTampered, stdout: "CUT: audit: line 4: end of log cut or altered: log ends at seq 2, its head vouches for seq 3"},
+		{name: "tail cut with a torn line left, caught by the head", args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
+			edit: func(b []byte) []byte { return b[:len(b)-20] },
+			code: exitTampered, stdout: "CUT:"},
 		{name: "keyed", opts: []audit.Option{audit.WithHMACKey(key), audit.WithLogID("prod")},
 			args: func(p string, _ audit.Checkpoint) []string {
 				return []string{"-key-file", keyFile, "-log-id", "prod", p}
@@ -71,7 +71,7 @@ func TestRun(t *testing.T) {
 			code: exitOK, stdout: "ok: 3 records"},
 		{name: "keyed without key", opts: []audit.Option{audit.WithHMACKey(key)},
 			args: func(p string, _ audit.Checkpoint) []string { return []string{p} },
-			code: exitTampered, stderr: "verifying needs the key"},
+			code: exitNeedsKey, stdout: "NEEDS-KEY: the log is HMAC-keyed"},
 		{name: "no file argument", args: func(string, audit.Checkpoint) []string { return nil },
 			code: exitUsage, stderr: "usage: auditverify"},
 		{name: "missing file", args: func(p string, _ audit.Checkpoint) []string { return []string{p + ".missing"} },
@@ -96,7 +96,50 @@ func TestRun(t *testing.T) {
 			if tt.stderr != "" {
 				assert.Contains(t, stderr.String(), tt.stderr)
 			}
+			if tt.code != exitUsage {
+				first := strings.SplitN(stdout.String(), ":", 2)[0]
+				assert.Contains(t, []string{"ok", "TRUNCATED", "CUT", "TAMPERED", "NEEDS-KEY"}, first, "the verdict word comes first")
+			}
 			assert.NotContains(t, stdout.String()+stderr.String(), string(key), "the key is never printed")
 		})
+	}
+}
+
+// TestCrashedAndStreamLogs: a crashed file log (torn while open) is
+// TRUNCATED, an unclosed one is ok but "not closed", and a stream log from
+// the repository's testdata is ok without a head, or TRUNCATED when torn.
+func TestCrashedAndStreamLogs(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.log")
+	l, err := audit.OpenFile(path)
+	require.NoError(t, err)
+	require.NoError(t, l.Log(context.Background(), audit.Record{Gate: "gate.rules", Decision: audit.DecisionAllow}))
+	live, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cp := l.Checkpoint()
+	require.NoError(t, l.Close())
+	crashed := filepath.Join(dir, "crashed.log")
+	require.NoError(t, os.WriteFile(crashed, live, 0o600))
+	var stdout, stderr strings.Builder
+	assert.Equal(t, exitOK, run([]string{crashed}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "not closed (still being written, or its writer crashed); the head vouches for seq 1")
+	torn := append(live, []byte(`{"seq":2,"prev":"`+cp.Hash+`","ti`)...)
+	require.NoError(t, os.WriteFile(crashed, torn, 0o600))
+	stdout.Reset()
+	assert.Equal(t, exitTruncated, run([]string{crashed}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "TRUNCATED: the last line (line 3, 86 bytes)")
+
+	for file, want := range map[string]string{
+		"valid.jsonl":     "ok: 6 records; no head line",
+		"torn.jsonl":      "TRUNCATED",
+		"tampered.jsonl":  "TAMPERED",
+		"hmac.jsonl":      "NEEDS-KEY",
+		"file.jsonl":      "ok: 6 records; closed cleanly at seq 6",
+		"file-hmac.jsonl": "NEEDS-KEY",
+		"file-cut.jsonl":  "CUT",
+	} {
+		stdout.Reset()
+		run([]string{filepath.Join("..", "..", "audit", "testdata", file)}, &stdout, &stderr)
+		assert.True(t, strings.HasPrefix(stdout.String(), want), "%s: %s", file, stdout.String())
 	}
 }

@@ -29,7 +29,7 @@ func TestConcurrentClients(t *testing.T) {
 	// from one goroutine per client.
 	sessions := make([]*mcp.ClientSession, clients)
 	for i := range sessions {
-		sessions[i] = h.client(t)
+		sessions[i] = h.elicitClient(t, &user{}, "", typesWhatIsShown)
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, clients*callsPerClient*2)
@@ -59,13 +59,10 @@ func TestConcurrentClients(t *testing.T) {
 			check(!res.IsError, "good page refused: %s", text(res))
 			res = call("write_wiki_page", map[string]any{"path": "wiki/../raw/x.md", "content": good})
 			check(res.IsError, "traversal allowed")
+			// The user confirms through elicitation: the proposal and the
+			// retried call carrying the user's answer are two calls.
 			res = call("set_mode", map[string]any{"mode": "block"})
-			m := replyRE.FindStringSubmatch(text(res))
-			check(m != nil, "no reply in %s", text(res))
-			if m != nil {
-				res = call("confirm", map[string]any{"reply": m[1]})
-				check(!res.IsError, "confirm failed: %s", text(res))
-			}
+			check(!res.IsError, "set_mode failed: %s", text(res))
 		}()
 	}
 	wg.Wait()

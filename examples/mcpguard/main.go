@@ -48,6 +48,7 @@ type flags struct {
 	anthropicModel string
 	anthropicURL   string
 	role           string
+	confirmDir     string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*flags, error) {
@@ -64,6 +65,7 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	fs.StringVar(&f.anthropicModel, "anthropic-model", "", "gatekeeper model name on the Anthropic Messages API (key from ANTHROPIC_API_KEY)")
 	fs.StringVar(&f.anthropicURL, "anthropic-url", "", "base URL of the Anthropic API (default https://api.anthropic.com/v1)")
 	fs.StringVar(&f.role, "role", DefaultRole, "the role the server serves: "+roleNames()+" (guru is read-only: every write tool is refused before any other guard runs)")
+	fs.StringVar(&f.confirmDir, "confirm-dir", "", "directory, outside the workspace and unreadable by the agent, where set_mode writes confirmation codes for clients without MCP elicitation")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -184,6 +186,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		Programs:   exec.Programs(),
 		Executor:   exec,
 		Role:       f.role,
+		ConfirmDir: f.confirmDir,
 	})
 	if err != nil {
 		return err

@@ -71,7 +71,13 @@ func TestStdioEndToEnd(t *testing.T) {
 	cmd.Stderr = stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "v0"}, nil)
+	// The client's UI shows the confirmation to the user, who types the
+	// reply it shows (elicitation): the model never sees the code.
+	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "v0"}, &mcp.ClientOptions{
+		ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return typesWhatIsShown(req.Params.Message), nil
+		},
+	})
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 5 * time.Second}, nil)
 	require.NoError(t, err, "server stderr: %s", stderr.Bytes())
 
@@ -96,10 +102,8 @@ func TestStdioEndToEnd(t *testing.T) {
 	require.False(t, res.IsError, text(res))
 
 	res = call(t, cs, "set_mode", map[string]any{"mode": "block"})
-	m := replyRE.FindStringSubmatch(text(res))
-	require.NotNil(t, m, text(res))
-	res = call(t, cs, "confirm", map[string]any{"reply": m[1]})
 	require.False(t, res.IsError, text(res))
+	assert.NotRegexp(t, digitsRE, text(res), "no code in what the model sees")
 
 	require.NoError(t, cs.Close())
 	mode, err := os.ReadFile(filepath.Join(ws, stateDir, "mode"))
@@ -120,7 +124,7 @@ func TestStdioEndToEnd(t *testing.T) {
 		assert.NotContains(t, sc.Text(), "over stdio")
 		assert.NotContains(t, sc.Text(), "rm -rf")
 	}
-	assert.Equal(t, 5, lines, "one audit record per call")
+	assert.Equal(t, 1+5, lines, "the head line, then one audit record per call (set_mode twice: the proposal and the user's answer)")
 	assert.Contains(t, string(stderr.Bytes()), "serving "+ws)
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -33,21 +32,24 @@ type confirmIn struct {
 }
 
 // modes implements set_mode and confirm: a mode change is only proposed by
-// set_mode; it runs when confirm receives "confirm <nonce>" for that exact
-// proposal on the same session, before it expires, once.
+// set_mode, whose nonce goes to the user out of band (see oob.go); it runs
+// when "confirm <nonce>" for that exact proposal comes back, from the
+// user's elicitation answer or through the confirm tool, on the same
+// session, before it expires, once.
 type modes struct {
 	mgr    *confirm.Manager
 	keys   *sessionKeys
 	setter ModeSetter
 	valid  func(string) (string, error)
+	dir    string // confirmation directory for clients without elicitation; "" for none
 }
 
-func newModes(setter ModeSetter, opts ...confirm.Option) (*modes, error) {
+func newModes(setter ModeSetter, dir string, opts ...confirm.Option) (*modes, error) {
 	mgr := confirm.NewManager(nil, opts...)
 	if err := mgr.Err(); err != nil {
 		return nil, err
 	}
-	return &modes{mgr: mgr, keys: &sessionKeys{}, setter: setter, valid: guard.OneOf(Modes...)}, nil
+	return &modes{mgr: mgr, keys: &sessionKeys{}, setter: setter, valid: guard.OneOf(Modes...), dir: dir}, nil
 }
 
 // setModeCheck validates set_mode's argument before the handler runs.
@@ -78,8 +80,10 @@ func (m *modes) confirmCheck() toolguard.Check {
 	}}
 }
 
-// setMode proposes the change and returns the nonce the user must confirm.
-// Nothing changes here.
+// setMode proposes the change and asks the user to confirm it out of band
+// (see deliver); the tool result never holds the nonce. When the client
+// answers the elicitation it asked for (a retried call carrying the input
+// response), it applies the user's reply.
 func (m *modes) setMode() mcp.ToolHandlerFor[setModeIn, any] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in setModeIn) (*mcp.CallToolResult, any, error) {
 		mode, err := m.valid(in.Mode)
@@ -90,37 +94,47 @@ func (m *modes) setMode() mcp.ToolHandlerFor[setModeIn, any] {
 		if err != nil {
 			return nil, nil, err
 		}
+		if len(req.Params.InputResponses) > 0 {
+			res, _ := req.Params.InputResponses[elicitKey].(*mcp.ElicitResult)
+			out, err := m.answered(ctx, key, res)
+			return out, nil, err
+		}
 		p, err := m.mgr.Propose(ctx, key, confirm.Action{Kind: actionSetMode, Params: map[string]string{"mode": mode}})
 		if err != nil {
 			return nil, nil, fmt.Errorf("could not propose the change: %w", err)
 		}
-		ttl := time.Until(p.ExpiresAt).Round(time.Second)
-		msg := fmt.Sprintf("Nothing has changed yet. Setting the mode to %q needs the user's confirmation: "+
-			"ask the user to reply %q within %s, then pass the user's reply to the confirm tool.", mode, p.Reply(), ttl)
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, nil, nil
+		out, err := m.deliver(ctx, req, key, mode, p)
+		return out, nil, err
 	}
 }
 
-// confirm runs the pending change when the reply names its nonce.
+// confirm applies the pending change with the reply the user typed (or
+// cancels it).
 func (m *modes) confirm() mcp.ToolHandlerFor[confirmIn, any] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in confirmIn) (*mcp.CallToolResult, any, error) {
 		key, err := m.keys.key(req.Session)
 		if err != nil {
 			return nil, nil, err
 		}
-		a, err := m.mgr.Confirm(ctx, key, in.Reply)
-		if err != nil {
-			return nil, nil, fmt.Errorf("nothing was executed: %s", confirmReason(err))
-		}
-		if a.Kind != actionSetMode {
-			return nil, nil, fmt.Errorf("nothing was executed: unknown action kind")
-		}
-		mode := a.Params["mode"]
-		if err := m.setter.SetMode(ctx, mode); err != nil {
-			return nil, nil, fmt.Errorf("failed to set the mode: %w", err)
-		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("mode set to %q", mode)}}}, nil, nil
+		out, err := m.apply(ctx, key, in.Reply)
+		return out, nil, err
 	}
+}
+
+// apply runs the pending change of key when reply confirms it.
+func (m *modes) apply(ctx context.Context, key, reply string) (*mcp.CallToolResult, error) {
+	a, err := m.mgr.Confirm(ctx, key, reply)
+	if err != nil {
+		return nil, fmt.Errorf("nothing was executed: %s", confirmReason(err))
+	}
+	if a.Kind != actionSetMode {
+		return nil, fmt.Errorf("nothing was executed: unknown action kind")
+	}
+	mode := a.Params["mode"]
+	if err := m.setter.SetMode(ctx, mode); err != nil {
+		return nil, fmt.Errorf("failed to set the mode: %w", err)
+	}
+	return textResult(fmt.Sprintf("mode set to %q (confirmed by the user)", mode)), nil
 }
 
 // confirmReason says why a confirmation executed nothing.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wardline/wardline/audit"
 	"github.com/wardline/wardline/citation"
+	"github.com/wardline/wardline/citation/workspace"
 	"github.com/wardline/wardline/confirm"
 	"github.com/wardline/wardline/examples/mcpguard/toolguard"
 	"github.com/wardline/wardline/gate"
@@ -54,16 +55,25 @@ type Config struct {
 	// ConfirmOptions configure the confirmation manager (TTL, clock,
 	// nonce length, attempts); nil means confirm's defaults.
 	ConfirmOptions []confirm.Option
+	// ConfirmDir is where set_mode writes the confirmation code for a
+	// client without MCP elicitation, for the user to read (see oob.go). It
+	// must be a directory the agent cannot read; one inside the workspace is
+	// refused. Empty: such clients cannot propose changes.
+	ConfirmDir string
 }
 
 // Server is the MCP server with its tools behind toolguard. Close releases
 // the workspace handle.
 type Server struct {
 	// MCP is the SDK server; connect it to a transport with Run or Connect.
-	MCP  *mcp.Server
-	root *os.Root
-	wiki *wiki
+	MCP   *mcp.Server
+	root  *os.Root
+	wiki  *wiki
+	modes *modes
 }
+
+// confirmDir returns the confirmation directory in use ("" for none).
+func (s *Server) confirmDir() string { return s.modes.dir }
 
 // Close releases the workspace.
 func (s *Server) Close() error { return errors.Join(s.wiki.ws.Close(), s.root.Close()) }
@@ -92,12 +102,16 @@ func NewServer(cfg Config) (*Server, error) {
 			_ = root.Close()
 		}
 	}()
-	for _, d := range []string{citation.WikiDir, citation.RawDir} {
+	for _, d := range []string{workspace.WikiDir, workspace.RawDir} {
 		if err := root.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("mcpguard: workspace: %w", err)
 		}
 	}
-	cws, err := citation.OpenWorkspace(ws)
+	maxPages := cfg.MaxPages
+	if maxPages == 0 {
+		maxPages = DefaultMaxPages
+	}
+	cws, err := workspace.Open(ws, workspace.WithMaxPages(maxPages))
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
@@ -110,10 +124,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
-	s.wiki = &wiki{ws: cws, root: root, verifier: verifier, maxPages: cfg.MaxPages}
-	if s.wiki.maxPages == 0 {
-		s.wiki.maxPages = DefaultMaxPages
-	}
+	s.wiki = &wiki{ws: cws, root: root, verifier: verifier}
 
 	programs := cfg.Programs
 	if programs == nil {
@@ -140,10 +151,15 @@ func NewServer(cfg Config) (*Server, error) {
 	if setter == nil {
 		setter = fileModes{root: root}
 	}
-	modes, err := newModes(setter, cfg.ConfirmOptions...)
+	confirmDir, err := checkConfirmDir(cfg.ConfirmDir, ws)
 	if err != nil {
 		return nil, fmt.Errorf("mcpguard: %w", err)
 	}
+	modes, err := newModes(setter, confirmDir, cfg.ConfirmOptions...)
+	if err != nil {
+		return nil, fmt.Errorf("mcpguard: %w", err)
+	}
+	s.modes = modes
 
 	s.MCP = mcp.NewServer(&mcp.Implementation{Name: "mcpguard", Title: "wardline MCP guard example", Version: "v0.1.0"},
 		&mcp.ServerOptions{Instructions: instructions})
@@ -163,11 +179,11 @@ func NewServer(cfg Config) (*Server, error) {
 	mcp.AddTool(s.MCP, &mcp.Tool{
 		Name: "set_mode",
 		Description: "Propose changing the firewall mode (monitor, block, learning). Nothing changes until the user " +
-			"confirms: the result holds the reply the user must type, which the confirm tool then takes.",
+			"confirms with a code that only the user is shown, outside this conversation.",
 	}, modes.setMode())
 	mcp.AddTool(s.MCP, &mcp.Tool{
 		Name:        "confirm",
-		Description: "Apply the pending change of this session with the user's reply \"confirm <nonce>\" (or \"cancel\" it).",
+		Description: "Apply the pending change of this session with the reply the user typed, \"confirm <code>\" (or \"cancel\" it).",
 	}, modes.confirm())
 
 	mw, err := toolguard.New(&toolguard.Options{
@@ -189,4 +205,4 @@ func NewServer(cfg Config) (*Server, error) {
 }
 
 // instructions tell the client's model how the tools behave.
-const instructions = `Tools on this server are guarded by wardline. A refused call returns a tool error that says which check refused it and why; do not retry the same call. run_command runs one allowlisted program without a shell. set_mode only proposes a change: show the user the reply it asks for, and call confirm only with what the user actually typed.`
+const instructions = `Tools on this server are guarded by wardline. A refused call returns a tool error that says which check refused it and why; do not retry the same call. run_command runs one allowlisted program without a shell. set_mode only proposes a change; the user is shown its confirmation code outside this conversation. Call confirm only with what the user actually typed.`

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/wardline/wardline/citation"
+	"github.com/wardline/wardline/citation/workspace"
 	"github.com/wardline/wardline/examples/mcpguard/toolguard"
 )
 
@@ -25,61 +25,45 @@ type wikiIn struct {
 	Content string `json:"content" jsonschema:"the whole page: YAML frontmatter with title and sources, then markdown whose every footnote quotes a raw/ source verbatim with its sha256 anchor"`
 }
 
-// wiki enforces the guardian's write rules with the citation package: the
-// path ACL (wiki/ only, nothing hostile, no symlinks), the page template,
-// the page quota, and verbatim, hash-anchored quotes from raw/.
+// wiki enforces the guardian's write rules with packages citation and
+// citation/workspace: the path ACL (wiki/ only, nothing hostile, no
+// symlinks or hard links), the page quota (counted by the workspace), the
+// page template, and verbatim, hash-anchored quotes from raw/ in every
+// paragraph.
 type wiki struct {
-	ws       *citation.Workspace
+	ws       *workspace.Workspace
 	root     *os.Root // the workspace, for staging
 	verifier *citation.Verifier
-	template citation.Template
-	maxPages int
+	template workspace.Template
 }
 
 // check runs every rule on a proposed write and returns the operation it
 // would be (create or overwrite).
-func (w *wiki) check(p string, content []byte) (citation.Op, error) {
+func (w *wiki) check(p string, content []byte) (workspace.Op, error) {
 	if !strings.HasSuffix(p, ".md") {
 		return 0, toolguard.Deny("a wiki page path must end in .md")
 	}
 	if len(content) > maxPageBytes {
 		return 0, toolguard.Deny("page is %d bytes, over the %d-byte limit", len(content), maxPageBytes)
 	}
-	op := citation.OpWrite
-	if err := w.ws.Check(citation.OpWrite, p); err != nil {
-		if !errors.Is(err, citation.ErrMissing) {
+	op := workspace.OpWrite
+	if err := w.ws.Check(workspace.OpWrite, p); err != nil {
+		if !errors.Is(err, workspace.ErrMissing) {
 			return 0, err
 		}
-		op = citation.OpCreate
-		if err := w.ws.Check(citation.OpCreate, p); err != nil {
-			return 0, err
+		op = workspace.OpCreate
+		if err := w.ws.Check(workspace.OpCreate, p); err != nil {
+			return 0, err // the path first, then the page quota
 		}
 	}
 	if err := w.template.Check(content); err != nil {
 		return 0, err
 	}
-	if op == citation.OpCreate {
-		if err := citation.CheckQuota(w.pages(), w.maxPages); err != nil {
-			return 0, err
-		}
-	}
-	name := strings.TrimPrefix(p, citation.WikiDir+"/")
+	name := strings.TrimPrefix(p, workspace.WikiDir+"/")
 	if err := citation.Join(w.verifier.Verify(name, content, w.ws.Sources())); err != nil {
 		return 0, err
 	}
 	return op, nil
-}
-
-// pages counts the .md files under wiki/ (for the quota).
-func (w *wiki) pages() int {
-	n := 0
-	_ = fs.WalkDir(w.root.FS(), citation.WikiDir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".md") {
-			n++
-		}
-		return nil
-	})
-	return n
 }
 
 // beforeCheck is write_wiki_page's Before check: every rule, before the
@@ -96,16 +80,17 @@ func (w *wiki) beforeCheck() toolguard.Check {
 }
 
 // handler stages the page, checks the staged bytes again, and commits
-// them through the citation workspace (which checks the path once more).
+// them through the workspace (which decides the path once more, on
+// descriptors).
 func (w *wiki) handler() mcp.ToolHandlerFor[wikiIn, any] {
 	return func(_ context.Context, _ *mcp.CallToolRequest, in wikiIn) (*mcp.CallToolResult, any, error) {
-		var op citation.Op
+		var op workspace.Op
 		err := staged(w.root, []byte(in.Content), func(b []byte) error {
 			var err error
 			if op, err = w.check(in.Path, b); err != nil {
 				return err
 			}
-			if op == citation.OpCreate {
+			if op == workspace.OpCreate {
 				return w.ws.Create(in.Path, b)
 			}
 			return w.ws.WriteFile(in.Path, b)
@@ -114,7 +99,7 @@ func (w *wiki) handler() mcp.ToolHandlerFor[wikiIn, any] {
 			return nil, nil, err
 		}
 		verb := "created"
-		if op == citation.OpWrite {
+		if op == workspace.OpWrite {
 			verb = "replaced"
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: verb + " " + in.Path + "; every citation verified against raw/"}}}, nil, nil

@@ -1,5 +1,6 @@
 // Command wikiguardian walks through the write rules a wiki guardian
-// enforces with package citation: a temporary workspace with raw/ and wiki/,
+// enforces with packages citation and citation/workspace: a temporary
+// workspace with raw/ and wiki/,
 // a page whose citations verify, a fabricated quote, a source edited after
 // anchoring (drift), path traversal, a protected-file delete, an ambiguous
 // edit and log headers. Each attempt is printed with its verdict.
@@ -11,12 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/wardline/wardline/citation"
+	"github.com/wardline/wardline/citation/workspace"
 )
 
 func main() {
@@ -39,26 +40,23 @@ at any hour of any day.
 	pricingV2 = "# Pricing\n\nThe standard plan costs 12 euros per seat per month, billed yearly.\n"
 )
 
-// guardian is the write tool: every page write passes the template, the
-// quota, citation verification and the path ACL.
+// guardian is the write tool: every page write passes the path ACL and the
+// page quota (in that order, so a hostile path is reported as such), the
+// template and citation verification; Create then decides the path again
+// on descriptors.
 type guardian struct {
-	ws      *citation.Workspace
-	v       *citation.Verifier
-	limit   int
-	wikiDir string
+	ws *workspace.Workspace
+	v  *citation.Verifier
 }
 
 func (g *guardian) create(path string, page []byte) error {
-	if err := citation.CheckTemplate(page); err != nil {
+	if err := g.ws.Check(workspace.OpCreate, path); err != nil {
 		return err
 	}
-	if err := citation.CheckQuota(g.pages(), g.limit); err != nil {
+	if err := workspace.CheckTemplate(page); err != nil {
 		return err
 	}
-	if err := g.ws.Check(citation.OpCreate, path); err != nil {
-		return err // before Verify, so a hostile path is reported as such
-	}
-	name := strings.TrimPrefix(path, citation.WikiDir+"/")
+	name := strings.TrimPrefix(path, workspace.WikiDir+"/")
 	if err := citation.Join(g.v.Verify(name, page, g.ws.Sources())); err != nil {
 		return err
 	}
@@ -72,19 +70,6 @@ func (g *guardian) lint(path string) error {
 		return err
 	}
 	return citation.Join(g.v.Verify(strings.TrimPrefix(path, "wiki/"), page, g.ws.Sources()))
-}
-
-// pages counts the workspace's pages for the quota; the library leaves
-// counting to the caller.
-func (g *guardian) pages() int {
-	n := 0
-	_ = fs.WalkDir(os.DirFS(g.wikiDir), ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			n++
-		}
-		return nil
-	})
-	return n
 }
 
 // cite anchors one quote against the live source and formats it.
@@ -101,7 +86,7 @@ func verdict(err error) string {
 		return "allowed"
 	}
 	var kinds []string
-	for _, k := range citation.Kinds {
+	for _, k := range citation.Kinds() {
 		if errors.Is(err, k) {
 			kinds = append(kinds, string(k))
 		}
@@ -134,12 +119,12 @@ func run(out io.Writer) error {
 			return err
 		}
 	}
-	ws, err := citation.OpenWorkspace(dir)
+	ws, err := workspace.Open(dir, workspace.WithMaxPages(5))
 	if err != nil {
 		return err
 	}
 	defer ws.Close()
-	g := &guardian{ws: ws, v: &citation.Verifier{}, limit: 5, wikiDir: filepath.Join(dir, "wiki")}
+	g := &guardian{ws: ws, v: &citation.Verifier{}}
 	say := func(what string, err error) { fmt.Fprintf(out, "%-44s %s\n", what+":", verdict(err)) }
 
 	// 1. A page whose every claim carries an anchored, verbatim quote.
@@ -175,6 +160,8 @@ func run(out io.Writer) error {
 	say("create wiki/always.md (stitched quote)", g.create("wiki/always.md", []byte(page)))
 	page = "---\ntitle: Uncited\nsources: [raw/rfc-0034.md]\n---\n\nThe SLA is great.\n"
 	say("create wiki/uncited.md (no citation)", g.create("wiki/uncited.md", []byte(page)))
+	page = "---\ntitle: Half\nsources: [raw/rfc-0034.md]\n---\n\nAvailability is 99.95% per month.[^sla]\n\nCredits are paid for every outage.\n\n" + d1 + "\n"
+	say("create wiki/half.md (one uncited paragraph)", g.create("wiki/half.md", []byte(page)))
 	say("create wiki/notitle.md (no frontmatter)", g.create("wiki/notitle.md", []byte("Claim.[^sla]\n\n"+d1+"\n")))
 
 	// 5. Drift: a pricing page is anchored, then the source is re-ingested.
@@ -204,9 +191,9 @@ func run(out io.Writer) error {
 	say("delete wiki/pricing.md", ws.Remove("wiki/pricing.md"))
 
 	// 8. Exactly-one-match edit.
-	_, err = citation.ReplaceOnce(good, "[^sla]", "[^sla2]")
+	_, err = workspace.ReplaceOnce(good, "[^sla]", "[^sla2]")
 	say("edit wiki/sla.md: replace [^sla]", err)
-	_, err = citation.ReplaceOnce(good, "99.95% per month.", "99.95% a month.")
+	_, err = workspace.ReplaceOnce(good, "99.95% per month.", "99.95% a month.")
 	say("edit wiki/sla.md: replace the claim", err)
 
 	// 9. The quota: the workspace holds 4 pages and may hold 5.
@@ -214,9 +201,9 @@ func run(out io.Writer) error {
 	say("create wiki/sla-copy2.md (quota 5)", g.create("wiki/sla-copy2.md", []byte(good)))
 
 	// 10. Log headers.
-	_, err = citation.LogFormat{}.CheckLogEntry("## [2026-11-22] ingest | RFC 0034 | touched: sla.md, index.md\n\nNew SLA page.\n")
+	_, err = workspace.LogFormat{}.CheckLogEntry("## [2026-11-22] ingest | RFC 0034 | touched: sla.md, index.md\n\nNew SLA page.\n")
 	say("append log entry", err)
-	_, err = citation.LogFormat{}.CheckLogEntry("## [2026-11-22] ingest | RFC 0034\nNew SLA page.\n")
+	_, err = workspace.LogFormat{}.CheckLogEntry("## [2026-11-22] ingest | RFC 0034\nNew SLA page.\n")
 	say("append log entry without touched list", err)
 	return nil
 }

@@ -13,8 +13,8 @@ def d(label, src, quote, loc=None, srchash=None, hsh=None):
     s += f' — "{quote}" ({hsh or qh(quote)}'
     if srchash: s += f"; source {srchash}"
     return s + ")"
-def page(name, title, sources, expect, body, defs):
-    fm = "---\ntitle: " + title + "\nsources:\n" + "".join(f"  - {s}\n" for s in sources) + "expect: [" + ", ".join(expect) + "]\n---\n"
+def page(name, title, sources, expect, body, defs, structural=False):
+    fm = "---\ntitle: " + title + "\nsources:\n" + "".join(f"  - {s}\n" for s in sources) + "expect: [" + ", ".join(expect) + "]\n" + ("structural: true\n" if structural else "") + "---\n"
     open("pages/"+name, "w").write(fm + "\n" + body.strip() + "\n\n" + "\n".join(defs) + "\n")
 rfc = fh(raw+"rfc-0034.md")
 sla = "The SLA is 99.95% monthly, measured at the load balancer over a rolling thirty-day window."
@@ -60,6 +60,23 @@ page("malformed.md", "Support", ["raw/rfc-0034.md"], ["malformed-definition", "m
 "Sev 1 is fast.[^1] Also.[^2]\n", ['[^1]: raw/rfc-0034.md — "' + sev + '"', '[^2]: ' + sev])
 page("duplicate.md", "Support", ["raw/rfc-0034.md"], ["duplicate-definition"],
 "Sev 1 is fast.[^1]\n", [d("1", "raw/rfc-0034.md", sev), d("1", "raw/rfc-0034.md", "at any hour of any day, every week")])
-page("code-span.md", "Support", ["raw/rfc-0034.md"], [],
+page("code-span.md", "Support", ["raw/rfc-0034.md"], ["uncited-paragraph"],
 "Write references like `[^1]` in markdown.[^a]\n\n```\n[^zz] inside a fence is not a reference\n```\n", [d("a", "raw/rfc-0034.md", sev)])
-page("index.md", "Index", [], [], "# Index\n\n- [Service level](good.md)\n", [])
+page("index.md", "Index", [], [], "# Index\n\n- [Service level](good.md)\n", [], structural=True)
+# The citation policy is per paragraph: a cited paragraph does not cover
+# an uncited one beside it.
+page("partly-cited.md", "Support", ["raw/rfc-0034.md"], ["uncited-paragraph", "uncited-paragraph"],
+"# Support\n\nSev 1 is fast.[^1]\n\nSev 2 is answered within a day.\n\n- Sev 3 is best effort.\n", [d("1", "raw/rfc-0034.md", sev)])
+# Quotes start and end on number boundaries: "5%" is not the tail of
+# "1.5%", "2.3 billion" not the tail of "-2.3 billion", "12" not the head
+# of "12,500".
+inc = fh(raw+"incident.md")
+page("numbers-ok.md", "Incident", ["raw/incident.md"], [],
+"The outage failed some requests.[^1] The quarter lost money.[^2]\n",
+[d("1", "raw/incident.md", "1.5% of requests failed with a timeout error", None, inc),
+ d("2", "raw/incident.md", "-2.3 billion dollars against the forecast", None, inc)])
+page("numbers-cut.md", "Incident", ["raw/incident.md"], ["quote-not-found", "quote-not-found", "quote-not-found"],
+"Requests failed.[^1] Money was made.[^2] Few asked.[^3]\n",
+[d("1", "raw/incident.md", "5% of requests failed with a timeout error"),
+ d("2", "raw/incident.md", "2.3 billion dollars against the forecast"),
+ d("3", "raw/incident.md", "The quarter closed at -2.3 billion dollars against the forecast, after 12")])

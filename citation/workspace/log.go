@@ -1,6 +1,7 @@
-package citation
+package workspace
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,9 +10,12 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultLogOps are the operations a log header may name when a
-// [LogFormat] lists none.
-var DefaultLogOps = []string{"ingest", "query", "lint", "synthesis", "create", "edit", "delete", "archive"}
+// DefaultLogOps returns the operations a log header may name when a
+// [LogFormat] lists none: ingest, query, lint, synthesis, create, edit,
+// delete and archive. Each call returns a new slice.
+func DefaultLogOps() []string {
+	return []string{"ingest", "query", "lint", "synthesis", "create", "edit", "delete", "archive"}
+}
 
 const (
 	logPrefix    = "## ["
@@ -38,11 +42,27 @@ type LogFormat struct {
 	Ops []string
 }
 
-func logErr(reason string) error { return &SyntaxError{What: "log header", Reason: reason} }
+// SyntaxError reports a log header that does not follow the grammar. It
+// never quotes the offending text, only says what is wrong.
+type SyntaxError struct {
+	// Reason says what is wrong.
+	Reason string
+}
+
+// Error implements error.
+func (e *SyntaxError) Error() string { return "workspace: malformed log header: " + e.Reason }
+
+// ErrSyntax matches every *SyntaxError with errors.Is.
+var ErrSyntax = errors.New("workspace: malformed log header")
+
+// Is makes errors.Is(err, ErrSyntax) true for every *SyntaxError.
+func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
+
+func logErr(reason string) error { return &SyntaxError{Reason: reason} }
 
 func (f LogFormat) ops() []string {
 	if f.Ops == nil {
-		return DefaultLogOps
+		return DefaultLogOps()
 	}
 	return f.Ops
 }

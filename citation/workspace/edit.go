@@ -1,4 +1,4 @@
-package citation
+package workspace
 
 import (
 	"errors"
@@ -10,10 +10,10 @@ import (
 // returns.
 var (
 	// ErrNoMatch: old does not occur in the document (or is empty).
-	ErrNoMatch = errors.New("citation: text to replace not found")
+	ErrNoMatch = errors.New("workspace: text to replace not found")
 	// ErrMultipleMatches: old occurs more than once, counting overlapping
 	// occurrences, so the edit is ambiguous.
-	ErrMultipleMatches = errors.New("citation: text to replace occurs more than once")
+	ErrMultipleMatches = errors.New("workspace: text to replace occurs more than once")
 )
 
 // ReplaceError reports why [ReplaceOnce] refused an edit.
@@ -59,35 +59,4 @@ func ReplaceOnce(doc, old, new string) (string, error) {
 		return "", &ReplaceError{Err: ErrMultipleMatches, Count: n}
 	}
 	return doc[:i] + new + doc[i+len(old):], nil
-}
-
-// ErrQuota matches the error CheckQuota returns with errors.Is.
-var ErrQuota = errors.New("citation: page quota")
-
-// QuotaError reports a refused create.
-type QuotaError struct {
-	Count, Limit int
-}
-
-// Error implements error.
-func (e *QuotaError) Error() string {
-	if e.Limit < 1 || e.Count < 0 {
-		return fmt.Sprintf("citation: page quota: invalid count %d or limit %d", e.Count, e.Limit)
-	}
-	return fmt.Sprintf("citation: page quota: workspace has %d of %d pages", e.Count, e.Limit)
-}
-
-// Is makes errors.Is(err, ErrQuota) true.
-func (e *QuotaError) Is(target error) bool { return target == ErrQuota }
-
-// CheckQuota decides whether a workspace that has count pages now may get
-// one more under a limit of limit pages. The caller counts (the library does
-// not walk the file system). It returns a *QuotaError when count >= limit,
-// and also for a limit below 1 or a negative count, so a missing limit
-// refuses instead of allowing everything.
-func CheckQuota(count, limit int) error {
-	if limit < 1 || count < 0 || count >= limit {
-		return &QuotaError{Count: count, Limit: limit}
-	}
-	return nil
 }

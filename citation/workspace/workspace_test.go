@@ -1,4 +1,4 @@
-package citation
+package workspace
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -95,7 +96,7 @@ func newTestWorkspace(t *testing.T) (dir, outside string, links []string) {
 
 func TestWorkspaceRefusesHostilePaths(t *testing.T) {
 	dir, outside, links := newTestWorkspace(t)
-	w, err := OpenWorkspace(dir)
+	w, err := Open(dir)
 	require.NoError(t, err)
 	defer w.Close()
 
@@ -129,7 +130,7 @@ func TestWorkspaceRefusesHostilePaths(t *testing.T) {
 
 func TestWorkspaceReasons(t *testing.T) {
 	dir, _, _ := newTestWorkspace(t)
-	w, err := OpenWorkspace(dir)
+	w, err := Open(dir)
 	require.NoError(t, err)
 	defer w.Close()
 	tests := []struct {
@@ -182,11 +183,11 @@ func TestWorkspaceReasons(t *testing.T) {
 
 func TestWorkspaceOperations(t *testing.T) {
 	dir, _, _ := newTestWorkspace(t)
-	w, err := OpenWorkspace(dir, WithProtected("page.md"))
+	w, err := Open(dir, WithProtected("page.md"))
 	require.NoError(t, err)
 	defer w.Close()
 	assert.Equal(t, "ws", w.Name())
-	w2, err := OpenWorkspace(dir + string(filepath.Separator))
+	w2, err := Open(dir + string(filepath.Separator))
 	require.NoError(t, err)
 	assert.Equal(t, "ws", w2.Name())
 	require.NoError(t, w2.Close())
@@ -210,7 +211,7 @@ func TestWorkspaceOperations(t *testing.T) {
 	_, err = fs.ReadFile(w.Sources(), "out-link.md")
 	assert.Error(t, err, "Sources must not follow links out of raw/")
 
-	_, err = OpenWorkspace(dir, WithProtected("../x"))
+	_, err = Open(dir, WithProtected("../x"))
 	assert.ErrorIs(t, err, ErrHostilePath)
 }
 
@@ -237,9 +238,9 @@ func TestOpenWorkspaceRefusesLinkedAreas(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(ws, "wiki")); err != nil {
 		t.Skipf("symbolic links unavailable: %v", err)
 	}
-	_, err := OpenWorkspace(ws)
+	_, err := Open(ws)
 	assert.Error(t, err)
-	_, err = OpenWorkspace(filepath.Join(base, "missing"))
+	_, err = Open(filepath.Join(base, "missing"))
 	assert.Error(t, err)
 }
 
@@ -292,4 +293,137 @@ func TestValidatePathAllows(t *testing.T) {
 	var pe *PathError
 	require.True(t, errors.As(err, &pe))
 	assert.Equal(t, "percent-encoding", pe.Detail)
+}
+
+func TestHardLinksAreRefused(t *testing.T) {
+	dir, outside, _ := newTestWorkspace(t)
+	w, err := Open(dir)
+	require.NoError(t, err)
+	defer w.Close()
+	// A page hard-linked to a raw/ source, and one to a file outside.
+	require.NoError(t, os.Link(filepath.Join(dir, "raw", "rfc-0034.md"), filepath.Join(dir, "wiki", "hard-raw.md")))
+	require.NoError(t, os.Link(filepath.Join(outside, "secret.md"), filepath.Join(dir, "wiki", "hard-out.md")))
+	for _, p := range []string{"wiki/hard-raw.md", "wiki/hard-out.md"} {
+		assert.ErrorIs(t, w.Check(OpWrite, p), ErrHardLink, p)
+		assert.ErrorIs(t, w.WriteFile(p, []byte("pwned")), ErrHardLink, p)
+		_, err := w.ReadFile(p)
+		assert.ErrorIs(t, err, ErrHardLink, p)
+	}
+	// raw/rfc-0034.md now has two links: Sources refuses it too.
+	_, err = fs.ReadFile(w.Sources(), "rfc-0034.md")
+	assert.ErrorIs(t, err, ErrHardLink)
+	// Deleting the wiki/ link leaves the source alone.
+	require.NoError(t, w.Remove("wiki/hard-raw.md"))
+	raw, err := os.ReadFile(filepath.Join(dir, "raw", "rfc-0034.md"))
+	require.NoError(t, err)
+	assert.Equal(t, "The SLA is 99.95% monthly.\n", string(raw))
+	src, err := fs.ReadFile(w.Sources(), "rfc-0034.md")
+	require.NoError(t, err, "one link again")
+	assert.Equal(t, raw, src)
+}
+
+func TestSpecialFilesNeverBlock(t *testing.T) {
+	dir, _, _ := newTestWorkspace(t)
+	for _, p := range []string{"raw/fifo.md", "wiki/fifo.md"} {
+		if err := mkfifo(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+	}
+	w, err := Open(dir)
+	require.NoError(t, err)
+	defer w.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err := fs.ReadFile(w.Sources(), "fifo.md")
+		assert.ErrorIs(t, err, ErrMissing)
+		_, err = fs.Stat(w.Sources(), "fifo.md")
+		assert.ErrorIs(t, err, ErrMissing)
+		for _, p := range []string{"raw/fifo.md", "wiki/fifo.md"} {
+			_, err = w.ReadFile(p)
+			assert.ErrorIs(t, err, ErrMissing, p)
+			assert.ErrorIs(t, w.Check(OpRead, p), ErrMissing, p)
+		}
+		assert.ErrorIs(t, w.WriteFile("wiki/fifo.md", []byte("x")), ErrMissing)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a FIFO blocked")
+	}
+}
+
+func TestReadLimit(t *testing.T) {
+	dir, _, _ := newTestWorkspace(t)
+	w, err := Open(dir, WithMaxFileBytes(10))
+	require.NoError(t, err)
+	defer w.Close()
+	_, err = w.ReadFile("raw/rfc-0034.md")
+	assert.ErrorIs(t, err, ErrTooLarge)
+	_, err = fs.ReadFile(w.Sources(), "rfc-0034.md")
+	assert.ErrorIs(t, err, ErrTooLarge)
+	b, err := w.ReadFile("wiki/page.md")
+	require.NoError(t, err)
+	assert.Equal(t, "page\n", string(b))
+}
+
+func TestQuota(t *testing.T) {
+	dir, _, _ := newTestWorkspace(t)
+	// page, index, log, overview and sub/deep: five pages.
+	w, err := Open(dir, WithMaxPages(6))
+	require.NoError(t, err)
+	defer w.Close()
+	require.NoError(t, w.Check(OpCreate, "wiki/a.md"))
+	require.NoError(t, w.Create("wiki/a.md", []byte("a\n")))
+	err = w.Create("wiki/b.md", []byte("b\n"))
+	assert.ErrorIs(t, err, ErrQuota)
+	assert.ErrorIs(t, w.Check(OpCreate, "wiki/b.md"), ErrQuota)
+	assert.EqualError(t, err, `workspace: create "wiki/b.md": page quota reached (wiki/ holds 6 of 6 pages)`)
+	// Path rules come first: a hostile path is reported as such.
+	assert.ErrorIs(t, w.Create("wiki/../raw/x.md", nil), ErrHostilePath)
+	assert.ErrorIs(t, w.Create("raw/x.md", nil), ErrReadOnly)
+	require.NoError(t, w.Remove("wiki/a.md"))
+	assert.NoError(t, w.Create("wiki/b.md", []byte("b\n")))
+
+	for _, bad := range []Option{WithMaxPages(0), WithMaxFileBytes(0), nil} {
+		_, err := Open(dir, bad)
+		assert.Error(t, err)
+	}
+}
+
+func TestClosedWorkspaceRefuses(t *testing.T) {
+	dir, _, _ := newTestWorkspace(t)
+	w, err := Open(dir)
+	require.NoError(t, err)
+	src := w.Sources()
+	require.NoError(t, w.Close())
+	require.NoError(t, w.Close())
+	assert.ErrorIs(t, w.Check(OpRead, "wiki/page.md"), ErrClosed)
+	_, err = w.ReadFile("wiki/page.md")
+	assert.ErrorIs(t, err, ErrClosed)
+	assert.ErrorIs(t, w.WriteFile("wiki/page.md", nil), ErrClosed)
+	_, err = fs.ReadFile(src, "rfc-0034.md")
+	assert.ErrorIs(t, err, ErrClosed)
+	assert.Nil(t, w.Sources())
+}
+
+func TestWriteFileReplacesAtomically(t *testing.T) {
+	dir, _, _ := newTestWorkspace(t)
+	w, err := Open(dir)
+	require.NoError(t, err)
+	defer w.Close()
+	p := filepath.Join(dir, "wiki", "page.md")
+	require.NoError(t, os.Chmod(p, 0o600))
+	before, err := os.Stat(p)
+	require.NoError(t, err)
+	require.NoError(t, w.WriteFile("wiki/page.md", []byte("v2\n")))
+	after, err := os.Stat(p)
+	require.NoError(t, err)
+	assert.False(t, os.SameFile(before, after), "a new inode, renamed over the page")
+	assert.Equal(t, fs.FileMode(0o600), after.Mode().Perm(), "the mode is kept")
+	entries, err := os.ReadDir(filepath.Join(dir, "wiki"))
+	require.NoError(t, err)
+	for _, e := range entries {
+		assert.False(t, strings.HasPrefix(e.Name(), ".wardline-"), "temporary file left behind: %s", e.Name())
+	}
 }

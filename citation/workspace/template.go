@@ -1,53 +1,22 @@
-package citation
+package workspace
 
 import (
-	"bytes"
 	"errors"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/wardline/wardline/citation/internal/page"
 )
 
 // maxFrontmatter bounds the YAML the template check will decode.
 const maxFrontmatter = 64 << 10
 
-// splitFrontmatter separates a leading YAML frontmatter block ("---" line,
-// YAML, "---" or "..." line) from the markdown body. found is false when the
-// page does not open with "---"; closed is false when it opens but never
-// closes (then body is the whole page). bodyOffset is where body starts.
-func splitFrontmatter(page []byte) (fm, body []byte, bodyOffset int, found, closed bool) {
-	first, rest, _ := cutLine(page)
-	if string(trimCR(first)) != "---" {
-		return nil, page, 0, false, false
-	}
-	off := len(page) - len(rest)
-	start := off
-	for len(rest) > 0 {
-		line, next, _ := cutLine(rest)
-		l := string(bytes.TrimRight(line, " \t\r"))
-		if l == "---" || l == "..." {
-			end := len(page) - len(next)
-			return page[start:off], page[end:], end, true, true
-		}
-		off += len(rest) - len(next)
-		rest = next
-	}
-	return nil, page, 0, true, false
-}
-
-func cutLine(b []byte) (line, rest []byte, found bool) {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		return b[:i], b[i+1:], true
-	}
-	return b, nil, false
-}
-
-func trimCR(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\r")) }
-
-// DefaultRequired lists the frontmatter fields a page needs when a
-// [Template] names none: a title and the raw sources it draws on.
-var DefaultRequired = []string{"title", "sources"}
+// DefaultRequired returns the frontmatter fields a page needs when a
+// [Template] names none: a title and the raw sources it draws on. Each call
+// returns a new slice.
+func DefaultRequired() []string { return []string{"title", "sources"} }
 
 // Template is the create-time page template check. The zero value requires
 // [DefaultRequired]. A Template is read-only after construction and safe for
@@ -60,7 +29,7 @@ type Template struct {
 }
 
 // ErrTemplate matches every *TemplateError with errors.Is.
-var ErrTemplate = errors.New("citation: page does not follow the template")
+var ErrTemplate = errors.New("workspace: page does not follow the template")
 
 // TemplateError reports a page that create must refuse.
 type TemplateError struct {
@@ -73,23 +42,23 @@ type TemplateError struct {
 // Error implements error.
 func (e *TemplateError) Error() string {
 	if e.Reason != "" {
-		return "citation: template: " + e.Reason
+		return "workspace: template: " + e.Reason
 	}
-	return "citation: template: missing or empty required fields: " + strings.Join(e.Missing, ", ")
+	return "workspace: template: missing or empty required fields: " + strings.Join(e.Missing, ", ")
 }
 
 // Is makes errors.Is(err, ErrTemplate) true.
 func (e *TemplateError) Is(target error) bool { return target == ErrTemplate }
 
 // CheckTemplate checks page against the default [Template].
-func CheckTemplate(page []byte) error { return Template{}.Check(page) }
+func CheckTemplate(p []byte) error { return Template{}.Check(p) }
 
 // Check parses the page's YAML frontmatter (with go.yaml.in/yaml/v3, which
 // refuses duplicate keys and bounds alias expansion) and returns a
 // *TemplateError when it is missing, unterminated, larger than 64 KiB, not
 // a mapping, or lacks a required field. It returns nil for a conforming page.
-func (t Template) Check(page []byte) error {
-	fm, _, _, found, closed := splitFrontmatter(page)
+func (t Template) Check(p []byte) error {
+	fm, _, _, found, closed := page.Split(p)
 	switch {
 	case !found:
 		return &TemplateError{Reason: `page has no frontmatter (it must open with a "---" line)`}
@@ -104,7 +73,7 @@ func (t Template) Check(page []byte) error {
 	}
 	req := t.Required
 	if req == nil {
-		req = DefaultRequired
+		req = DefaultRequired()
 	}
 	var missing []string
 	for _, k := range req {
