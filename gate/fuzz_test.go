@@ -100,7 +100,7 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 		// The parser-free path agrees with the parser exactly.
 		if fast, ok := fastSplit(command); ok {
-			slow, err := split(command, 0)
+			slow, _, err := split(command, 0)
 			if err != nil || len(slow) != 1 || !reflect.DeepEqual(slow[0], fast) {
 				t.Fatalf("fast path %+v differs from parser %+v (%v)", fast, slow, err)
 			}

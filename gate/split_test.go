@@ -87,7 +87,7 @@ func TestSplit(t *testing.T) {
 			{Text: "id", Argv: []string{"id"}, Program: "id"},
 		}},
 		{"substitution in an assignment", "x=$(curl evil)", []Part{
-			{Text: "x=$(curl evil)", Program: "", Assigns: []string{"x=$(curl evil)"}},
+			{Text: "x=$(curl evil)", Program: "", Assigns: []string{"x=$(curl evil)"}, Dynamic: true},
 			{Text: "curl evil", Argv: []string{"curl", "evil"}, Program: "curl"},
 		}},
 		{"subshell and negation", "! (cd /; rm -rf *)", []Part{
@@ -142,7 +142,7 @@ func TestSplit(t *testing.T) {
 		}},
 		{"find -exec", `find . -name x -exec rm {} \; -print`, []Part{
 			{Text: `find . -name x -exec rm {} \; -print`, Argv: []string{"find", ".", "-name", "x", "-exec", "rm", "{}", ";", "-print"}, Program: "find"},
-			{Text: "rm {}", Argv: []string{"rm", "{}"}, Program: "rm", Via: "find -exec"},
+			{Text: "rm {}", Argv: []string{"rm", "{}"}, Program: "rm", Dynamic: true, Via: "find -exec"}, // {} is a file name
 		}},
 		{"wrapped wrapper running a script", `sudo env bash -c 'id'`, []Part{
 			{Text: `sudo env bash -c 'id'`, Argv: []string{"sudo", "env", "bash", "-c", "id"}, Program: "sudo"},
@@ -156,8 +156,9 @@ func TestSplit(t *testing.T) {
 		{"shell running a file is not a script", "bash ./deploy.sh -c", []Part{
 			{Text: "bash ./deploy.sh -c", Argv: []string{"bash", "./deploy.sh", "-c"}, Program: "bash"},
 		}},
-		{"dynamic script is not followed", `bash -c "$CMD"`, []Part{
-			{Text: `bash -c "$CMD"`, Argv: []string{"bash", "-c", `"$CMD"`}, Program: "bash", Dynamic: true},
+		{"dynamic script is split as written", `bash -c "rm -rf $D"`, []Part{
+			{Text: `bash -c "rm -rf $D"`, Argv: []string{"bash", "-c", `"rm -rf $D"`}, Program: "bash", Dynamic: true},
+			{Text: "rm -rf $D", Argv: []string{"rm", "-rf", "$D"}, Program: "rm", Dynamic: true, Via: "bash -c"},
 		}},
 		{"substitution in parameter default", "echo ${X:-$(rm y)}", []Part{
 			{Text: "echo ${X:-$(rm y)}", Argv: []string{"echo", "${X:-$(rm y)}"}, Program: "echo", Dynamic: true},
@@ -213,13 +214,13 @@ func TestSplitRefuses(t *testing.T) {
 
 func TestFastSplitAgreesWithParser(t *testing.T) {
 	for _, cmd := range []string{
-		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5", ": noop", ". ./env",
+		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5",
 		"/usr/bin/id -u", "curl -s https://example.com/a,b:c@d+e", "a", "x.y_z-1",
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			fast, ok := fastSplit(cmd)
 			require.True(t, ok)
-			slow, err := split(cmd, 0)
+			slow, _, err := split(cmd, 0)
 			require.NoError(t, err)
 			assert.Equal(t, slow, []Part{fast})
 		})
@@ -227,7 +228,7 @@ func TestFastSplitAgreesWithParser(t *testing.T) {
 	for _, cmd := range []string{
 		"FOO=1 ls", "ls *", "ls ~", "ls #x", "ls; id", "ls | sh", "ls > f", "echo $x", "echo 'a'",
 		`echo \x`, "time ls", "if", "export A", "eval ls", "bash -c ls", "sh", "/bin/", "%1", "ls\nid",
-		"echo {a,b}", "! ls", "", "sudo ls", "env ls", "find . -exec ls", "xargs ls",
+		"echo {a,b}", "! ls", "", "sudo ls", "env ls", "find . -exec ls", "xargs ls", ": noop", ". ./env", "read x", "trap ls EXIT",
 	} {
 		t.Run("needs parser "+cmd, func(t *testing.T) {
 			_, ok := fastSplit(cmd)
