@@ -23,7 +23,7 @@ func Example() {
 	fmt.Printf("%q, %s\n", clean, removed[0].Rule)
 
 	// Pre-tool: deterministic rules decide before any model is asked.
-	rules, err := gate.NewRules(gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash"]`, Effect: gate.Deny})
+	rules, err := gate.NewRules(gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash"]`, Effect: gate.EffectDeny})
 	if err != nil {
 		panic(err)
 	}

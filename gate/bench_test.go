@@ -8,11 +8,11 @@ import (
 
 func benchRules(b *testing.B) *Rules {
 	r, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "no-shell", Expr: `program in ["sh", "bash", "zsh", "dash"]`, Effect: Deny},
-		Rule{Name: "no-etc", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: Deny},
-		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: Allow},
-		Rule{Name: "ask-model", Expr: `true`, Effect: Defer},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "no-shell", Expr: `program in ["sh", "bash", "zsh", "dash"]`, Effect: EffectDeny},
+		Rule{Name: "no-etc", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: EffectDeny},
+		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: EffectAllow},
+		Rule{Name: "ask-model", Expr: `true`, Effect: EffectDefer},
 	)
 	if err != nil {
 		b.Fatal(err)

@@ -5,9 +5,9 @@
 // failure on the way denies.
 //
 //	rules, _ := gate.NewRules(
-//		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
-//		gate.Rule{Name: "no-shell", Expr: `program in ["sh", "bash"]`, Effect: gate.Deny},
-//		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.Defer},
+//		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.EffectDeny},
+//		gate.Rule{Name: "no-shell", Expr: `program in ["sh", "bash"]`, Effect: gate.EffectDeny},
+//		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.EffectDefer},
 //	)
 //	model, _ := gate.NewAnthropicMessages("claude-haiku-4-5", gate.WithAPIKey(key))
 //	keeper, _ := gate.NewLLM(model, groundRules, gate.WithCache(1024, time.Hour))
@@ -27,12 +27,12 @@
 //
 // A [Gate] returns a [Decision], never an error: Decision.Allow is true
 // only when a gate positively allowed the proposal and nothing failed. A
-// model error, a timeout, a canceled context, an empty or ambiguous answer,
+// model error, a timeout, a cancelled context, an empty or ambiguous answer,
 // a panic inside a model adapter, a rule that fails to evaluate, a command
 // that does not parse, a missing rules text, a zero-value gate: each gives
 // Allow == false, a Reason that names the cause, and an Err that matches
 // one of the sentinel errors with errors.Is (ErrModel, ErrTimeout,
-// ErrCanceled, ErrVerdict, ErrParse, ErrRule, ErrNoRule, ErrDeferred,
+// ErrCancelled, ErrVerdict, ErrParse, ErrRule, ErrNoRule, ErrDeferred,
 // ErrInvalid, ErrPanic, ErrConfig). A deny that is a decision (a deny rule
 // matched, the model said DENY) has a nil Err. Decision.Gate names the gate
 // that decided.
@@ -99,7 +99,7 @@
 // there to be checked: "LD_PRELOAD=/tmp/x.so ping" is program "ping".
 //
 // An evaluation error denies (ErrRule). Evaluation is bounded by a cost
-// limit ([RulesConfig.CostLimit], default [DefaultCostLimit]); a rule whose
+// limit ([WithCostLimit], default [DefaultCostLimit]); a rule whose
 // static worst case over the bounded inputs fits the limit runs without the
 // run-time tracker, any other is tracked and stopped at the limit. Rules
 // with comprehensions stop when the context is done.

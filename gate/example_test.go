@@ -26,9 +26,9 @@ func (stubModel) Complete(_ context.Context, prompt string) (string, error) {
 
 func Example() {
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
-		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh"]`, Effect: gate.Deny},
-		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.Defer},
+		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh"]`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.EffectDefer},
 	)
 	if err != nil {
 		panic(err)
@@ -94,9 +94,9 @@ func ExampleSplit() {
 
 func ExampleNewRules() {
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: gate.Deny},
-		gate.Rule{Name: "no-env-tricks", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.Deny},
-		gate.Rule{Name: "read-only", Expr: `program in ["ls", "cat", "grep", "ping"]`, Effect: gate.Allow},
+		gate.Rule{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-env-tricks", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "read-only", Expr: `program in ["ls", "cat", "grep", "ping"]`, Effect: gate.EffectAllow},
 	)
 	if err != nil {
 		panic(err)
@@ -111,7 +111,7 @@ func ExampleNewRules() {
 		d := rules.Check(ctx, gate.Proposal{Command: cmd})
 		fmt.Printf("%v: %s\n", d.Allow, d.Reason)
 	}
-	_, err = gate.NewRules(gate.Rule{Name: "typo", Expr: `program`, Effect: gate.Deny})
+	_, err = gate.NewRules(gate.Rule{Name: "typo", Expr: `program`, Effect: gate.EffectDeny})
 	fmt.Println(errors.Is(err, gate.ErrConfig))
 	// Output:
 	// true: allow rule "read-only" matched "ls -la"; allow rule "read-only" matched "grep go"
@@ -124,8 +124,8 @@ func ExampleNewRules() {
 func ExampleAll() {
 	// Deny "rm" deterministically; leave the rest to a later gate.
 	rules, _ := gate.NewRules(
-		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
-		gate.Rule{Name: "rest", Expr: `true`, Effect: gate.Defer},
+		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "rest", Expr: `true`, Effect: gate.EffectDefer},
 	)
 	ctx := context.Background()
 

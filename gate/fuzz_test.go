@@ -163,9 +163,9 @@ func FuzzRulesCheck(f *testing.F) {
 		f.Add(s)
 	}
 	r, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "ping", Expr: `program == "ping" && !dynamic`, Effect: Allow},
-		Rule{Name: "rest", Expr: `size(argv) > 0 && argv.all(a, a.size() < 100)`, Effect: Defer},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "ping", Expr: `program == "ping" && !dynamic`, Effect: EffectAllow},
+		Rule{Name: "rest", Expr: `size(argv) > 0 && argv.all(a, a.size() < 100)`, Effect: EffectDefer},
 	)
 	if err != nil {
 		f.Fatal(err)

@@ -103,7 +103,7 @@ func WithClock(now func() time.Time) LLMOption {
 // ErrVerdict: a lowercase or missing verdict word, a missing or wrong
 // nonce, an empty reason, a verdict that is not on the first line, both
 // words anywhere in the answer, control characters, invalid UTF-8, or an
-// answer over [MaxAnswerBytes]. A model error, a timeout, a canceled
+// answer over [MaxAnswerBytes]. A model error, a timeout, a cancelled
 // context or a panic inside the model deny too.
 //
 // The model sees the whole command line, not one part at a time (a
@@ -302,7 +302,7 @@ func (l *LLM) call(parent, ctx context.Context, prompt string) (string, Decision
 func (l *LLM) doneDecision(parent context.Context) Decision {
 	switch err := parent.Err(); {
 	case errors.Is(err, context.Canceled):
-		return deny(l.name, ErrCanceled, "context canceled while waiting for the model")
+		return deny(l.name, ErrCancelled, "context cancelled while waiting for the model")
 	case errors.Is(err, context.DeadlineExceeded):
 		return deny(l.name, ErrTimeout, "the caller's deadline passed while waiting for the model")
 	}

@@ -111,12 +111,12 @@ func (e *fakeExecutor) Run(command string) string {
 // newGate builds the gate: deterministic rules, then the model.
 func newGate(model gate.Model) (gate.Gate, error) {
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-delete", Expr: `program in ["rm", "rmdir", "shred", "dd", "mkfs"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh", "dash", "eval", "source"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-download", Expr: `program in ["curl", "wget"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-writes", Expr: `size(redirects) > 0`, Effect: gate.Deny},
-		gate.Rule{Name: "no-env-or-expansion", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.Deny},
-		gate.Rule{Name: "model-decides", Expr: `true`, Effect: gate.Defer},
+		gate.Rule{Name: "no-delete", Expr: `program in ["rm", "rmdir", "shred", "dd", "mkfs"]`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh", "dash", "eval", "source"]`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-download", Expr: `program in ["curl", "wget"]`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-writes", Expr: `size(redirects) > 0`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-env-or-expansion", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "model-decides", Expr: `true`, Effect: gate.EffectDefer},
 	)
 	if err != nil {
 		return nil, err
