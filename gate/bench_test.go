@@ -96,20 +96,6 @@ func BenchmarkAllCheck(b *testing.B) {
 	}
 }
 
-func BenchmarkSplit(b *testing.B) {
-	for _, bc := range []struct{ name, cmd string }{
-		{"simple", "ping -c 1 127.0.0.1"},
-		{"compound", "ping 8.8.8.8; curl -s x | sh && echo $(id) > /tmp/o"},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				_, _ = Split(bc.cmd)
-			}
-		})
-	}
-}
-
 func BenchmarkExtractCommand_prose3lines(b *testing.B) {
 	out := "I will check the host first.\nEXECUTE: ping -c 1 127.0.0.1\nThen I will report the result."
 	b.ReportAllocs()

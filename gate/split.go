@@ -18,21 +18,25 @@ const MaxCommandBytes = 64 << 10
 
 // Part is one simple command found in a command line: what one process (or
 // one shell builtin) would run, with the files it would redirect to or from.
+// The header of a for or select loop is a part with no words that assigns
+// the loop variable.
 type Part struct {
 	// Text is the part's source text, including its own redirections.
 	Text string
 	// Argv holds the words after quote removal ("r'm'" is "rm"). A word
 	// whose value is only known when the shell runs (parameter, command or
-	// arithmetic expansion, a glob, a brace expansion, a leading tilde) is
-	// kept as its source text and Dynamic is set.
+	// arithmetic expansion, a glob, a brace expansion, a tilde bash
+	// expands) is kept as its source text and Dynamic is set.
 	Argv []string
 	// Program is the base name of Argv[0] ("/usr/bin/rm" gives "rm"), or
-	// "" when the part has no words (a bare assignment or redirection).
-	// When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"), Program is its
-	// source text, which no program name equals.
+	// "" when the part has no words (a bare assignment or redirection, a
+	// loop header). When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"),
+	// Program is its source text, which no program name equals.
 	// Keywords that run no program give a marker: "[[" for a test clause,
 	// "((" for an arithmetic command, "let", and the declaration builtins
-	// ("export", "declare", ...).
+	// ("export", "declare", ...). Rules that allow programs should match
+	// Argv[0] (the rule variable argv0), which keeps the path: "./ls" is
+	// not "ls".
 	Program string
 	// Redirects are the file targets of every redirection that applies to
 	// the part, its own and those of enclosing blocks, loops and
@@ -42,21 +46,28 @@ type Part struct {
 	// here-strings are not file targets and are not listed; a command
 	// substitution inside them is split into its own parts.
 	Redirects []string
-	// Assigns are the variable assignments the part makes, as source text:
-	// those in front of a command ("LD_PRELOAD=x ping" gives
-	// "LD_PRELOAD=x"), a bare "x=1", and those of declaration builtins
-	// ("export LD_PRELOAD=x").
+	// Assigns are the variables the part assigns, wherever bash assigns:
+	// in front of a command ("LD_PRELOAD=x ping"), alone ("x=1"), in
+	// declaration builtins ("export LD_PRELOAD=x", "declare -x
+	// 'BASH_ENV=y'", "export NAME"), as targets of read, mapfile,
+	// readarray, printf -v, getopts and wait -p, and as loop variables. An
+	// entry is "NAME=value" with the value after quote removal, the source
+	// text when the value is only known at run time, or "NAME" alone when
+	// the value comes at run time (read, export NAME).
 	Assigns []string
-	// Dynamic reports that some word of Argv or Redirects is only known
-	// at run time.
+	// Dynamic reports that something in the part is only known at run
+	// time: a word of Argv, a redirection target or an assigned value, or
+	// a literal that bash evaluates as code (an array subscript or a
+	// numeric argument of a builtin holding "$(", arithmetic that reads a
+	// variable, an integer or nameref declaration).
 	Dynamic bool
 	// Via is "" for a part of the command line itself. For a command that
 	// another part runs, it names the nearest runner: "bash -c" (any of sh,
 	// bash, dash, zsh, ksh, mksh, ash, yash with a -c option), "bash <<" (a
 	// shell reading its script from a here-document or here-string),
-	// "eval", a wrapper ("sudo", "env", "xargs", "timeout", ...) or
-	// "find -exec". Text is then the text of that command, and the
-	// runner's redirections are added to Redirects.
+	// "eval", "trap", "mapfile -C", a wrapper ("sudo", "env", "xargs",
+	// "timeout", "watch", ...) or "find -exec". Text is then the text of
+	// that command, and the runner's redirections are added to Redirects.
 	Via string
 }
 
@@ -179,13 +190,22 @@ const maxScriptDepth = 4
 // second result is kept for the differential tests against bash, which
 // accept an unreported program only where Split said so.
 func split(command string, depth int) ([]Part, []bool, error) {
+	budget := MaxCommandBytes
+	return splitScript(command, depth, &budget)
+}
+
+// splitScript is split for a script nested depth deep; budget is what is
+// left of the bytes nested scripts may add in all (each nested script is
+// parsed again, so without a bound "eval eval … ls" would cost its length
+// times the nesting depth).
+func splitScript(command string, depth int, budget *int) ([]Part, []bool, error) {
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
 	parserPool.Put(p) // safe: Parse leaves no node memory in the parser
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrParse, err)
 	}
-	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth}
+	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth, budget: budget}
 	s.walk(f)
 	if s.err != nil {
 		return nil, nil, s.err
@@ -243,10 +263,12 @@ type frame struct {
 const (
 	maxParts     = 1000 // simple commands per command line
 	maxRedirects = 64   // redirection targets applying to one part
+	maxNesting   = 1000 // syntax nodes nested in one another
 )
 
 type splitter struct {
 	depth  int
+	budget *int // bytes nested scripts may still add
 	src    string
 	stack  []frame
 	parts  []Part
@@ -270,6 +292,10 @@ func (s *splitter) walk(root syntax.Node) {
 			return true
 		}
 		if s.err != nil {
+			return false
+		}
+		if len(s.stack) >= maxNesting {
+			s.fail(fmt.Errorf("%w: the command nests more than %d syntax nodes deep", ErrInvalid, maxNesting))
 			return false
 		}
 		fr := frame{node: n, part: -1}
@@ -885,7 +911,12 @@ func (s *splitter) runScript(p Part, script, via string) {
 		s.fail(fmt.Errorf("the script of %s: %w", via, err))
 		return
 	}
-	inner, opaque, err := split(script, s.depth+1)
+	if len(script) > *s.budget {
+		s.fail(fmt.Errorf("%w: the scripts the command runs are over %d bytes in all", ErrInvalid, MaxCommandBytes))
+		return
+	}
+	*s.budget -= len(script)
+	inner, opaque, err := splitScript(script, s.depth+1, s.budget)
 	if err != nil {
 		if s.depth == 0 {
 			err = fmt.Errorf("the script of %s: %w", via, err)
