@@ -15,10 +15,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The differential tests run candidate commands under the real bash and
@@ -125,6 +129,36 @@ func (sb *bashSandbox) build(bash string) error {
 			return err
 		}
 	}
+	// Real wrappers for FuzzWrapperDiff, in /w, and marker programs in
+	// /m that record their own name: whatever a wrapper runs is known.
+	for _, d := range []string{"w", "m"} {
+		if err := os.MkdirAll(filepath.Join(sb.root, d), 0o755); err != nil {
+			return err
+		}
+	}
+	for _, name := range realWrappers {
+		src, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		if src, err = filepath.EvalSymlinks(src); err != nil {
+			continue
+		}
+		if err := copyWithDeps(src, filepath.Join(sb.root, "w", name), sb.root); err != nil {
+			return err
+		}
+	}
+	if lib := "/usr/libexec/coreutils/libstdbuf.so"; fileExists(lib) {
+		if err := copyWithDeps(lib, filepath.Join(sb.root, lib), sb.root); err != nil {
+			return err
+		}
+	}
+	for i := range markers {
+		script := fmt.Sprintf("#!/bin/bash\nprintf '%%s\\0%%s\\0' %s m%d >&3\n", sb.nonce, i)
+		if err := os.WriteFile(filepath.Join(sb.root, "m", fmt.Sprintf("m%d", i)), []byte(script), 0o755); err != nil {
+			return err
+		}
+	}
 	// /dev/null: bash gives it to background jobs as standard input. If
 	// the filesystem refuses device nodes, such jobs fail to start, which
 	// loses coverage but not safety.
@@ -147,6 +181,13 @@ func devNull() uint64 {
 // run runs command under bash in the sandbox and returns, in order, the
 // names of the programs bash tried to execute.
 func (sb *bashSandbox) run(command string) ([]string, error) {
+	return sb.exec([]string{"/bin/bash", "-c", command},
+		[]string{"PATH=/nonexistent", "HOME=/work", "BASH_ENV=/prologue", "LC_ALL=C", "TMPDIR=/tmp"})
+}
+
+// exec runs argv (a path inside the root) with env in the sandbox and
+// returns the names recorded on descriptor 3.
+func (sb *bashSandbox) exec(argv, env []string) ([]string, error) {
 	for _, d := range []string{"tmp", "work"} {
 		p := filepath.Join(sb.root, d)
 		if err := os.RemoveAll(p); err != nil {
@@ -169,9 +210,9 @@ func (sb *bashSandbox) run(command string) ([]string, error) {
 	defer r.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), bashDeadline)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", command)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = "/work"
-	cmd.Env = []string{"PATH=/nonexistent", "HOME=/work", "BASH_ENV=/prologue", "LC_ALL=C", "TMPDIR=/tmp"}
+	cmd.Env = env
 	cmd.ExtraFiles = []*os.File{w}
 	cmd.WaitDelay = time.Second
 	cmd.SysProcAttr = &syscall.SysProcAttr{
@@ -217,6 +258,39 @@ func (sb *bashSandbox) records(b []byte) []string {
 		}
 	}
 	return names
+}
+
+// copyWithDeps copies the ELF file src to dst and its shared libraries to
+// their own paths under root.
+func copyWithDeps(src, dst, root string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if err := copyFile(src, dst, 0o755); err != nil {
+		return err
+	}
+	libs, err := elfDeps(src)
+	if err != nil {
+		return err
+	}
+	for _, lib := range libs {
+		d := filepath.Join(root, lib)
+		if fileExists(d) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(d), 0o755); err != nil {
+			return err
+		}
+		if err := copyFile(lib, d, 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 func copyFile(src, dst string, mode os.FileMode) error {
@@ -386,6 +460,24 @@ func TestBashSandboxConfines(t *testing.T) {
 	}
 }
 
+// The real wrappers run in the sandbox, and the marker they run records
+// itself.
+func TestBashSandboxRunsWrappers(t *testing.T) {
+	sb := newBashSandbox(t)
+	for _, argv := range [][]string{{"env", "A=1", "m1", "x"}, {"timeout", "5", "m2"}, {"nice", "-n", "1", "m3"}, {"xargs", "m0"}, {"stdbuf", "-oL", "m1"}} {
+		if !fileExists(filepath.Join(sb.root, "w", argv[0])) {
+			continue
+		}
+		ran, err := sb.exec(append([]string{"/w/" + argv[0]}, argv[1:]...), []string{"PATH=/m"})
+		require.NoError(t, err)
+		want := argv[len(argv)-1]
+		if argv[0] == "env" {
+			want = "m1"
+		}
+		assert.Equal(t, []string{want}, ran, "%q", argv)
+	}
+}
+
 // The check itself can fail: a program bash runs that is no part of the
 // answer is reported.
 func TestBashDiffDetects(t *testing.T) {
@@ -441,4 +533,102 @@ func FuzzBashDiffTokens(f *testing.F) {
 		}
 		checkBashDiff(t, sb, b.String())
 	})
+}
+
+// realWrappers are the wrappers whose real binaries FuzzWrapperDiff runs
+// (those installed; watch needs a terminal, sudo, doas and chroot need
+// privileges, so they are not run).
+var realWrappers = []string{"env", "timeout", "nice", "stdbuf", "nohup", "setsid", "ionice", "xargs", "time"}
+
+// markers are the programs a wrapper can run in the sandbox.
+var markers = [4]struct{}{}
+
+// wrapperTokens lists the words FuzzWrapperDiff builds a wrapper's
+// arguments from: its options as the grammar spells them, abbreviations,
+// attached and separate values, junk options, "--", assignments, and the
+// marker programs.
+func wrapperTokens(prog string) []string {
+	g := wrappers[prog].g
+	toks := []string{"--", "-", "A=1", "=x", "1", "5", "KILL", "L", "0", "-5", "--5", "-z", "--zz", "-S", "m0 m1", "m1 -x", "${HOME}", "'m2'"}
+	for c, kind := range g.short {
+		toks = append(toks, "-"+string(c))
+		if kind != noArg {
+			toks = append(toks, "-"+string(c)+"1")
+		}
+	}
+	for _, l := range g.long {
+		toks = append(toks, "--"+l.name, "--"+l.name+"=1", "--"+l.name[:max(1, len(l.name)/2)])
+	}
+	for i := range markers {
+		toks = append(toks, fmt.Sprintf("m%d", i), fmt.Sprintf("m%d", i))
+	}
+	slices.Sort(toks) // map order must not change what a byte picks
+	return toks
+}
+
+// FuzzWrapperDiff runs real wrappers (env, timeout, nice, stdbuf, nohup,
+// setsid, ionice, xargs, GNU time) in the sandbox with arguments built
+// from their own option vocabulary, and checks that when the wrapper runs
+// a program, Split reported that program as the command the wrapper runs
+// (or refused the command).
+func FuzzWrapperDiff(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3})
+	f.Add([]byte{1, 40, 2, 60, 61})
+	f.Add([]byte{2, 30, 31, 62})
+	f.Add([]byte{3, 10, 20, 30, 63})
+	sb := newBashSandbox(f)
+	var installed []string
+	for _, w := range realWrappers {
+		if fileExists(filepath.Join(sb.root, "w", w)) {
+			installed = append(installed, w)
+		}
+	}
+	if len(installed) == 0 {
+		f.Skip("no wrapper is installed")
+	}
+	vocab := map[string][]string{}
+	for _, w := range installed {
+		vocab[w] = wrapperTokens(w)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 || len(data) > 24 {
+			return
+		}
+		prog := installed[int(data[0])%len(installed)]
+		toks := vocab[prog]
+		args := make([]string, 0, len(data)-1)
+		for _, c := range data[1:] {
+			args = append(args, toks[int(c)%len(toks)])
+		}
+		checkWrapperDiff(t, sb, prog, args)
+	})
+}
+
+func checkWrapperDiff(t *testing.T, sb *bashSandbox, prog string, args []string) {
+	t.Helper()
+	quoted := make([]string, 0, len(args)+1)
+	quoted = append(quoted, `\`+prog) // quoted: "time" is otherwise bash's keyword
+	for _, a := range args {
+		quoted = append(quoted, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	}
+	command := strings.Join(quoted, " ")
+	ran, err := sb.exec(append([]string{"/w/" + prog}, args...), []string{"PATH=/m", "HOME=/work", "LC_ALL=C", "TMPDIR=/tmp"})
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	parts, err := Split(command)
+	if err != nil || len(ran) == 0 {
+		return // refused, or the wrapper ran nothing
+	}
+	var wrapped *Part
+	for i := range parts {
+		if parts[i].Via == prog {
+			wrapped = &parts[i]
+			break
+		}
+	}
+	if wrapped != nil && len(wrapped.Argv) > 0 && (wrapped.Argv[0] == ran[0] || wrapped.Dynamic && strings.ContainsAny(wrapped.Argv[0], "$")) {
+		return
+	}
+	t.Fatalf("%s ran %q for %s, but Split says it runs %+v (parts %+v)", prog, ran[0], command, wrapped, parts)
 }
