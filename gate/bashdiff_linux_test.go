@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -158,6 +159,11 @@ func (sb *bashSandbox) build(bash string) error {
 		if err := os.WriteFile(filepath.Join(sb.root, "m", fmt.Sprintf("m%d", i)), []byte(script), 0o755); err != nil {
 			return err
 		}
+	}
+	// margs records each of its arguments.
+	margs := fmt.Sprintf("#!/bin/bash\nfor a in \"$@\"; do printf '%%s\\0%%s\\0' %s \"$a\" >&3; done\nprintf '%%s\\0%%s\\0' %s end >&3\n", sb.nonce, sb.nonce)
+	if err := os.WriteFile(filepath.Join(sb.root, "m", "margs"), []byte(margs), 0o755); err != nil {
+		return err
 	}
 	// /dev/null: bash gives it to background jobs as standard input. If
 	// the filesystem refuses device nodes, such jobs fail to start, which
@@ -476,6 +482,11 @@ func TestBashSandboxRunsWrappers(t *testing.T) {
 		}
 		assert.Equal(t, []string{want}, ran, "%q", argv)
 	}
+	if fileExists(filepath.Join(sb.root, "w", "env")) {
+		ran, err := sb.exec([]string{"/w/env", "-S", `margs a\_b "c d"`}, []string{"PATH=/m"})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"a", "b", "c d", "end"}, ran)
+	}
 }
 
 // The check itself can fail: a program bash runs that is no part of the
@@ -631,4 +642,49 @@ func checkWrapperDiff(t *testing.T, sb *bashSandbox, prog string, args []string)
 		return
 	}
 	t.Fatalf("%s ran %q for %s, but Split says it runs %+v (parts %+v)", prog, ran[0], command, wrapped, parts)
+}
+
+// FuzzEnvSplitDiff checks envSplit against GNU env: "env -S 'margs S'"
+// runs a program that records its arguments, which must be the words
+// envSplit makes of S; and env refuses exactly the strings envSplit
+// refuses. Strings with ${NAME} (known only at run time) are not compared.
+func FuzzEnvSplitDiff(f *testing.F) {
+	for _, s := range []string{`a b`, `a\_b "c d" 'e f'`, `x #y`, `x\cy`, `"a\tb"`, `'\''`, `''`, `a\q`, `"x`, `\#x #y`} {
+		f.Add(s)
+	}
+	sb := newBashSandbox(f)
+	if !fileExists(filepath.Join(sb.root, "w", "env")) {
+		f.Skip("env is not installed")
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 512 || strings.ContainsRune(s, 0) {
+			return
+		}
+		sw, splitErr := envSplit(s)
+		for _, a := range sw.args {
+			if a.dyn {
+				return
+			}
+		}
+		ran, err := sb.exec([]string{"/w/env", "-S", "margs " + s}, []string{"PATH=/m", "LC_ALL=C"})
+		if err != nil {
+			t.Fatalf("sandbox: %v", err)
+		}
+		if len(ran) == 0 || ran[len(ran)-1] != "end" {
+			if splitErr == nil && utf8.ValidString(s) {
+				t.Fatalf("env refused -S %q, envSplit gave %q", s, sw.argv)
+			}
+			return
+		}
+		got := ran[:len(ran)-1]
+		if splitErr != nil {
+			if utf8.ValidString(strings.Join(got, "")) {
+				t.Fatalf("env split -S %q into %q, envSplit refused it: %v", s, got, splitErr)
+			}
+			return
+		}
+		if fmt.Sprint(got) != fmt.Sprint(sw.argv) || len(got) != len(sw.argv) {
+			t.Fatalf("env split -S %q into %q, envSplit into %q", s, got, sw.argv)
+		}
+	})
 }
