@@ -422,6 +422,10 @@ func (s *splitter) loopHeader(fc *syntax.ForClause) {
 	switch l := fc.Loop.(type) {
 	case *syntax.WordIter:
 		p.Assigns = []string{l.Name.Value}
+		if isAliasTable(l.Name.Value) {
+			s.fail(errAlias)
+			return
+		}
 		for _, w := range l.Items {
 			if _, dyn := literal(w); dyn {
 				p.Dynamic = true

@@ -173,6 +173,7 @@ func TestSplit(t *testing.T) {
 			{Text: "getopts ab opt", Argv: []string{"getopts", "ab", "opt"}, Program: "getopts", Assigns: []string{"opt", "OPTARG"}},
 		}},
 		{"read with no name assigns REPLY", "read", []Part{{Text: "read", Argv: []string{"read"}, Program: "read", Assigns: []string{"REPLY"}}}},
+		{"declaration of a name known at run time", `export "$v"`, []Part{{Text: `export "$v"`, Argv: []string{"export", `"$v"`}, Program: "export", Assigns: []string{`"$v"`}, Dynamic: true}}},
 		{"subscript a builtin evaluates", "test -v 'a[$(rm -rf ~)]'", []Part{
 			{Text: "test -v 'a[$(rm -rf ~)]'", Argv: []string{"test", "-v", "a[$(rm -rf ~)]"}, Program: "test", Dynamic: true},
 		}},
@@ -307,6 +308,8 @@ func TestSplitRefuses(t *testing.T) {
 		{"alias definition", "alias ls='rm -rf ~'", ErrParse},
 		{"alias through a wrapper", "builtin alias ls=rm", ErrParse},
 		{"alias table", "BASH_ALIASES[ls]='rm -rf ~'", ErrParse},
+		{"alias table read into", "read 'BASH_ALIASES[ls]' <<< x", ErrParse},
+		{"alias table as a loop variable", "for BASH_ALIASES in x; do :; done", ErrParse},
 		{"unknown wrapper option", "env --frobnicate rm", ErrParse},
 		{"ambiguous long option", "sudo --pre rm", ErrParse},
 		{"long option with a value it does not take", "nohup --help=x rm", ErrParse},
