@@ -239,7 +239,9 @@ func (sb *bashSandbox) exec(argv, env []string) ([]string, error) {
 	}()
 	err = cmd.Wait()
 	var exitErr *exec.ExitError
-	if err != nil && !errors.As(err, &exitErr) && !errors.Is(err, exec.ErrWaitDelay) {
+	// A run stopped at the deadline (a loop, or a loaded machine) has
+	// recorded what it ran until then: fewer names, never wrong ones.
+	if err != nil && !errors.As(err, &exitErr) && !errors.Is(err, exec.ErrWaitDelay) && !errors.Is(err, context.DeadlineExceeded) {
 		return nil, err
 	}
 	var rec []byte
