@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"maps"
 	"slices"
 	"strconv"
@@ -506,84 +505,68 @@ func ParseVerdict(answer, nonce string) (allow bool, reason string, err error) {
 // types tagged, nothing replaced), so two proposals share a verdict only
 // when they are the same proposal. Arguments were checked by subject.
 func cacheKey(rules string, kind byte, p Proposal) [sha256.Size]byte {
-	h := sha256.New()
-	h.Write([]byte("wardline/gate verdict v2\x00"))
-	writeField(h, rules)
-	h.Write([]byte{kind})
-	writeField(h, p.Tool)
-	writeField(h, p.Command)
+	b := make([]byte, 0, 64+len(rules)+len(p.Tool)+len(p.Command))
+	b = append(b, "wardline/gate verdict v2\x00"...)
+	b = appendField(b, rules)
+	b = append(b, kind)
+	b = appendField(b, p.Tool)
+	b = appendField(b, p.Command)
 	if len(p.Args) > 0 {
-		canonical(h, p.Args)
+		b = appendCanonical(b, p.Args)
 	} else {
-		h.Write([]byte{'-'})
+		b = append(b, '-')
 	}
-	var k [sha256.Size]byte
-	h.Sum(k[:0])
-	return k
+	return sha256.Sum256(b)
 }
 
-func writeLen(h hash.Hash, n int) {
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], uint64(n))
-	h.Write(b[:])
+func appendField(b []byte, s string) []byte {
+	b = binary.BigEndian.AppendUint64(b, uint64(len(s)))
+	return append(b, s...)
 }
 
-func writeField(h hash.Hash, s string) {
-	writeLen(h, len(s))
-	h.Write([]byte(s))
-}
-
-// canonical writes a tagged encoding of a JSON-shaped value.
-func canonical(h hash.Hash, v any) {
+// appendCanonical appends a tagged encoding of a JSON-shaped value.
+func appendCanonical(b []byte, v any) []byte {
 	switch v := v.(type) {
 	case nil:
-		h.Write([]byte{'n'})
+		return append(b, 'n')
 	case bool:
 		if v {
-			h.Write([]byte{'T'})
-		} else {
-			h.Write([]byte{'F'})
+			return append(b, 'T')
 		}
+		return append(b, 'F')
 	case string:
-		h.Write([]byte{'s'})
-		writeField(h, v)
+		return appendField(append(b, 's'), v)
 	case json.Number:
-		h.Write([]byte{'N'})
-		writeField(h, string(v))
+		return appendField(append(b, 'N'), string(v))
 	case float64:
-		h.Write([]byte{'f'})
-		writeField(h, strconv.FormatFloat(v, 'g', -1, 64))
+		return appendField(append(b, 'f'), strconv.FormatFloat(v, 'g', -1, 64))
 	case float32:
-		h.Write([]byte{'f'})
-		writeField(h, strconv.FormatFloat(float64(v), 'g', -1, 32))
+		return appendField(append(b, 'f'), strconv.FormatFloat(float64(v), 'g', -1, 32))
 	case []any:
-		h.Write([]byte{'a'})
-		writeLen(h, len(v))
+		b = binary.BigEndian.AppendUint64(append(b, 'a'), uint64(len(v)))
 		for _, e := range v {
-			canonical(h, e)
+			b = appendCanonical(b, e)
 		}
+		return b
 	case []string:
-		h.Write([]byte{'a'})
-		writeLen(h, len(v))
+		b = binary.BigEndian.AppendUint64(append(b, 'a'), uint64(len(v)))
 		for _, e := range v {
-			canonical(h, e)
+			b = appendField(append(b, 's'), e)
 		}
+		return b
 	case map[string]any:
-		h.Write([]byte{'m'})
-		writeLen(h, len(v))
+		b = binary.BigEndian.AppendUint64(append(b, 'm'), uint64(len(v)))
 		for _, k := range slices.Sorted(maps.Keys(v)) {
-			writeField(h, k)
-			canonical(h, v[k])
+			b = appendCanonical(appendField(b, k), v[k])
 		}
+		return b
 	case map[string]string:
-		h.Write([]byte{'m'})
-		writeLen(h, len(v))
+		b = binary.BigEndian.AppendUint64(append(b, 'm'), uint64(len(v)))
 		for _, k := range slices.Sorted(maps.Keys(v)) {
-			writeField(h, k)
-			canonical(h, v[k])
+			b = appendField(append(appendField(b, k), 's'), v[k])
 		}
+		return b
 	default: // the integer kinds (checkArgs refused everything else)
-		h.Write([]byte{'i'})
-		writeField(h, fmt.Sprint(v))
+		return appendField(append(b, 'i'), fmt.Sprint(v))
 	}
 }
