@@ -164,7 +164,13 @@ func testHTTPFailures(t *testing.T, newModel func(base string) (Model, error), u
 			s := server(t, c.status, c.body, c.delay, nil)
 			m, err := newModel(s.URL)
 			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			// Only the slow server is meant to meet the deadline; the others
+			// get one a loaded machine (or -race) cannot hit by accident.
+			deadline := 10 * time.Second
+			if c.delay > 0 {
+				deadline = 100 * time.Millisecond
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
 			out, err := m.Complete(ctx, "p")
 			assert.Empty(t, out)
