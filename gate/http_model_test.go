@@ -164,7 +164,13 @@ func testHTTPFailures(t *testing.T, newModel func(base string) (Model, error), u
 			s := server(t, c.status, c.body, c.delay, nil)
 			m, err := newModel(s.URL)
 			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			// Only the slow server is meant to meet the deadline; the others
+			// get one a loaded machine (or -race) cannot hit by accident.
+			deadline := 10 * time.Second
+			if c.delay > 0 {
+				deadline = 100 * time.Millisecond
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
 			out, err := m.Complete(ctx, "p")
 			assert.Empty(t, out)
@@ -288,6 +294,76 @@ func TestHTTPAdaptersEndToEnd(t *testing.T) {
 			d = g.Check(context.Background(), Proposal{Command: "ping 8.8.8.8"})
 			assert.False(t, d.Allow)
 			assert.Equal(t, "model denies: not loopback", d.Reason)
+		})
+	}
+}
+
+// Neither adapter sends its key (or the prompt) to another origin on a
+// redirect: not to another host (net/http would forward x-api-key there),
+// not to another port, not over plain http. A redirect within the origin
+// still works and keeps the key.
+func TestHTTPAdaptersRedirects(t *testing.T) {
+	ctx := context.Background()
+	adapters := map[string]struct {
+		new    func(base string, hc *http.Client) (Model, error)
+		ok     string
+		header string
+	}{
+		"anthropic": {func(base string, hc *http.Client) (Model, error) {
+			return NewAnthropicMessages("m", WithBaseURL(base), WithAPIKey(fakeKey), WithHTTPClient(hc))
+		}, fmt.Sprintf(anthropicOK, "ALLOW n: ok"), "x-api-key"},
+		"openai": {func(base string, hc *http.Client) (Model, error) {
+			return NewOpenAIChat("m", WithBaseURL(base), WithAPIKey(fakeKey), WithHTTPClient(hc))
+		}, fmt.Sprintf(openAIOK, "ALLOW n: ok"), "Authorization"},
+	}
+	for name, ad := range adapters {
+		t.Run(name, func(t *testing.T) {
+			// The target records every request it gets.
+			var got []http.Header
+			target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				got = append(got, r.Header.Clone())
+				_, _ = io.WriteString(w, ad.ok)
+			}))
+			defer target.Close()
+			redirectTo := func(loc string) *httptest.Server {
+				s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					http.Redirect(w, r, loc+r.URL.Path, http.StatusTemporaryRedirect)
+				}))
+				t.Cleanup(s.Close)
+				return s
+			}
+			for _, cross := range []string{
+				target.URL, // another port on the same host
+				strings.Replace(target.URL, "127.0.0.1", "localhost", 1), // another host name
+			} {
+				s := redirectTo(cross)
+				hc := &http.Client{}
+				m, err := ad.new(s.URL, hc)
+				require.NoError(t, err)
+				_, err = m.Complete(ctx, "the prompt")
+				require.ErrorIs(t, err, ErrModel)
+				assert.Contains(t, err.Error(), "redirect to another origin refused")
+				assert.NotContains(t, err.Error(), fakeKey)
+				assert.Nil(t, hc.CheckRedirect, "the caller's client is not changed")
+			}
+			assert.Empty(t, got, "the other origin got a request")
+
+			// Within the origin: followed, with the key.
+			same := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if !strings.HasPrefix(r.URL.Path, "/moved") {
+					http.Redirect(w, r, "/moved"+r.URL.Path, http.StatusPermanentRedirect)
+					return
+				}
+				got = append(got, r.Header.Clone())
+				_, _ = io.WriteString(w, ad.ok)
+			}))
+			defer same.Close()
+			m, err := ad.new(same.URL, &http.Client{})
+			require.NoError(t, err)
+			_, err = m.Complete(ctx, "the prompt")
+			require.NoError(t, err)
+			require.Len(t, got, 1)
+			assert.Contains(t, got[0].Get(ad.header), fakeKey)
 		})
 	}
 }

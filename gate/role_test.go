@@ -84,7 +84,7 @@ func TestRoleGateFailsClosed(t *testing.T) {
 	cancel()
 	d := newRole(t, Role{Name: "guru", Tools: []string{"read_file"}}).Check(ctx, Proposal{Tool: "read_file"})
 	assert.False(t, d.Allow)
-	assert.ErrorIs(t, d.Err, ErrCanceled)
+	assert.ErrorIs(t, d.Err, ErrCancelled)
 
 	// A role gate in All denies before a later gate is asked.
 	asked := false

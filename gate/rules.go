@@ -21,24 +21,25 @@ import (
 type Effect uint8
 
 const (
-	// Allow: this gate allows the part the rule matched (unless a deny
-	// rule also matches).
-	Allow Effect = iota + 1
-	// Deny: the whole proposal is denied. Deny wins over every allow.
-	Deny
-	// Defer: this gate has no verdict on the part; a later gate in [All]
-	// must decide. Used alone, a deferring Rules gate denies.
-	Defer
+	// EffectAllow: this gate allows the part the rule matched (unless a
+	// deny rule also matches).
+	EffectAllow Effect = iota + 1
+	// EffectDeny: the whole proposal is denied. A deny wins over every
+	// allow.
+	EffectDeny
+	// EffectDefer: this gate has no verdict on the part; a later gate in
+	// [All] must decide. Used alone, a deferring Rules gate denies.
+	EffectDefer
 )
 
 // String returns "allow", "deny", "defer" or "invalid".
 func (e Effect) String() string {
 	switch e {
-	case Allow:
+	case EffectAllow:
 		return "allow"
-	case Deny:
+	case EffectDeny:
 		return "deny"
-	case Defer:
+	case EffectDefer:
 		return "defer"
 	}
 	return "invalid"
@@ -57,19 +58,42 @@ type Rule struct {
 }
 
 // DefaultCostLimit is the CEL runtime cost limit per rule evaluation when
-// [RulesConfig.CostLimit] is zero (Kubernetes uses the same per-expression
+// [WithCostLimit] is not given (Kubernetes uses the same per-expression
 // limit). A comparison costs about 1 plus the string length / 10; a
 // comprehension over argv costs its body per element.
 const DefaultCostLimit = 1_000_000
 
-// RulesConfig configures [NewRulesWithConfig]. A nil *RulesConfig means
-// every default.
-type RulesConfig struct {
-	// Name is what Decision.Gate says; zero means "rules".
-	Name string
-	// CostLimit bounds the CEL runtime cost of one rule evaluation; going
-	// over denies with ErrRule. Zero means DefaultCostLimit.
-	CostLimit uint64
+// RulesOption configures [CompileRules]. An option given an invalid value,
+// and a nil option, make CompileRules return an error wrapping ErrConfig.
+type RulesOption func(*rulesConfig) error
+
+type rulesConfig struct {
+	name      string
+	costLimit uint64
+}
+
+// WithRulesName sets what Decision.Gate says (default "rules").
+func WithRulesName(name string) RulesOption {
+	return func(c *rulesConfig) error {
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("%w: WithRulesName: empty name", ErrConfig)
+		}
+		c.name = name
+		return nil
+	}
+}
+
+// WithCostLimit bounds the CEL runtime cost of one rule evaluation
+// (default [DefaultCostLimit]); going over denies with ErrRule. limit must
+// be positive.
+func WithCostLimit(limit uint64) RulesOption {
+	return func(c *rulesConfig) error {
+		if limit == 0 {
+			return fmt.Errorf("%w: WithCostLimit(0): the limit must be positive", ErrConfig)
+		}
+		c.costLimit = limit
+		return nil
+	}
 }
 
 // Rules is a deterministic gate of CEL rules. Each simple command of the
@@ -86,7 +110,7 @@ type RulesConfig struct {
 //
 // Any evaluation error (a runtime type error, a missing key in args, the
 // cost limit, a done context) denies with ErrRule, ErrTimeout or
-// ErrCanceled. Rules are compiled and type-checked once, in [NewRules];
+// ErrCancelled. Rules are compiled and type-checked once, in [NewRules];
 // Check only evaluates.
 //
 // A Rules is safe for concurrent use. The zero Rules (and a nil *Rules)
@@ -121,7 +145,7 @@ func (boundsEstimator) EstimateSize(n cost.AstNode) *cost.SizeEstimate {
 	}
 	var est cost.SizeEstimate
 	switch {
-	case len(path) == 1 && (path[0] == "command" || path[0] == "program" || path[0] == "tool" || path[0] == "via"):
+	case len(path) == 1 && (path[0] == "command" || path[0] == "program" || path[0] == "argv0" || path[0] == "tool" || path[0] == "via"):
 		est = cost.RangedSizeEstimate(0, MaxCommandBytes)
 	case len(path) == 1 && (path[0] == "argv" || path[0] == "redirects" || path[0] == "assigns"):
 		est = cost.RangedSizeEstimate(0, MaxCommandBytes/2+1)
@@ -137,12 +161,13 @@ func (boundsEstimator) EstimateCallCost(string, string, *cost.AstNode, []cost.As
 	return nil
 }
 
-// NewRules compiles and type-checks rules with the default configuration.
-// It returns an error wrapping ErrConfig if there are no rules, a rule has
-// no name, a duplicate name, no effect, or an expression that does not
-// compile or is not of type bool.
+// NewRules compiles and type-checks rules with the default configuration:
+// it is CompileRules(rules) without options, the short form the design
+// fixes. It returns an error wrapping ErrConfig if there are no rules, a
+// rule has no name, a duplicate name, no effect, or an expression that
+// does not compile or is not of type bool.
 func NewRules(rules ...Rule) (*Rules, error) {
-	return NewRulesWithConfig(nil, rules...)
+	return CompileRules(rules)
 }
 
 // celEnv declares every variable a rule may use. Check binds all of them
@@ -153,6 +178,7 @@ func celEnv() (*cel.Env, error) {
 		cel.Variable("command", cel.StringType),
 		cel.Variable("argv", cel.ListType(cel.StringType)),
 		cel.Variable("program", cel.StringType),
+		cel.Variable("argv0", cel.StringType),
 		cel.Variable("redirects", cel.ListType(cel.StringType)),
 		cel.Variable("assigns", cel.ListType(cel.StringType)),
 		cel.Variable("dynamic", cel.BoolType),
@@ -163,17 +189,19 @@ func celEnv() (*cel.Env, error) {
 	)
 }
 
-// NewRulesWithConfig is [NewRules] with a configuration; cfg may be nil.
-func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
-	var c RulesConfig
-	if cfg != nil {
-		c = *cfg
-	}
-	if c.Name == "" {
-		c.Name = "rules"
-	}
-	if c.CostLimit == 0 {
-		c.CostLimit = DefaultCostLimit
+// CompileRules compiles and type-checks rules once, configured by opts
+// ([WithRulesName], [WithCostLimit]). It returns an error wrapping
+// ErrConfig for the reasons [NewRules] gives and for an invalid or nil
+// option.
+func CompileRules(rules []Rule, opts ...RulesOption) (*Rules, error) {
+	c := rulesConfig{name: "rules", costLimit: DefaultCostLimit}
+	for _, o := range opts {
+		if o == nil {
+			return nil, fmt.Errorf("%w: CompileRules: nil option", ErrConfig)
+		}
+		if err := o(&c); err != nil {
+			return nil, err
+		}
 	}
 	if len(rules) == 0 {
 		return nil, fmt.Errorf("%w: NewRules needs at least one rule", ErrConfig)
@@ -182,7 +210,7 @@ func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: CEL environment: %v", ErrConfig, err)
 	}
-	r := &Rules{name: c.Name}
+	r := &Rules{name: c.name}
 	seen := make(map[string]bool, len(rules))
 	for i, rule := range rules {
 		switch {
@@ -190,8 +218,8 @@ func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
 			return nil, fmt.Errorf("%w: rule %d has no name", ErrConfig, i)
 		case seen[rule.Name]:
 			return nil, fmt.Errorf("%w: rule name %q is used twice", ErrConfig, rule.Name)
-		case rule.Effect != Allow && rule.Effect != Deny && rule.Effect != Defer:
-			return nil, fmt.Errorf("%w: rule %q has no effect (want Allow, Deny or Defer)", ErrConfig, rule.Name)
+		case rule.Effect != EffectAllow && rule.Effect != EffectDeny && rule.Effect != EffectDefer:
+			return nil, fmt.Errorf("%w: rule %q has no effect (want EffectAllow, EffectDeny or EffectDefer)", ErrConfig, rule.Name)
 		}
 		seen[rule.Name] = true
 		ast, iss := env.Compile(rule.Expr)
@@ -213,9 +241,9 @@ func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
 		// tracked and stopped at the limit.
 		popts := []cel.ProgramOption{cel.InterruptCheckFrequency(16), cel.EvalOptions(cel.OptOptimize)}
 		est, err := env.EstimateCost(ast, boundsEstimator{})
-		tracked := err != nil || est.Max > c.CostLimit || usesArgs
+		tracked := err != nil || est.Max > c.costLimit || usesArgs
 		if tracked {
-			popts = append(popts, cel.CostLimit(c.CostLimit))
+			popts = append(popts, cel.CostLimit(c.costLimit))
 		}
 		prg, err := env.Program(ast, popts...)
 		if err != nil {
@@ -223,11 +251,11 @@ func NewRulesWithConfig(cfg *RulesConfig, rules ...Rule) (*Rules, error) {
 		}
 		cr := compiledRule{name: rule.Name, prg: prg, loops: loops, tracked: tracked}
 		switch rule.Effect {
-		case Deny:
+		case EffectDeny:
 			r.deny = append(r.deny, cr)
-		case Allow:
+		case EffectAllow:
 			r.allow = append(r.allow, cr)
-		case Defer:
+		case EffectDefer:
 			r.deferTo = append(r.deferTo, cr)
 		}
 	}
@@ -239,8 +267,8 @@ func (r *Rules) Deterministic() bool { return true }
 
 // activation binds every declared variable for one part.
 type activation struct {
-	command, program, tool, dynamic, via ref.Val
-	argv, redirects, assigns, args       ref.Val
+	command, program, argv0, tool, dynamic, via ref.Val
+	argv, redirects, assigns, args              ref.Val
 }
 
 func (a *activation) ResolveName(name string) (any, bool) {
@@ -251,6 +279,8 @@ func (a *activation) ResolveName(name string) (any, bool) {
 		return a.argv, true
 	case "program":
 		return a.program, true
+	case "argv0":
+		return a.argv0, true
 	case "redirects":
 		return a.redirects, true
 	case "assigns":
@@ -313,6 +343,10 @@ func (r *Rules) decide(ctx context.Context, parts []Part, p Proposal) Decision {
 		a := shared
 		a.command = types.String(part.Text)
 		a.program = types.String(part.Program)
+		a.argv0 = types.String("")
+		if len(part.Argv) > 0 {
+			a.argv0 = types.String(part.Argv[0])
+		}
 		a.dynamic = types.Bool(part.Dynamic)
 		a.via = types.String(part.Via)
 		a.argv = types.NewStringList(adapter, part.Argv)
@@ -387,7 +421,7 @@ func (r *Rules) eval(ctx context.Context, rule compiledRule, a *activation, part
 		case errors.Is(err, context.DeadlineExceeded):
 			return false, deny(r.name, ErrTimeout, "rule %q interrupted: deadline exceeded", rule.name), false
 		case errors.Is(err, context.Canceled):
-			return false, deny(r.name, ErrCanceled, "rule %q interrupted: context canceled", rule.name), false
+			return false, deny(r.name, ErrCancelled, "rule %q interrupted: context cancelled", rule.name), false
 		}
 		return false, deny(r.name, ErrRule, "rule %q failed on %s: %v", rule.name, partLabel(part), err), false
 	}

@@ -18,15 +18,15 @@ func TestNewRulesRefuses(t *testing.T) {
 		msg   string
 	}{
 		{"no rules", nil, "at least one rule"},
-		{"no name", []Rule{{Expr: "true", Effect: Allow}}, "no name"},
-		{"duplicate name", []Rule{{Name: "a", Expr: "true", Effect: Allow}, {Name: "a", Expr: "false", Effect: Deny}}, "used twice"},
+		{"no name", []Rule{{Expr: "true", Effect: EffectAllow}}, "no name"},
+		{"duplicate name", []Rule{{Name: "a", Expr: "true", Effect: EffectAllow}, {Name: "a", Expr: "false", Effect: EffectDeny}}, "used twice"},
 		{"zero effect", []Rule{{Name: "a", Expr: "true"}}, "no effect"},
 		{"unknown effect", []Rule{{Name: "a", Expr: "true", Effect: Effect(9)}}, "no effect"},
-		{"syntax error", []Rule{{Name: "a", Expr: `program ==`, Effect: Deny}}, `rule "a"`},
-		{"undeclared variable", []Rule{{Name: "a", Expr: `user == "root"`, Effect: Deny}}, "undeclared reference"},
-		{"not bool", []Rule{{Name: "a", Expr: `program`, Effect: Deny}}, "want bool"},
-		{"dyn is not bool", []Rule{{Name: "a", Expr: `args.force`, Effect: Deny}}, "want bool"},
-		{"type error", []Rule{{Name: "a", Expr: `argv == "rm"`, Effect: Deny}}, "no matching overload"},
+		{"syntax error", []Rule{{Name: "a", Expr: `program ==`, Effect: EffectDeny}}, `rule "a"`},
+		{"undeclared variable", []Rule{{Name: "a", Expr: `user == "root"`, Effect: EffectDeny}}, "undeclared reference"},
+		{"not bool", []Rule{{Name: "a", Expr: `program`, Effect: EffectDeny}}, "want bool"},
+		{"dyn is not bool", []Rule{{Name: "a", Expr: `args.force`, Effect: EffectDeny}}, "want bool"},
+		{"type error", []Rule{{Name: "a", Expr: `argv == "rm"`, Effect: EffectDeny}}, "no matching overload"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -38,17 +38,40 @@ func TestNewRulesRefuses(t *testing.T) {
 	}
 }
 
+func TestCompileRulesOptions(t *testing.T) {
+	rule := Rule{Name: "a", Expr: "true", Effect: EffectAllow}
+	for _, tc := range []struct {
+		name string
+		opts []RulesOption
+		msg  string
+	}{
+		{"nil option", []RulesOption{nil}, "nil option"},
+		{"blank name", []RulesOption{WithRulesName(" ")}, "empty name"},
+		{"zero cost limit", []RulesOption{WithCostLimit(0)}, "must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := CompileRules([]Rule{rule}, tc.opts...)
+			assert.Nil(t, r)
+			assert.ErrorIs(t, err, ErrConfig)
+			assert.ErrorContains(t, err, tc.msg)
+		})
+	}
+	r, err := CompileRules([]Rule{rule}, WithRulesName("policy"), WithCostLimit(10))
+	require.NoError(t, err)
+	assert.Equal(t, "policy", r.Check(context.Background(), Proposal{Command: "ls"}).Gate)
+}
+
 func TestRulesVariablesAndPrecedence(t *testing.T) {
 	ctx := context.Background()
-	r, err := NewRulesWithConfig(&RulesConfig{Name: "policy"},
-		Rule{Name: "allow-everything", Expr: `true`, Effect: Allow}, // listed first; deny must still win
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: Deny},
-		Rule{Name: "no-preload", Expr: `assigns.exists(a, a.startsWith("LD_"))`, Effect: Deny},
-		Rule{Name: "no-dynamic-program", Expr: `dynamic && !(program in ["echo", "ls"])`, Effect: Deny},
-		Rule{Name: "no-force-push", Expr: `tool == "git" && "force" in args && args.force == true`, Effect: Deny},
-		Rule{Name: "no-remote-shell", Expr: `command.matches("curl .*") && argv.size() > 3`, Effect: Deny},
-	)
+	r, err := CompileRules([]Rule{
+		{Name: "allow-everything", Expr: `true`, Effect: EffectAllow}, // listed first; deny must still win
+		{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		{Name: "no-etc-writes", Expr: `redirects.exists(f, f.startsWith("/etc/"))`, Effect: EffectDeny},
+		{Name: "no-preload", Expr: `assigns.exists(a, a.startsWith("LD_"))`, Effect: EffectDeny},
+		{Name: "no-dynamic-program", Expr: `dynamic && !(program in ["echo", "ls"])`, Effect: EffectDeny},
+		{Name: "no-force-push", Expr: `tool == "git" && "force" in args && args.force == true`, Effect: EffectDeny},
+		{Name: "no-remote-shell", Expr: `command.matches("curl .*") && argv.size() > 3`, Effect: EffectDeny},
+	}, WithRulesName("policy"))
 	require.NoError(t, err)
 	tests := []struct {
 		name, cmd string
@@ -95,8 +118,8 @@ func TestRulesVariablesAndPrecedence(t *testing.T) {
 // something else.
 func TestRulesBindEveryVariable(t *testing.T) {
 	r, err := NewRules(
-		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || via != "" || command != "" || tool == "safe")`, Effect: Deny},
-		Rule{Name: "rest", Expr: `true`, Effect: Allow},
+		Rule{Name: "deny-unless-known", Expr: `!(program == "ls" || size(argv) > 0 || size(redirects) > 0 || size(assigns) > 0 || dynamic || via != "" || command != "" || tool == "safe")`, Effect: EffectDeny},
+		Rule{Name: "rest", Expr: `true`, Effect: EffectAllow},
 	)
 	require.NoError(t, err)
 	d := r.Check(context.Background(), Proposal{Tool: "other"})
@@ -109,8 +132,8 @@ func TestRulesBindEveryVariable(t *testing.T) {
 }
 
 func TestRulesContextInterruptsEvaluation(t *testing.T) {
-	r, err := NewRulesWithConfig(&RulesConfig{CostLimit: 1 << 62},
-		Rule{Name: "slow", Expr: `argv.all(a, argv.all(b, argv.all(c, a + b + c != "")))`, Effect: Allow})
+	r, err := CompileRules([]Rule{{Name: "slow", Expr: `argv.all(a, argv.all(b, argv.all(c, a + b + c != "")))`, Effect: EffectAllow}},
+		WithCostLimit(1<<62))
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
@@ -123,7 +146,7 @@ func TestRulesContextInterruptsEvaluation(t *testing.T) {
 }
 
 func TestRulesUnrepresentableArgsDeny(t *testing.T) {
-	r, err := NewRules(Rule{Name: "n", Expr: `args.n == 1`, Effect: Allow})
+	r, err := NewRules(Rule{Name: "n", Expr: `args.n == 1`, Effect: EffectAllow})
 	require.NoError(t, err)
 	d := r.Check(context.Background(), Proposal{Tool: "t", Args: map[string]any{"n": struct{ X chan int }{}}})
 	assert.False(t, d.Allow)
@@ -131,9 +154,9 @@ func TestRulesUnrepresentableArgsDeny(t *testing.T) {
 }
 
 func TestEffectString(t *testing.T) {
-	assert.Equal(t, "allow", Allow.String())
-	assert.Equal(t, "deny", Deny.String())
-	assert.Equal(t, "defer", Defer.String())
+	assert.Equal(t, "allow", EffectAllow.String())
+	assert.Equal(t, "deny", EffectDeny.String())
+	assert.Equal(t, "defer", EffectDefer.String())
 	assert.Equal(t, "invalid", Effect(0).String())
 }
 
@@ -153,7 +176,7 @@ func TestRulesCostTracking(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.expr, func(t *testing.T) {
-			r, err := NewRules(Rule{Name: "r", Expr: tc.expr, Effect: Allow})
+			r, err := NewRules(Rule{Name: "r", Expr: tc.expr, Effect: EffectAllow})
 			require.NoError(t, err)
 			assert.Equal(t, tc.tracked, r.allow[0].tracked)
 		})
@@ -161,7 +184,7 @@ func TestRulesCostTracking(t *testing.T) {
 }
 
 func TestRulesReasonNamesThePart(t *testing.T) {
-	r, err := NewRules(Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny}, Rule{Name: "rest", Expr: `true`, Effect: Allow})
+	r, err := NewRules(Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny}, Rule{Name: "rest", Expr: `true`, Effect: EffectAllow})
 	require.NoError(t, err)
 	d := r.Check(context.Background(), Proposal{Command: `sh -c 'rm -rf /'`})
 	assert.Equal(t, `deny rule "no-rm" matched "rm -rf /" (run by sh -c)`, d.Reason)
@@ -178,11 +201,11 @@ func TestRulesReasonNamesThePart(t *testing.T) {
 // before run time.
 func TestRulesSeeThroughShellObfuscation(t *testing.T) {
 	denylist, err := NewRules(
-		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: Deny},
-		Rule{Name: "rest", Expr: `true`, Effect: Allow},
+		Rule{Name: "no-rm", Expr: `program == "rm"`, Effect: EffectDeny},
+		Rule{Name: "rest", Expr: `true`, Effect: EffectAllow},
 	)
 	require.NoError(t, err)
-	allowlist, err := NewRules(Rule{Name: "read-only", Expr: `!dynamic && size(redirects) == 0 && size(assigns) == 0 && program in ["ls", "cat", "echo"]`, Effect: Allow})
+	allowlist, err := NewRules(Rule{Name: "read-only", Expr: `!dynamic && size(redirects) == 0 && size(assigns) == 0 && program in ["ls", "cat", "echo"]`, Effect: EffectAllow})
 	require.NoError(t, err)
 	ctx := context.Background()
 	for _, cmd := range []string{

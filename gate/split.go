@@ -18,21 +18,25 @@ const MaxCommandBytes = 64 << 10
 
 // Part is one simple command found in a command line: what one process (or
 // one shell builtin) would run, with the files it would redirect to or from.
+// The header of a for or select loop is a part with no words that assigns
+// the loop variable.
 type Part struct {
 	// Text is the part's source text, including its own redirections.
 	Text string
 	// Argv holds the words after quote removal ("r'm'" is "rm"). A word
 	// whose value is only known when the shell runs (parameter, command or
-	// arithmetic expansion, a glob, a brace expansion, a leading tilde) is
-	// kept as its source text and Dynamic is set.
+	// arithmetic expansion, a glob, a brace expansion, a tilde bash
+	// expands) is kept as its source text and Dynamic is set.
 	Argv []string
 	// Program is the base name of Argv[0] ("/usr/bin/rm" gives "rm"), or
-	// "" when the part has no words (a bare assignment or redirection).
-	// When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"), Program is its
-	// source text, which no program name equals.
+	// "" when the part has no words (a bare assignment or redirection, a
+	// loop header). When Argv[0] is dynamic ("$CMD", "{rm,-rf,/}"),
+	// Program is its source text, which no program name equals.
 	// Keywords that run no program give a marker: "[[" for a test clause,
 	// "((" for an arithmetic command, "let", and the declaration builtins
-	// ("export", "declare", ...).
+	// ("export", "declare", ...). Rules that allow programs should match
+	// Argv[0] (the rule variable argv0), which keeps the path: "./ls" is
+	// not "ls".
 	Program string
 	// Redirects are the file targets of every redirection that applies to
 	// the part, its own and those of enclosing blocks, loops and
@@ -42,26 +46,33 @@ type Part struct {
 	// here-strings are not file targets and are not listed; a command
 	// substitution inside them is split into its own parts.
 	Redirects []string
-	// Assigns are the variable assignments the part makes, as source text:
-	// those in front of a command ("LD_PRELOAD=x ping" gives
-	// "LD_PRELOAD=x"), a bare "x=1", and those of declaration builtins
-	// ("export LD_PRELOAD=x").
+	// Assigns are the variables the part assigns, wherever bash assigns:
+	// in front of a command ("LD_PRELOAD=x ping"), alone ("x=1"), in
+	// declaration builtins ("export LD_PRELOAD=x", "declare -x
+	// 'BASH_ENV=y'", "export NAME"), as targets of read, mapfile,
+	// readarray, printf -v, getopts and wait -p, and as loop variables. An
+	// entry is "NAME=value" with the value after quote removal, the source
+	// text when the value is only known at run time, or "NAME" alone when
+	// the value comes at run time (read, export NAME).
 	Assigns []string
-	// Dynamic reports that some word of Argv or Redirects is only known
-	// at run time.
+	// Dynamic reports that something in the part is only known at run
+	// time: a word of Argv, a redirection target or an assigned value, or
+	// a literal that bash evaluates as code (an array subscript or a
+	// numeric argument of a builtin holding "$(", arithmetic that reads a
+	// variable, an integer or nameref declaration).
 	Dynamic bool
 	// Via is "" for a part of the command line itself. For a command that
 	// another part runs, it names the nearest runner: "bash -c" (any of sh,
 	// bash, dash, zsh, ksh, mksh, ash, yash with a -c option), "bash <<" (a
 	// shell reading its script from a here-document or here-string),
-	// "eval", a wrapper ("sudo", "env", "xargs", "timeout", ...) or
-	// "find -exec". Text is then the text of that command, and the
-	// runner's redirections are added to Redirects.
+	// "eval", "trap", "mapfile -C", a wrapper ("sudo", "env", "xargs",
+	// "timeout", "watch", ...) or "find -exec". Text is then the text of
+	// that command, and the runner's redirections are added to Redirects.
 	Via string
 }
 
 var parserPool = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
 }}
 
 // Split parses command as a bash command line and returns every simple
@@ -70,23 +81,32 @@ var parserPool = sync.Pool{New: func() any {
 // conditionals, loops and function bodies, and those nested in command
 // substitutions ("$( )", backticks), process substitutions ("<( )",
 // ">( )"), here-documents, redirection targets, assignments, parameter
-// expansions and arithmetic, of the literal scripts run by "sh -c", eval
-// or a shell reading a here-document, and the commands run by wrappers
-// such as sudo, env, xargs and find -exec (see [Part.Via]). Parts come in source order of their start,
-// outer before inner.
+// expansions and arithmetic, of the literal scripts run by "sh -c", eval,
+// trap, mapfile -C or a shell reading a here-document, and the commands
+// run by wrappers such as sudo, env, xargs and find -exec (see
+// [Part.Via]). A for or select loop is a part of its own (with no words)
+// that assigns its variable; so is a C-style for loop whose arithmetic
+// reads a variable. Parts come in source order of their start, outer
+// before inner.
 //
 // A statement that has redirections but contains no simple command
 // ("> file", "case x in esac > file") still yields a part with no words, so
 // the redirection target is judged.
 //
 // Split returns an error wrapping ErrParse when the command (or such a
-// script, or scripts nested more than 4 deep) does not parse, and
-// ErrInvalid when it is empty, longer than [MaxCommandBytes], not UTF-8,
-// contains a control character other than tab and newline or an invisible
-// format character (bidi controls, zero-width characters, "Trojan Source"),
-// or holds more than 1000 simple commands or more than 64 redirections
-// applying to one of them; these limits keep Split linear on hostile
-// input. It is safe for concurrent use.
+// script, or scripts nested more than 4 deep) does not parse, or when it
+// holds something bash may read differently from this parser: a comment
+// ending in a backslash (which this parser continues onto the next line
+// and bash does not), an alias definition (which changes how bash parses
+// what follows), or a wrapper option that is unknown, ambiguous or
+// missing its value (see [Part.Via]). It returns ErrInvalid when the
+// command is empty, longer than [MaxCommandBytes], not UTF-8, contains a
+// control character other than tab and newline or an invisible format
+// character (bidi controls, zero-width characters, "Trojan Source"), or
+// holds more than 1000 simple commands, more than 64 redirections
+// applying to one of them or wrappers nested more than 16 deep; these
+// limits keep Split linear on hostile input. It is safe for concurrent
+// use.
 func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
 		return nil, err
@@ -94,7 +114,7 @@ func Split(command string) ([]Part, error) {
 	if p, ok := fastSplit(command); ok {
 		return []Part{p}, nil
 	}
-	parts, err := split(command, 0)
+	parts, _, err := split(command, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -119,21 +139,16 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
-// notPlainFirst are first words the parser treats specially (keywords,
-// declaration builtins) or that run a script Split must parse.
-var notPlainFirst = map[string]bool{
-	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
-	"case": true, "esac": true, "for": true, "select": true, "while": true, "until": true,
-	"function": true, "time": true, "coproc": true, "in": true,
-	"declare": true, "local": true, "export": true, "readonly": true, "typeset": true, "nameref": true, "let": true,
-	"eval": true,
-}
+// keywords are first words the parser treats specially.
+var keywords = setOf("if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "for", "select",
+	"while", "until", "function", "time", "coproc", "in", "nameref", "let", "declare", "local", "export",
+	"readonly", "typeset")
 
 // fastSplit returns the single part of a command made only of plain words
 // separated by blanks ("ping -c 1 127.0.0.1"), the common case, without
-// running the parser. ok is false whenever the parser is needed; the
-// result is then exactly what the parser path gives (FuzzSplitCommand
-// checks this).
+// running the parser. ok is false whenever the parser is needed (a
+// keyword, a builtin, a shell, a wrapper); the result is then exactly what
+// the parser path gives (FuzzSplitCommand checks this).
 func fastSplit(command string) (Part, bool) {
 	text := strings.Trim(command, " \t")
 	if text == "" {
@@ -155,11 +170,11 @@ func fastSplit(command string) (Part, bool) {
 	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return r == ' ' || r == '\t' }) {
 		argv = append(argv, w)
 	}
-	if notPlainFirst[argv[0]] {
+	if keywords[argv[0]] || bashBuiltins[argv[0]] {
 		return Part{}, false
 	}
 	prog := path.Base(argv[0])
-	if shells[prog] || wrappers[prog].known || prog == "find" || strings.HasSuffix(argv[0], "/") {
+	if _, wrap := wrappers[prog]; wrap || shells[prog] || prog == "find" || strings.HasSuffix(argv[0], "/") {
 		return Part{}, false
 	}
 	return Part{Text: text, Argv: argv, Program: prog}, true
@@ -168,21 +183,34 @@ func fastSplit(command string) (Part, bool) {
 // maxScriptDepth bounds how deep Split follows "bash -c" and eval scripts.
 const maxScriptDepth = 4
 
-func split(command string, depth int) ([]Part, error) {
+// split parses command and returns its parts and, for each, whether it
+// may run code Split cannot see (a command read from a file or standard
+// input, an arithmetic expression that reads a variable, a builtin
+// argument that bash evaluates, a program only known at run time). The
+// second result is kept for the differential tests against bash, which
+// accept an unreported program only where Split said so.
+func split(command string, depth int) ([]Part, []bool, error) {
+	budget := MaxCommandBytes
+	return splitScript(command, depth, &budget)
+}
+
+// splitScript is split for a script nested depth deep; budget is what is
+// left of the bytes nested scripts may add in all (each nested script is
+// parsed again, so without a bound "eval eval … ls" would cost its length
+// times the nesting depth).
+func splitScript(command string, depth int, budget *int) ([]Part, []bool, error) {
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
 	parserPool.Put(p) // safe: Parse leaves no node memory in the parser
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParse, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrParse, err)
 	}
-	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth}
-	for _, st := range f.Stmts {
-		s.walk(st)
-	}
+	s := splitter{src: command, stack: make([]frame, 0, 8), depth: depth, budget: budget}
+	s.walk(f)
 	if s.err != nil {
-		return nil, s.err
+		return nil, nil, s.err
 	}
-	return s.parts, nil
+	return s.parts, s.opaque, nil
 }
 
 func validCommand(command string) error {
@@ -227,6 +255,7 @@ type frame struct {
 	compound bool // a statement whose command is not a simple command
 	covered  bool // some part inherited this frame's redirections
 	boundary bool // command or process substitution: no inheritance
+	part     int  // a statement's own part (a loop's header), or -1
 }
 
 // Limits that keep Split linear on hostile input; going over fails with
@@ -234,14 +263,26 @@ type frame struct {
 const (
 	maxParts     = 1000 // simple commands per command line
 	maxRedirects = 64   // redirection targets applying to one part
+	maxNesting   = 1000 // syntax nodes nested in one another
 )
 
 type splitter struct {
-	depth int
-	src   string
-	stack []frame
-	parts []Part
-	err   error
+	depth  int
+	budget *int // bytes nested scripts may still add
+	src    string
+	stack  []frame
+	parts  []Part
+	opaque []bool // per part: may run code Split cannot see
+	err    error
+}
+
+// arg is what Split knows of one word of a simple command besides its
+// value: whether it is only known at run time, and where it is in the
+// source (from < 0 for a word a wrapper made, such as env -S).
+type arg struct {
+	dyn      bool
+	from, to int
+	w        *syntax.Word // nil for a word a wrapper made
 }
 
 func (s *splitter) walk(root syntax.Node) {
@@ -253,7 +294,11 @@ func (s *splitter) walk(root syntax.Node) {
 		if s.err != nil {
 			return false
 		}
-		fr := frame{node: n}
+		if len(s.stack) >= maxNesting {
+			s.fail(fmt.Errorf("%w: the command nests more than %d syntax nodes deep", ErrInvalid, maxNesting))
+			return false
+		}
+		fr := frame{node: n, part: -1}
 		if top := len(s.stack) - 1; top >= 0 && !s.stack[top].boundary {
 			fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
 		}
@@ -271,15 +316,130 @@ func (s *splitter) walk(root syntax.Node) {
 				fr.inhDyn = fr.inhDyn || dyn
 			}
 			if isLeaf(n.Cmd) {
-				s.emit(n, fr)
+				fr.part = s.emit(n, fr)
 				s.cover()
 			} else {
 				fr.compound = true
+			}
+		case *syntax.Comment:
+			if err := s.checkComment(n); err != nil {
+				s.fail(err)
+				return false
+			}
+		case *syntax.ForClause:
+			s.loopHeader(n)
+		case *syntax.ArithmExp:
+			if arithOpaque(n.X) {
+				s.markOpaque()
+			}
+		case *syntax.ParamExp:
+			if paramOpaque(n) {
+				s.markOpaque()
 			}
 		}
 		s.stack = append(s.stack, fr)
 		return true
 	})
+}
+
+// checkComment refuses a comment that bash would not read as one. Bash
+// starts a comment only at a "#" that begins a word, after a blank or an
+// operator; mvdan.cc/sh also starts one inside a word after some quoted
+// parts (a here-document delimiter such as <<'E'#x, where bash reads the
+// delimiter "E#x" and runs what follows). And mvdan.cc/sh continues a
+// comment that ends in a backslash onto the next line, which bash runs.
+func (s *splitter) checkComment(c *syntax.Comment) error {
+	if at := int(c.Hash.Offset()); at > 0 && at <= len(s.src) && strings.IndexByte(" \t\n;&|()<>`", s.src[at-1]) < 0 {
+		return fmt.Errorf("%w: a \"#\" inside a word is not a comment to bash, though the gate's parser reads one", ErrParse)
+	}
+	if strings.HasSuffix(strings.TrimSuffix(c.Text, "\n"), "\\") || strings.Contains(c.Text, "\n") {
+		return fmt.Errorf("%w: a comment ends in a backslash, which bash and the gate's parser read differently", ErrParse)
+	}
+	return nil
+}
+
+// paramOpaque reports a parameter expansion that makes bash evaluate a
+// value as code: a subscript or offset that is not a number (evaluated as
+// arithmetic, variables included), an indirection ("${!ref}", whose
+// target may carry a subscript), or a prompt expansion ("${x@P}").
+func paramOpaque(pe *syntax.ParamExp) bool {
+	if pe.Index != nil && arithOpaque(pe.Index) {
+		if w, ok := pe.Index.(*syntax.Word); !ok || !isAllElems(w) {
+			return true
+		}
+	}
+	if pe.Slice != nil && (arithOpaque(pe.Slice.Offset) || arithOpaque(pe.Slice.Length)) {
+		return true
+	}
+	if pe.Excl && pe.Names == 0 && pe.Index == nil {
+		return true
+	}
+	if pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps {
+		v, ok := plainWord(pe.Exp.Word)
+		return !ok || !strings.ContainsAny(v, "QEUuLaAKk") || strings.ContainsAny(v, "P")
+	}
+	return false
+}
+
+func isAllElems(w *syntax.Word) bool {
+	v, ok := plainWord(w)
+	return ok && (v == "@" || v == "*")
+}
+
+// markOpaque records that the innermost statement may run code Split
+// cannot see: its part becomes dynamic and opaque. A compound statement
+// (a case word, a for list) without a part gets a part with no words.
+func (s *splitter) markOpaque() {
+	for i := len(s.stack) - 1; i >= 0; i-- {
+		fr := &s.stack[i]
+		st, ok := fr.node.(*syntax.Stmt)
+		if !ok {
+			continue
+		}
+		if fr.part < 0 {
+			fr.part = s.add(Part{Text: s.slice(st.Pos(), st.End()), Redirects: cloneStrings(fr.inh), Dynamic: true}, true)
+			s.coverFrom(i)
+			return
+		}
+		if fr.part < len(s.parts) {
+			s.parts[fr.part].Dynamic = true
+			s.opaque[fr.part] = true
+		}
+		return
+	}
+}
+
+// loopHeader adds the part of a for or select loop's header: it assigns
+// the loop variable (or evaluates arithmetic) before each iteration.
+func (s *splitter) loopHeader(fc *syntax.ForClause) {
+	top := len(s.stack) - 1
+	if top < 0 {
+		return
+	}
+	fr := &s.stack[top]
+	p := Part{Text: s.slice(fc.Pos(), fc.Loop.End()), Redirects: cloneStrings(fr.inh), Dynamic: fr.inhDyn}
+	opaque := false
+	switch l := fc.Loop.(type) {
+	case *syntax.WordIter:
+		p.Assigns = []string{l.Name.Value}
+		if isAliasTable(l.Name.Value) {
+			s.fail(errAlias)
+			return
+		}
+		for _, w := range l.Items {
+			if _, dyn := literal(w); dyn {
+				p.Dynamic = true
+			}
+		}
+	case *syntax.CStyleLoop:
+		opaque = arithOpaque(l.Init) || arithOpaque(l.Cond) || arithOpaque(l.Post)
+		if !opaque {
+			return // numbers only: nothing to judge
+		}
+		p.Dynamic = true
+	}
+	fr.part = s.add(p, opaque)
+	s.cover()
 }
 
 func (s *splitter) leave() {
@@ -289,9 +449,9 @@ func (s *splitter) leave() {
 		st := fr.node.(*syntax.Stmt)
 		s.add(Part{
 			Text:      s.slice(st.Pos(), st.End()),
-			Redirects: append([]string(nil), fr.inh...),
+			Redirects: cloneStrings(fr.inh),
 			Dynamic:   fr.inhDyn,
-		})
+		}, false)
 		s.cover()
 	}
 }
@@ -299,8 +459,10 @@ func (s *splitter) leave() {
 // cover marks the enclosing frames up to the nearest substitution as
 // having passed their redirections on to a part. A covered frame's
 // ancestors are covered already, so the walk stops there.
-func (s *splitter) cover() {
-	for i := len(s.stack) - 1; i >= 0; i-- {
+func (s *splitter) cover() { s.coverFrom(len(s.stack) - 1) }
+
+func (s *splitter) coverFrom(top int) {
+	for i := top; i >= 0; i-- {
 		fr := &s.stack[i]
 		if fr.boundary || fr.covered {
 			return
@@ -309,13 +471,19 @@ func (s *splitter) cover() {
 	}
 }
 
-// add appends a part, failing past maxParts.
-func (s *splitter) add(p Part) {
+// add appends a part, failing past maxParts, and returns its index (-1
+// on failure).
+func (s *splitter) add(p Part, opaque bool) int {
+	if s.err != nil {
+		return -1
+	}
 	if len(s.parts) >= maxParts {
 		s.fail(fmt.Errorf("%w: more than %d simple commands", ErrInvalid, maxParts))
-		return
+		return -1
 	}
 	s.parts = append(s.parts, p)
+	s.opaque = append(s.opaque, opaque)
+	return len(s.parts) - 1
 }
 
 func isLeaf(c syntax.Command) bool {
@@ -326,7 +494,16 @@ func isLeaf(c syntax.Command) bool {
 	return false
 }
 
-func (s *splitter) emit(st *syntax.Stmt, fr frame) {
+func cloneStrings(v []string) []string {
+	if len(v) == 0 {
+		return nil
+	}
+	return append([]string(nil), v...)
+}
+
+// emit adds the part of a statement whose command is simple and returns
+// its index.
+func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 	p := Part{}
 	end := st.Pos()
 	if st.Cmd != nil {
@@ -338,92 +515,284 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) {
 		}
 	}
 	p.Text = s.slice(st.Pos(), end)
-	if len(fr.inh) > 0 {
-		p.Redirects = append([]string(nil), fr.inh...)
-	}
+	p.Redirects = cloneStrings(fr.inh)
 	p.Dynamic = fr.inhDyn
-	var dynWords []bool // per Argv word, for CallExpr only
+	opaque := false
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		for _, a := range c.Assigns {
-			p.Assigns = append(p.Assigns, s.slice(a.Pos(), a.End()))
-		}
-		for _, w := range c.Args {
-			v, dyn := s.word(w)
-			p.Argv = append(p.Argv, v)
+			if a.Name != nil && !isName(a.Name.Value) {
+				// mvdan.cc/sh reads "0=x cmd" as an assignment; bash runs a
+				// program named "0=x".
+				s.fail(fmt.Errorf("%w: %q is not a variable name, so bash runs the word as a command", ErrParse, a.Name.Value))
+				return -1
+			}
+			text, dyn, opq := s.assignInfo(a)
+			p.Assigns = append(p.Assigns, text)
 			p.Dynamic = p.Dynamic || dyn
-			dynWords = append(dynWords, dyn)
+			opaque = opaque || opq
+		}
+		if len(c.Args) > 0 {
+			argv := make([]string, len(c.Args))
+			args := make([]arg, len(c.Args))
+			for i, w := range c.Args {
+				v, dyn := s.word(w)
+				argv[i], args[i] = v, arg{dyn: dyn, from: int(w.Pos().Offset()), to: int(w.End().Offset()), w: w}
+			}
+			return s.call(p, argv, args, opaque, st, 0)
 		}
 	case *syntax.DeclClause:
+		var ci callInfo
 		p.Argv = append(p.Argv, c.Variant.Value)
 		for _, a := range c.Args {
-			text := s.slice(a.Pos(), a.End())
-			p.Argv = append(p.Argv, text)
-			if !a.Naked {
-				p.Assigns = append(p.Assigns, text) // "export LD_PRELOAD=x" sets the environment too
+			p.Argv = append(p.Argv, s.slice(a.Pos(), a.End()))
+			if a.Naked && a.Name == nil && a.Value != nil {
+				// An option, a quoted assignment ("export 'A=1'"), or a word
+				// only known at run time.
+				v, dyn := literal(a.Value)
+				switch {
+				case dyn:
+					ci.assigns = append(ci.assigns, s.slice(a.Pos(), a.End()))
+					ci.unknown()
+				case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+					declOptions(&ci, v)
+				default:
+					declOperand(&ci, v)
+				}
+				continue
 			}
-			p.Dynamic = p.Dynamic || !a.Naked && a.Value != nil && !isLiteral(a.Value) || a.Array != nil
+			text, dyn, opq := s.assignInfo(a)
+			ci.assigns = append(ci.assigns, text)
+			ci.dynamic = ci.dynamic || dyn
+			ci.opaque = ci.opaque || opq
 		}
+		p.Assigns = append(p.Assigns, ci.assigns...)
+		p.Dynamic = p.Dynamic || ci.dynamic
+		opaque = ci.opaque
 	case *syntax.LetClause:
 		p.Argv = append(p.Argv, "let")
 		for _, e := range c.Exprs {
 			p.Argv = append(p.Argv, s.slice(e.Pos(), e.End()))
-			p.Dynamic = p.Dynamic || hasExpansion(e)
+			if arithOpaque(e) {
+				p.Dynamic, opaque = true, true
+			}
 		}
 	case *syntax.TestClause:
 		p.Argv = []string{"[[", s.slice(c.X.Pos(), c.X.End()), "]]"}
 		p.Dynamic = p.Dynamic || hasExpansion(c.X)
+		if testOpaque(c.X) {
+			p.Dynamic, opaque = true, true
+		}
 	case *syntax.ArithmCmd:
 		p.Argv = []string{"((", s.slice(c.X.Pos(), c.X.End()), "))"}
-		p.Dynamic = p.Dynamic || hasExpansion(c.X)
-	}
-	if len(p.Argv) > 0 {
-		p.Program = path.Base(p.Argv[0])
-		if p.Argv[0] == "" || strings.HasSuffix(p.Argv[0], "/") || len(dynWords) > 0 && dynWords[0] {
-			p.Program = p.Argv[0]
+		if arithOpaque(c.X) {
+			p.Dynamic, opaque = true, true
 		}
 	}
-	s.add(p)
-	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(dynWords) == len(p.Argv) && s.err == nil {
-		s.nested(p, dynWords, st)
-		s.unwrap(p, c.Args, dynWords, st)
+	for _, a := range p.Assigns {
+		if isAliasTable(a) {
+			s.fail(errAlias)
+		}
 	}
+	if len(p.Argv) > 0 {
+		p.Program = p.Argv[0]
+	}
+	return s.add(p, opaque)
+}
+
+// errAlias refuses alias definitions.
+var errAlias = fmt.Errorf("%w: an alias definition changes how bash parses what follows it, which the gate cannot read with certainty", ErrParse)
+
+// isAliasTable reports an assignment to BASH_ALIASES, which defines
+// aliases.
+func isAliasTable(assign string) bool {
+	return strings.HasPrefix(assign, "BASH_ALIASES")
+}
+
+// testOpaque reports whether bash may run code evaluating the test
+// expression x: the operands of -eq, -ne, -lt, -le, -gt and -ge are
+// arithmetic expressions (a quoted "a[$(rm -rf ~)]" or a variable name is
+// evaluated), and -v and -R name a variable whose subscript is evaluated.
+func testOpaque(x syntax.TestExpr) bool {
+	opaque := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if opaque {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				opaque = !numberOperand(n.X) || !numberOperand(n.Y)
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+				w, ok := n.X.(*syntax.Word)
+				if !ok {
+					opaque = true
+					break
+				}
+				v, dyn := literal(w)
+				opaque = dyn || !staticVarRef(v)
+			}
+		}
+		return true
+	})
+	return opaque
+}
+
+func numberOperand(x syntax.TestExpr) bool {
+	w, ok := x.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	v, dyn := literal(w)
+	return !dyn && staticArith(v) && strings.TrimSpace(v) != ""
+}
+
+// call adds the part of a simple command whose words are argv (args says
+// which are dynamic and where they are), then what it runs: scripts and
+// wrapped commands. It returns the part's index.
+func (s *splitter) call(p Part, argv []string, args []arg, opaque bool, st *syntax.Stmt, wrapDepth int) int {
+	p.Argv = argv
+	for _, a := range args {
+		p.Dynamic = p.Dynamic || a.dyn
+	}
+	p.Program = programOf(argv[0], args[0].dyn)
+	var scripts []script
+	if bashBuiltins[argv[0]] && !args[0].dyn {
+		ci := builtin(argv, args)
+		if ci.err != nil {
+			s.fail(ci.err)
+			return -1
+		}
+		if len(ci.assigns) > 0 {
+			p.Assigns = append(cloneStrings(p.Assigns), ci.assigns...)
+		}
+		p.Dynamic = p.Dynamic || ci.dynamic
+		opaque = opaque || ci.opaque
+		scripts = ci.scripts
+	}
+	for _, a := range p.Assigns {
+		if isAliasTable(a) {
+			s.fail(errAlias)
+			return -1
+		}
+	}
+	if args[0].dyn {
+		opaque = true // the program is only known at run time
+	}
+	idx := s.add(p, opaque)
+	if idx < 0 {
+		return idx
+	}
+	for _, sc := range scripts {
+		s.runScript(p, sc.text, sc.via)
+	}
+	s.nested(p, idx, argv, args, st)
+	s.follow(p, idx, argv, args, st, wrapDepth)
+	return idx
+}
+
+// programOf is Part.Program for a first word.
+func programOf(argv0 string, dyn bool) string {
+	if argv0 == "" || strings.HasSuffix(argv0, "/") || dyn {
+		return argv0
+	}
+	return path.Base(argv0)
 }
 
 // shells are the programs whose -c argument is a script.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "yash": true}
+var shells = setOf("sh", "bash", "rbash", "dash", "zsh", "ksh", "mksh", "ash", "yash")
 
 // nested appends the parts of the script that p runs ("bash -c 'script'",
-// "eval word...", "sh <<EOF ... EOF", "bash <<< 'cmd'"), when that script
-// is literal. The outer part stays: this only ever adds parts to judge. A
-// script that does not parse fails Split.
-func (s *splitter) nested(p Part, dynWords []bool, st *syntax.Stmt) {
+// "eval word...", "sh <<EOF ... EOF", "bash <<< 'cmd'"). The outer part
+// stays: this only ever adds parts to judge. A script that does not parse
+// fails Split. A script only partly known before run time ("eval rm $x",
+// "bash -c \"rm -rf $HOME\"") is split with its expansions left as
+// written and makes the part opaque; a script read from a file or from
+// standard input that is not a literal here-document makes it opaque.
+func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax.Stmt) {
 	switch {
-	case p.Program == "eval" && len(p.Argv) > 1:
-		for _, d := range dynWords[1:] {
-			if d {
-				return // not knowable before run time; the part is Dynamic
-			}
-		}
-		s.runScript(p, strings.Join(p.Argv[1:], " "), "eval")
-	case shells[p.Program]:
-		if i := shellScript(p.Argv[1:]); i >= 0 {
-			if !dynWords[i+1] {
-				s.runScript(p, p.Argv[i+1], p.Program+" -c")
-			}
+	case argv[0] == "eval" && !args[0].dyn && len(argv) > 1:
+		s.runWords(p, idx, argv[1:], args[1:], "eval")
+	case shells[p.Program] && !args[0].dyn:
+		if i := shellScript(argv[1:]); i >= 0 {
+			s.runWords(p, idx, argv[i+1:i+2], args[i+1:i+2], p.Program+" -c")
 			return
 		}
-		if !readsStdin(p.Argv[1:]) {
+		if !readsStdin(argv[1:]) {
+			s.opaque[idx] = true // runs a script file
 			return
 		}
 		// "sh <<EOF ... EOF" and "bash <<< 'cmd'": the shell reads its
 		// script from the here-document or here-string.
+		found := false
 		for _, r := range st.Redirs {
 			if body, ok := s.stdinScript(r); ok {
 				s.runScript(p, body, p.Program+" <<")
+				found = true
+			}
+		}
+		if !found {
+			s.opaque[idx] = true // reads its script from standard input
+		}
+	}
+}
+
+// runWords splits the script made of words joined with spaces (eval,
+// watch, a shell's -c string). A word only known at run time is joined as
+// written, with its quotes removed around the expansions ("rm -rf $HOME"),
+// and makes the part opaque.
+func (s *splitter) runWords(p Part, idx int, argv []string, args []arg, via string) {
+	text := make([]string, len(argv))
+	for i, a := range args {
+		text[i] = argv[i]
+		if a.dyn {
+			s.opaque[idx] = true
+			if a.w != nil {
+				text[i] = s.approx(a.w)
 			}
 		}
 	}
+	s.runScript(p, strings.Join(text, " "), via)
+}
+
+// approx is a dynamic word's text with quotes removed and expansions left
+// as written: what a script built from it looks like before run time.
+func (s *splitter) approx(w *syntax.Word) string {
+	var b strings.Builder
+	for _, wp := range w.Parts {
+		switch wp := wp.(type) {
+		case *syntax.Lit:
+			for i := 0; i < len(wp.Value); i++ {
+				if c := wp.Value[i]; c != '\\' || i+1 >= len(wp.Value) {
+					b.WriteByte(c)
+				} else if i++; wp.Value[i] != '\n' {
+					b.WriteByte(wp.Value[i])
+				}
+			}
+		case *syntax.SglQuoted:
+			if v, ok := ansiC(wp.Value); ok && wp.Dollar {
+				b.WriteString(v)
+			} else if !wp.Dollar {
+				b.WriteString(wp.Value)
+			} else {
+				b.WriteString(s.slice(wp.Pos(), wp.End()))
+			}
+		case *syntax.DblQuoted:
+			for _, q := range wp.Parts {
+				if lit, ok := q.(*syntax.Lit); ok {
+					dquotedLit(&b, lit.Value)
+				} else {
+					b.WriteString(s.slice(q.Pos(), q.End()))
+				}
+			}
+		default:
+			b.WriteString(s.slice(wp.Pos(), wp.End()))
+		}
+	}
+	return b.String()
 }
 
 // stdinScript returns the literal text a here-document or here-string
@@ -463,218 +832,44 @@ func (s *splitter) stdinScript(r *syntax.Redirect) (string, bool) {
 	return "", false
 }
 
+// shellOption reads one option word of a shell's command line and
+// returns how many following words it consumes (-o and -O take an
+// option name each, bash's --rcfile and --init-file a file) and whether
+// it holds -c.
+func shellOption(a string) (consumes int, c bool) {
+	switch a {
+	case "--rcfile", "--init-file":
+		return 1, false
+	}
+	if strings.HasPrefix(a, "--") {
+		return 0, false
+	}
+	for i := 1; i < len(a); i++ {
+		switch a[i] {
+		case 'o', 'O':
+			consumes++
+		case 'c':
+			c = a[0] == '-'
+		}
+	}
+	return consumes, c
+}
+
 // readsStdin reports whether a shell with these arguments reads its
 // script from standard input: only options, no -c, no script file.
 func readsStdin(args []string) bool {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "--":
-			return true
-		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			i++
+		case a == "--" || a == "-":
+			return i+1 >= len(args)
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'c') {
+			n, c := shellOption(a)
+			if c {
 				return false
 			}
+			i += n
 		default:
-			return false
-		}
-	}
-	return true
-}
-
-// runScript splits a script that p runs and appends its parts, marked
-// with via and carrying p's redirections.
-func (s *splitter) runScript(p Part, script, via string) {
-	if strings.TrimSpace(script) == "" {
-		return
-	}
-	if s.depth >= maxScriptDepth {
-		s.fail(fmt.Errorf("%w: scripts nested more than %d deep", ErrParse, maxScriptDepth))
-		return
-	}
-	inner, err := split(script, s.depth+1)
-	if err != nil {
-		if s.depth == 0 {
-			err = fmt.Errorf("the script of %s: %w", via, err)
-		}
-		s.fail(err)
-		return
-	}
-	for _, q := range inner {
-		if q.Via == "" {
-			q.Via = via
-		}
-		if len(q.Redirects)+len(p.Redirects) > maxRedirects {
-			s.fail(fmt.Errorf("%w: more than %d redirections apply to one command", ErrInvalid, maxRedirects))
-			return
-		}
-		q.Redirects = append(q.Redirects, p.Redirects...)
-		s.add(q)
-	}
-}
-
-// wrapSpec is the option grammar of a program that runs its arguments as
-// a command.
-type wrapSpec struct {
-	known      bool
-	argOpts    string   // short options that take an argument
-	longArg    []string // long options that take a separate argument
-	assigns    bool     // NAME=value words may precede the command
-	positional int      // words between the options and the command
-	script     string   // option whose argument is a script (env -S)
-	joined     bool     // the remaining words are joined into a script (watch)
-}
-
-// wrappers run the command in their arguments; Split adds that command as
-// a part of its own (Via names the wrapper), so "sudo rm" meets the rules
-// for rm. Only parts are added: a wrapper is still a part itself.
-var wrappers = map[string]wrapSpec{
-	"sudo":    {known: true, argOpts: "CDghpRrtTUu", longArg: []string{"--user", "--group", "--host", "--prompt", "--chdir", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--close-from"}, assigns: true},
-	"doas":    {known: true, argOpts: "uC"},
-	"env":     {known: true, argOpts: "uCS", longArg: []string{"--unset", "--chdir", "--split-string"}, assigns: true, script: "S"},
-	"nice":    {known: true, argOpts: "n", longArg: []string{"--adjustment"}},
-	"nohup":   {known: true},
-	"setsid":  {known: true},
-	"command": {known: true},
-	"builtin": {known: true},
-	"exec":    {known: true, argOpts: "a"},
-	"time":    {known: true, argOpts: "fo", longArg: []string{"--format", "--output"}},
-	"timeout": {known: true, argOpts: "sk", longArg: []string{"--signal", "--kill-after"}, positional: 1},
-	"stdbuf":  {known: true, argOpts: "ioe", longArg: []string{"--input", "--output", "--error"}},
-	"ionice":  {known: true, argOpts: "cnp", longArg: []string{"--class", "--classdata", "--pid"}},
-	"chroot":  {known: true, longArg: []string{"--userspec", "--groups"}, positional: 1},
-	"xargs":   {known: true, argOpts: "adEILnPs", longArg: []string{"--arg-file", "--delimiter", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-	"watch":   {known: true, argOpts: "n", longArg: []string{"--interval"}, joined: true},
-}
-
-// unwrap adds the command a wrapper (sudo, env, xargs, timeout, ...) or
-// find -exec runs as a part of its own, and follows it further (a wrapped
-// shell's -c script, a wrapped wrapper).
-func (s *splitter) unwrap(p Part, words []*syntax.Word, dynWords []bool, st *syntax.Stmt) {
-	if s.err != nil || len(p.Argv) < 2 {
-		return
-	}
-	if p.Program == "find" {
-		for k := 1; k < len(p.Argv); k++ {
-			switch p.Argv[k] {
-			case "-exec", "-execdir", "-ok", "-okdir":
-				j := k + 1
-				for j < len(p.Argv) && p.Argv[j] != ";" && p.Argv[j] != "+" {
-					j++
-				}
-				if j > k+1 {
-					s.wrapped(p, words[k+1:j], p.Argv[k+1:j], dynWords[k+1:j], nil, "find "+p.Argv[k], st)
-				}
-				k = j
-			}
-		}
-		return
-	}
-	spec := wrappers[p.Program]
-	if !spec.known {
-		return
-	}
-	i, script, hasScript := 1, "", false
-options:
-	for i < len(p.Argv) {
-		a := p.Argv[i]
-		switch {
-		case a == "--":
-			i++
-			break options
-		case strings.HasPrefix(a, "--"):
-			name, value, eq := strings.Cut(a, "=")
-			isArg := false
-			for _, l := range spec.longArg {
-				isArg = isArg || l == name
-			}
-			if isArg && !eq && i+1 < len(p.Argv) {
-				value = p.Argv[i+1]
-				i++
-			}
-			if name == "--split-string" && spec.script != "" {
-				script, hasScript = value, true
-			}
-			i++
-		case len(a) > 1 && a[0] == '-':
-			for j := 1; j < len(a); j++ {
-				if strings.IndexByte(spec.argOpts, a[j]) < 0 {
-					continue
-				}
-				value := a[j+1:]
-				if value == "" && i+1 < len(p.Argv) {
-					value = p.Argv[i+1]
-					i++
-				}
-				if spec.script != "" && a[j] == spec.script[0] {
-					script, hasScript = value, true
-				}
-				break
-			}
-			i++
-		default:
-			break options
-		}
-	}
-	var assigns []string
-	for spec.assigns && i < len(p.Argv) && isAssignment(p.Argv[i]) {
-		assigns = append(assigns, p.Argv[i])
-		i++
-	}
-	i += spec.positional
-	via := p.Program
-	if hasScript {
-		s.runScript(p, script, via+" -"+spec.script)
-	}
-	if i >= len(p.Argv) {
-		return
-	}
-	if spec.joined {
-		for _, d := range dynWords[i:] {
-			if d {
-				return
-			}
-		}
-		s.runScript(p, strings.Join(p.Argv[i:], " "), via)
-		return
-	}
-	s.wrapped(p, words[i:], p.Argv[i:], dynWords[i:], assigns, via, st)
-}
-
-// wrapped adds the part a wrapper runs and follows it.
-func (s *splitter) wrapped(p Part, words []*syntax.Word, argv []string, dynWords []bool, assigns []string, via string, st *syntax.Stmt) {
-	q := Part{
-		Text:      s.slice(words[0].Pos(), words[len(words)-1].End()),
-		Argv:      append([]string(nil), argv...),
-		Program:   path.Base(argv[0]),
-		Redirects: p.Redirects,
-		Assigns:   append(append([]string(nil), p.Assigns...), assigns...),
-		Dynamic:   p.Dynamic,
-		Via:       via,
-	}
-	if argv[0] == "" || strings.HasSuffix(argv[0], "/") || dynWords[0] {
-		q.Program = argv[0]
-	}
-	if len(q.Assigns) == 0 {
-		q.Assigns = nil
-	}
-	s.add(q)
-	if s.err == nil {
-		s.nested(q, dynWords, st)
-		s.unwrap(q, words, dynWords, st)
-	}
-}
-
-// isAssignment reports a NAME=value word.
-func isAssignment(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, c := range name {
-		if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
 			return false
 		}
 	}
@@ -692,12 +887,10 @@ func shellScript(args []string) int {
 				return i + 1
 			}
 			return -1
-		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			i++ // takes an option name
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'c') {
-				sawC = true
-			}
+			n, c := shellOption(a)
+			sawC = sawC || c
+			i += n
 		default:
 			if sawC {
 				return i
@@ -706,6 +899,156 @@ func shellScript(args []string) int {
 		}
 	}
 	return -1
+}
+
+// runScript splits a script that p runs and appends its parts, marked
+// with via and carrying p's redirections.
+func (s *splitter) runScript(p Part, script, via string) {
+	if strings.TrimSpace(script) == "" || s.err != nil {
+		return
+	}
+	if s.depth >= maxScriptDepth {
+		s.fail(fmt.Errorf("%w: scripts nested more than %d deep", ErrParse, maxScriptDepth))
+		return
+	}
+	if err := validCommand(script); err != nil {
+		s.fail(fmt.Errorf("the script of %s: %w", via, err))
+		return
+	}
+	if len(script) > *s.budget {
+		s.fail(fmt.Errorf("%w: the scripts the command runs are over %d bytes in all", ErrInvalid, MaxCommandBytes))
+		return
+	}
+	*s.budget -= len(script)
+	inner, opaque, err := splitScript(script, s.depth+1, s.budget)
+	if err != nil {
+		if s.depth == 0 {
+			err = fmt.Errorf("the script of %s: %w", via, err)
+		}
+		s.fail(err)
+		return
+	}
+	for i, q := range inner {
+		if q.Via == "" {
+			q.Via = via
+		}
+		if len(q.Redirects)+len(p.Redirects) > maxRedirects {
+			s.fail(fmt.Errorf("%w: more than %d redirections apply to one command", ErrInvalid, maxRedirects))
+			return
+		}
+		if len(p.Redirects) > 0 {
+			q.Redirects = append(cloneStrings(q.Redirects), p.Redirects...)
+		}
+		s.add(q, opaque[i])
+	}
+}
+
+// follow adds the command a wrapper (sudo, env, xargs, timeout, ...) or
+// find -exec runs as a part of its own, and follows it further (a wrapped
+// shell's -c script, a wrapped wrapper).
+func (s *splitter) follow(p Part, idx int, argv []string, args []arg, st *syntax.Stmt, depth int) {
+	if s.err != nil || len(argv) < 2 || args[0].dyn {
+		return
+	}
+	if p.Program == "find" {
+		s.findExec(p, idx, argv, args, st, depth)
+		return
+	}
+	if _, ok := wrappers[p.Program]; !ok {
+		return
+	}
+	if depth >= maxWrapDepth {
+		s.fail(fmt.Errorf("%w: wrappers nested more than %d deep", ErrInvalid, maxWrapDepth))
+		return
+	}
+	u, err := unwrap(p.Program, argv, args)
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	if u.opaque {
+		s.opaque[idx] = true
+	}
+	if u.split != nil {
+		argv, args = u.split.argv, u.split.args
+	}
+	if u.start >= len(argv) {
+		return
+	}
+	if u.joined {
+		// watch joins its words with spaces and runs them with sh -c.
+		s.runWords(p, idx, argv[u.start:], args[u.start:], p.Program)
+		return
+	}
+	s.wrapped(p, argv[u.start:], args[u.start:], u.assigns, u.dynamic, u.marker, p.Program, st, depth+1)
+}
+
+// findExec adds the commands of find's -exec, -execdir, -ok and -okdir.
+// Words holding "{}" are replaced by file names at run time.
+func (s *splitter) findExec(p Part, idx int, argv []string, args []arg, st *syntax.Stmt, depth int) {
+	if depth >= maxWrapDepth {
+		s.fail(fmt.Errorf("%w: wrappers nested more than %d deep", ErrInvalid, maxWrapDepth))
+		return
+	}
+	for k := 1; k < len(argv) && s.err == nil; k++ {
+		if args[k].dyn {
+			s.opaque[idx] = true // could be -exec
+			continue
+		}
+		switch argv[k] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := k + 1
+			for j < len(argv) && argv[j] != ";" && !(argv[j] == "+" && j > k+1 && argv[j-1] == "{}") {
+				j++
+			}
+			if j > k+1 {
+				s.wrapped(p, argv[k+1:j], args[k+1:j], nil, false, "{}", "find "+argv[k], st, depth+1)
+			}
+			k = j
+		}
+	}
+}
+
+// wrapped adds the part a wrapper runs and follows it. dynamic marks its
+// words as completed at run time; words holding marker are replaced at
+// run time (a program holding it is unknown).
+func (s *splitter) wrapped(p Part, argv []string, args []arg, assigns []string, dynamic bool, marker, via string, st *syntax.Stmt, depth int) {
+	argv = argv[:len(argv):len(argv)]
+	args = args[:len(args):len(args)]
+	q := Part{
+		Text:      s.argsText(argv, args),
+		Redirects: p.Redirects,
+		Dynamic:   p.Dynamic || dynamic,
+		Via:       via,
+	}
+	if len(p.Assigns)+len(assigns) > 0 {
+		q.Assigns = append(append(make([]string, 0, len(p.Assigns)+len(assigns)), p.Assigns...), assigns...)
+	}
+	if marker != "" {
+		var marked []arg
+		for i, a := range argv {
+			if strings.Contains(a, marker) {
+				if marked == nil {
+					marked = append([]arg(nil), args...)
+				}
+				marked[i].dyn = true
+			}
+		}
+		if marked != nil {
+			args = marked
+		}
+	}
+	s.call(q, argv, args, false, st, depth)
+}
+
+// argsText is the source text of a run of words, or the words joined
+// with spaces when a wrapper made them.
+func (s *splitter) argsText(argv []string, args []arg) string {
+	first, last := args[0], args[len(args)-1]
+	if first.from < 0 || last.from < 0 || first.from > last.to || last.to > len(s.src) {
+		return strings.Join(argv, " ")
+	}
+	return s.src[first.from:last.to]
 }
 
 func (s *splitter) fail(err error) {
@@ -776,207 +1119,15 @@ func hasExpansion(n syntax.Node) bool {
 	return found
 }
 
-func isLiteral(w *syntax.Word) bool {
-	_, dyn := literal(w)
-	return !dyn
-}
-
 // word returns w after quote removal, or its source text when it is
 // dynamic.
 func (s *splitter) word(w *syntax.Word) (string, bool) {
+	if v, ok := plainWord(w); ok && !strings.ContainsAny(v, "*?[~{") {
+		return v, false // the common case: no copy
+	}
 	v, dyn := literal(w)
 	if dyn {
 		return s.slice(w.Pos(), w.End()), true
 	}
 	return v, false
-}
-
-// literal performs quote removal on w. It reports dynamic when the word's
-// value depends on the shell's state at run time.
-func literal(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for i, wp := range w.Parts {
-		switch wp := wp.(type) {
-		case *syntax.Lit:
-			if unquotedLit(&b, wp.Value, i == 0) {
-				return "", true
-			}
-		case *syntax.SglQuoted:
-			if wp.Dollar {
-				v, ok := ansiC(wp.Value)
-				if !ok {
-					return "", true
-				}
-				b.WriteString(v)
-			} else {
-				b.WriteString(wp.Value)
-			}
-		case *syntax.DblQuoted:
-			for _, q := range wp.Parts {
-				lit, ok := q.(*syntax.Lit)
-				if !ok {
-					return "", true
-				}
-				dquotedLit(&b, lit.Value)
-			}
-		default:
-			return "", true
-		}
-	}
-	return b.String(), false
-}
-
-// unquotedLit appends the value of an unquoted literal and reports whether
-// it holds an unescaped glob, brace expansion or leading tilde.
-func unquotedLit(b *strings.Builder, v string, first bool) (dynamic bool) {
-	braceAt := -1     // index in v of the last unescaped '{'
-	braceSep := false // a ',' or ".." after it: "{a,b}" and "{1..3}" expand, "{}" does not
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c == '\\' {
-			if i+1 < len(v) {
-				i++
-				if v[i] != '\n' {
-					b.WriteByte(v[i])
-				}
-			} else {
-				b.WriteByte(c)
-			}
-			continue
-		}
-		switch c {
-		case '*', '?':
-			return true
-		case '[':
-			if strings.IndexByte(v[i+1:], ']') >= 0 {
-				return true
-			}
-		case '~':
-			if first && i == 0 {
-				return true
-			}
-		case '{':
-			braceAt, braceSep = i, false
-		case ',':
-			braceSep = braceSep || braceAt >= 0
-		case '.':
-			braceSep = braceSep || braceAt >= 0 && i+1 < len(v) && v[i+1] == '.'
-		case '}':
-			if braceAt >= 0 && braceSep {
-				return true
-			}
-		}
-		b.WriteByte(c)
-	}
-	return false
-}
-
-// dquotedLit appends a literal found inside double quotes.
-func dquotedLit(b *strings.Builder, v string) {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c == '\\' && i+1 < len(v) {
-			switch v[i+1] {
-			case '$', '`', '"', '\\':
-				i++
-				c = v[i]
-			case '\n':
-				i++
-				continue
-			}
-		}
-		b.WriteByte(c)
-	}
-}
-
-// ansiC decodes the body of a $'...' string. It reports false for escapes
-// it does not decode or a NUL, so the word counts as dynamic.
-func ansiC(v string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c != '\\' || i+1 >= len(v) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch e := v[i]; e {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
-			b.WriteByte(e)
-		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
-			n, width, base := 0, 0, 16
-			start := i + 1
-			switch e {
-			case 'x':
-				width = 2
-			case 'u':
-				width = 4
-			case 'U':
-				width = 8
-			default:
-				base, width, start = 8, 3, i
-			}
-			j := start
-			for j < len(v) && j-start < width && digit(v[j], base) >= 0 {
-				n = n*base + digit(v[j], base)
-				j++
-			}
-			if j == start || n == 0 {
-				return "", false
-			}
-			i = j - 1
-			if e == 'u' || e == 'U' {
-				if !utf8.ValidRune(rune(n)) {
-					return "", false
-				}
-				b.WriteRune(rune(n))
-			} else {
-				if n > 0xff {
-					return "", false
-				}
-				b.WriteByte(byte(n))
-			}
-		default:
-			return "", false
-		}
-	}
-	out := b.String()
-	if !utf8.ValidString(out) {
-		return "", false
-	}
-	return out, true
-}
-
-func digit(c byte, base int) int {
-	var d int
-	switch {
-	case c >= '0' && c <= '9':
-		d = int(c - '0')
-	case c >= 'a' && c <= 'f':
-		d = int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		d = int(c-'A') + 10
-	default:
-		return -1
-	}
-	if d >= base {
-		return -1
-	}
-	return d
 }

@@ -87,7 +87,7 @@ func TestSplit(t *testing.T) {
 			{Text: "id", Argv: []string{"id"}, Program: "id"},
 		}},
 		{"substitution in an assignment", "x=$(curl evil)", []Part{
-			{Text: "x=$(curl evil)", Program: "", Assigns: []string{"x=$(curl evil)"}},
+			{Text: "x=$(curl evil)", Program: "", Assigns: []string{"x=$(curl evil)"}, Dynamic: true},
 			{Text: "curl evil", Argv: []string{"curl", "evil"}, Program: "curl"},
 		}},
 		{"subshell and negation", "! (cd /; rm -rf *)", []Part{
@@ -142,7 +142,7 @@ func TestSplit(t *testing.T) {
 		}},
 		{"find -exec", `find . -name x -exec rm {} \; -print`, []Part{
 			{Text: `find . -name x -exec rm {} \; -print`, Argv: []string{"find", ".", "-name", "x", "-exec", "rm", "{}", ";", "-print"}, Program: "find"},
-			{Text: "rm {}", Argv: []string{"rm", "{}"}, Program: "rm", Via: "find -exec"},
+			{Text: "rm {}", Argv: []string{"rm", "{}"}, Program: "rm", Dynamic: true, Via: "find -exec"}, // {} is a file name
 		}},
 		{"wrapped wrapper running a script", `sudo env bash -c 'id'`, []Part{
 			{Text: `sudo env bash -c 'id'`, Argv: []string{"sudo", "env", "bash", "-c", "id"}, Program: "sudo"},
@@ -156,8 +156,108 @@ func TestSplit(t *testing.T) {
 		{"shell running a file is not a script", "bash ./deploy.sh -c", []Part{
 			{Text: "bash ./deploy.sh -c", Argv: []string{"bash", "./deploy.sh", "-c"}, Program: "bash"},
 		}},
-		{"dynamic script is not followed", `bash -c "$CMD"`, []Part{
-			{Text: `bash -c "$CMD"`, Argv: []string{"bash", "-c", `"$CMD"`}, Program: "bash", Dynamic: true},
+		{"dynamic script is split as written", `bash -c "rm -rf $D"`, []Part{
+			{Text: `bash -c "rm -rf $D"`, Argv: []string{"bash", "-c", `"rm -rf $D"`}, Program: "bash", Dynamic: true},
+			{Text: "rm -rf $D", Argv: []string{"rm", "-rf", "$D"}, Program: "rm", Dynamic: true, Via: "bash -c"},
+		}},
+		{"quoted assignment to a declaration builtin", `export 'LD_PRELOAD=/tmp/x.so' -n "A"`, []Part{
+			{Text: `export 'LD_PRELOAD=/tmp/x.so' -n "A"`, Argv: []string{"export", "'LD_PRELOAD=/tmp/x.so'", "-n", `"A"`}, Program: "export", Assigns: []string{"LD_PRELOAD=/tmp/x.so", "A"}, Dynamic: true},
+		}},
+		{"declaration builtin as a plain command", `\declare -x 'BASH_ENV=/tmp/x' B`, []Part{
+			{Text: `\declare -x 'BASH_ENV=/tmp/x' B`, Argv: []string{"declare", "-x", "BASH_ENV=/tmp/x", "B"}, Program: "declare", Assigns: []string{"BASH_ENV=/tmp/x", "B"}},
+		}},
+		{"read, printf -v, mapfile and getopts targets", "read -r -a arr x y; printf -v v %s 1; mapfile -t m; getopts ab opt", []Part{
+			{Text: "read -r -a arr x y", Argv: []string{"read", "-r", "-a", "arr", "x", "y"}, Program: "read", Assigns: []string{"arr", "x", "y"}},
+			{Text: "printf -v v %s 1", Argv: []string{"printf", "-v", "v", "%s", "1"}, Program: "printf", Assigns: []string{"v"}},
+			{Text: "mapfile -t m", Argv: []string{"mapfile", "-t", "m"}, Program: "mapfile", Assigns: []string{"m"}},
+			{Text: "getopts ab opt", Argv: []string{"getopts", "ab", "opt"}, Program: "getopts", Assigns: []string{"opt", "OPTARG"}},
+		}},
+		{"read with no name assigns REPLY", "read", []Part{{Text: "read", Argv: []string{"read"}, Program: "read", Assigns: []string{"REPLY"}}}},
+		{"declaration of a name known at run time", `export "$v"`, []Part{{Text: `export "$v"`, Argv: []string{"export", `"$v"`}, Program: "export", Assigns: []string{`"$v"`}, Dynamic: true}}},
+		{"subscript a builtin evaluates", "test -v 'a[$(rm -rf ~)]'", []Part{
+			{Text: "test -v 'a[$(rm -rf ~)]'", Argv: []string{"test", "-v", "a[$(rm -rf ~)]"}, Program: "test", Dynamic: true},
+		}},
+		{"numeric subscript is static", "test -v 'a[1]'", []Part{
+			{Text: "test -v 'a[1]'", Argv: []string{"test", "-v", "a[1]"}, Program: "test"},
+		}},
+		{"arithmetic reading a variable", "(( x )); let y=1; [[ z -eq 1 ]]; (( 1 + 2 ))", []Part{
+			{Text: "(( x ))", Argv: []string{"((", "x", "))"}, Program: "((", Dynamic: true},
+			{Text: "let y=1", Argv: []string{"let", "y=1"}, Program: "let", Dynamic: true},
+			{Text: "[[ z -eq 1 ]]", Argv: []string{"[[", "z -eq 1", "]]"}, Program: "[[", Dynamic: true},
+			{Text: "(( 1 + 2 ))", Argv: []string{"((", "1 + 2", "))"}, Program: "(("},
+		}},
+		{"integer declaration", "declare -i x", []Part{
+			{Text: "declare -i x", Argv: []string{"declare", "-i", "x"}, Program: "declare", Assigns: []string{"x"}, Dynamic: true},
+		}},
+		{"code in an assigned value", "PS4='$(rm -rf ~)' x=1 RANDOM=_", []Part{
+			{Text: "PS4='$(rm -rf ~)' x=1 RANDOM=_", Assigns: []string{"PS4=$(rm -rf ~)", "x=1", "RANDOM=_"}},
+		}},
+		{"brace expansion across quoted members", "{'rm',-rf} ~", []Part{
+			{Text: "{'rm',-rf} ~", Argv: []string{"{'rm',-rf}", "~"}, Program: "{'rm',-rf}", Dynamic: true},
+		}},
+		{"tilde after name=", "dd if=~root/x of=a:~", []Part{
+			{Text: "dd if=~root/x of=a:~", Argv: []string{"dd", "if=~root/x", "of=a:~"}, Program: "dd", Dynamic: true},
+		}},
+		{"tilde inside a word is literal", "git log HEAD~1", []Part{
+			{Text: "git log HEAD~1", Argv: []string{"git", "log", "HEAD~1"}, Program: "git"},
+		}},
+		{"for loop header", "for PATH in /tmp/x; do ls; done", []Part{
+			{Text: "for PATH in /tmp/x", Program: "", Assigns: []string{"PATH"}},
+			{Text: "ls", Argv: []string{"ls"}, Program: "ls"},
+		}},
+		{"arithmetic in a case word", "case $((_)) in *) ls;; esac", []Part{
+			{Text: "case $((_)) in *) ls;; esac", Dynamic: true},
+			{Text: "ls", Argv: []string{"ls"}, Program: "ls"},
+		}},
+		{"trap code", "trap 'rm -rf ~' EXIT; trap - INT", []Part{
+			{Text: "trap 'rm -rf ~' EXIT", Argv: []string{"trap", "rm -rf ~", "EXIT"}, Program: "trap"},
+			{Text: "rm -rf ~", Argv: []string{"rm", "-rf", "~"}, Program: "rm", Dynamic: true, Via: "trap"},
+			{Text: "trap - INT", Argv: []string{"trap", "-", "INT"}, Program: "trap"},
+		}},
+		{"mapfile callback", "mapfile -C 'rm -rf' -c 1 a", []Part{
+			{Text: "mapfile -C 'rm -rf' -c 1 a", Argv: []string{"mapfile", "-C", "rm -rf", "-c", "1", "a"}, Program: "mapfile", Assigns: []string{"a"}},
+			{Text: "rm -rf", Argv: []string{"rm", "-rf"}, Program: "rm", Via: "mapfile -C"},
+		}},
+		{"partly dynamic eval", "eval rm -rf '$D'", []Part{
+			{Text: "eval rm -rf '$D'", Argv: []string{"eval", "rm", "-rf", "$D"}, Program: "eval"},
+			{Text: "rm -rf $D", Argv: []string{"rm", "-rf", "$D"}, Program: "rm", Dynamic: true, Via: "eval"},
+		}},
+		{"abbreviated long options", "timeout --sig KILL 5 nice --adj 5 stdbuf --out L rm x", []Part{
+			{Text: "timeout --sig KILL 5 nice --adj 5 stdbuf --out L rm x", Argv: []string{"timeout", "--sig", "KILL", "5", "nice", "--adj", "5", "stdbuf", "--out", "L", "rm", "x"}, Program: "timeout"},
+			{Text: "nice --adj 5 stdbuf --out L rm x", Argv: []string{"nice", "--adj", "5", "stdbuf", "--out", "L", "rm", "x"}, Program: "nice", Via: "timeout"},
+			{Text: "stdbuf --out L rm x", Argv: []string{"stdbuf", "--out", "L", "rm", "x"}, Program: "stdbuf", Via: "nice"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Via: "stdbuf"},
+		}},
+		{"watch -q takes a value", "watch -q 1 rm x", []Part{
+			{Text: "watch -q 1 rm x", Argv: []string{"watch", "-q", "1", "rm", "x"}, Program: "watch"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Via: "watch"},
+		}},
+		{"env -S split and read again", `env -S'-i A=1 rm' -rf x`, []Part{
+			{Text: `env -S'-i A=1 rm' -rf x`, Argv: []string{"env", "-S-i A=1 rm", "-rf", "x"}, Program: "env"},
+			{Text: "rm -rf x", Argv: []string{"rm", "-rf", "x"}, Program: "rm", Assigns: []string{"A=1"}, Via: "env"},
+		}},
+		{"env takes any word with = as an assignment", "env ./a=b rm x", []Part{
+			{Text: "env ./a=b rm x", Argv: []string{"env", "./a=b", "rm", "x"}, Program: "env"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Assigns: []string{"./a=b"}, Via: "env"},
+		}},
+		{"sudo reads VAR=value between options, and -h host", "sudo A=1 -u root -h host rm x", []Part{
+			{Text: "sudo A=1 -u root -h host rm x", Argv: []string{"sudo", "A=1", "-u", "root", "-h", "host", "rm", "x"}, Program: "sudo"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Assigns: []string{"A=1"}, Via: "sudo"},
+		}},
+		{"nice old-style adjustment", "nice -5 rm x", []Part{
+			{Text: "nice -5 rm x", Argv: []string{"nice", "-5", "rm", "x"}, Program: "nice"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Via: "nice"},
+		}},
+		{"xargs arguments come at run time", "xargs -I{} {} -rf", []Part{
+			{Text: "xargs -I{} {} -rf", Argv: []string{"xargs", "-I{}", "{}", "-rf"}, Program: "xargs"},
+			{Text: "{} -rf", Argv: []string{"{}", "-rf"}, Program: "{}", Dynamic: true, Via: "xargs"},
+		}},
+		{"command -v runs nothing", "command -v rm", []Part{
+			{Text: "command -v rm", Argv: []string{"command", "-v", "rm"}, Program: "command"},
+		}},
+		{"shell -o takes a word before the script", "bash -oc pipefail 'rm x'", []Part{
+			{Text: "bash -oc pipefail 'rm x'", Argv: []string{"bash", "-oc", "pipefail", "rm x"}, Program: "bash"},
+			{Text: "rm x", Argv: []string{"rm", "x"}, Program: "rm", Via: "bash -c"},
 		}},
 		{"substitution in parameter default", "echo ${X:-$(rm y)}", []Part{
 			{Text: "echo ${X:-$(rm y)}", Argv: []string{"echo", "${X:-$(rm y)}"}, Program: "echo", Dynamic: true},
@@ -201,6 +301,29 @@ func TestSplitRefuses(t *testing.T) {
 		{"unparseable eval", `eval 'echo $('`, ErrParse},
 		{"unparseable here-document script", "sh <<'EOF'\nrm -rf / &&\nEOF", ErrParse},
 		{"scripts nested too deep", `sh -c "sh -c 'sh -c \"sh -c \\\"sh -c ls\\\"\"'"`, ErrParse},
+		{"comment ending in a backslash", "ls # see \\\nrm -rf ~", ErrParse},
+		{"comment ending in a backslash at the end", "ls # see \\", ErrParse},
+		{"'#' after a quoted here-document delimiter", "cat <<'E'#x rm -rf ~\nE", ErrParse},
+		{"word the parser takes for an assignment", "0=[ rm -rf ~", ErrParse},
+		{"alias definition", "alias ls='rm -rf ~'", ErrParse},
+		{"alias through a wrapper", "builtin alias ls=rm", ErrParse},
+		{"alias table", "BASH_ALIASES[ls]='rm -rf ~'", ErrParse},
+		{"alias table read into", "read 'BASH_ALIASES[ls]' <<< x", ErrParse},
+		{"alias table as a loop variable", "for BASH_ALIASES in x; do :; done", ErrParse},
+		{"unknown wrapper option", "env --frobnicate rm", ErrParse},
+		{"ambiguous long option", "sudo --pre rm", ErrParse},
+		{"long option with a value it does not take", "nohup --help=x rm", ErrParse},
+		{"missing option value", "timeout -s", ErrParse},
+		{"version-dependent arity", "xargs --max-lines 1 rm", ErrParse},
+		{"unknown short option", "doas -x rm", ErrParse},
+		{"env -S escape env refuses", `env -S 'rm\q'`, ErrParse},
+		{"env -S expansion env refuses", `env -S 'rm $HOME'`, ErrParse},
+		{"env -S unterminated quote", `env -S '"rm'`, ErrParse},
+		{"env -S nested too deep", `env -S "-S '-S \"-S \\\"-S \\\\\\\"-S ls\\\\\\\"\\\"\"'"`, ErrParse},
+		{"wrappers nested too deep", strings.Repeat("env ", 20) + "ls", ErrInvalid},
+		{"64 KiB wrapper chain", strings.Repeat("env ", (MaxCommandBytes-2)/4) + "ls", ErrInvalid},
+		{"nested scripts over the budget", strings.Repeat("eval ", (MaxCommandBytes-2)/5) + "ls", ErrInvalid},
+		{"nesting too deep", strings.Repeat("time ", 2000) + "ls", ErrInvalid},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -213,13 +336,13 @@ func TestSplitRefuses(t *testing.T) {
 
 func TestFastSplitAgreesWithParser(t *testing.T) {
 	for _, cmd := range []string{
-		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5", ": noop", ". ./env",
+		"ping -c 1 127.0.0.1", "  ls\t-la  /tmp ", "git log --oneline -n 5",
 		"/usr/bin/id -u", "curl -s https://example.com/a,b:c@d+e", "a", "x.y_z-1",
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			fast, ok := fastSplit(cmd)
 			require.True(t, ok)
-			slow, err := split(cmd, 0)
+			slow, _, err := split(cmd, 0)
 			require.NoError(t, err)
 			assert.Equal(t, slow, []Part{fast})
 		})
@@ -227,11 +350,109 @@ func TestFastSplitAgreesWithParser(t *testing.T) {
 	for _, cmd := range []string{
 		"FOO=1 ls", "ls *", "ls ~", "ls #x", "ls; id", "ls | sh", "ls > f", "echo $x", "echo 'a'",
 		`echo \x`, "time ls", "if", "export A", "eval ls", "bash -c ls", "sh", "/bin/", "%1", "ls\nid",
-		"echo {a,b}", "! ls", "", "sudo ls", "env ls", "find . -exec ls", "xargs ls",
+		"echo {a,b}", "! ls", "", "sudo ls", "env ls", "find . -exec ls", "xargs ls", ": noop", ". ./env", "read x", "trap ls EXIT",
 	} {
 		t.Run("needs parser "+cmd, func(t *testing.T) {
 			_, ok := fastSplit(cmd)
 			assert.False(t, ok)
+		})
+	}
+}
+
+// The option grammar reads long options as getopt_long does.
+func TestGrammarLongOptions(t *testing.T) {
+	g := newGrammar("ab:c::", "alpha/a", "beta:/b", "gamma::/c", "preserve-env::/E", "preserve-groups/P", "help", "hello:?")
+	tests := []struct {
+		args    []string
+		want    []option
+		next    int
+		errPart string
+	}{
+		{[]string{"--alpha", "x"}, []option{{id: "a"}}, 1, ""},
+		{[]string{"--al", "x"}, []option{{id: "a"}}, 1, ""},
+		{[]string{"--be", "v", "x"}, []option{{id: "b", value: "v", hasValue: true}}, 2, ""},
+		{[]string{"--beta=v", "x"}, []option{{id: "b", value: "v", hasValue: true}}, 1, ""},
+		{[]string{"--gam", "x"}, []option{{id: "c"}}, 1, ""},
+		{[]string{"--gam=v", "x"}, []option{{id: "c", value: "v", hasValue: true}}, 1, ""},
+		{[]string{"--help"}, []option{{id: "help"}}, 1, ""},
+		{[]string{"--pre", "x"}, nil, 0, "ambiguous"},
+		{[]string{"--he", "x"}, nil, 0, "ambiguous"},
+		{[]string{"--hel", "x"}, nil, 0, "ambiguous"},
+		{[]string{"--hello=1"}, []option{{id: "hello", value: "1", hasValue: true}}, 1, ""},
+		{[]string{"--hello", "1"}, nil, 0, "versions"},
+		{[]string{"--nope"}, nil, 0, "unknown option --nope"},
+		{[]string{"--alpha=1"}, nil, 0, "takes no value"},
+		{[]string{"--beta"}, nil, 0, "needs a value"},
+		{[]string{"-ab", "v"}, []option{{id: "a"}, {id: "b", value: "v", hasValue: true}}, 2, ""},
+		{[]string{"-abv"}, []option{{id: "a"}, {id: "b", value: "v", hasValue: true}}, 1, ""},
+		{[]string{"-c", "v"}, []option{{id: "c"}}, 1, ""},
+		{[]string{"-cv"}, []option{{id: "c", value: "v", hasValue: true}}, 1, ""},
+		{[]string{"-x"}, nil, 0, "unknown option -x"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			opts, next, operand, end, err := g.word("prog", tc.args, 0)
+			assert.False(t, operand || end)
+			if tc.errPart != "" {
+				assert.ErrorIs(t, err, ErrParse)
+				assert.ErrorContains(t, err, tc.errPart)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, opts)
+			assert.Equal(t, tc.next, next)
+		})
+	}
+	_, next, _, end, _ := g.word("prog", []string{"--", "x"}, 0)
+	assert.True(t, end)
+	assert.Equal(t, 1, next)
+	for _, a := range []string{"-", "x", ""} {
+		_, _, operand, _, err := g.word("prog", []string{a}, 0)
+		assert.True(t, operand, a)
+		assert.NoError(t, err)
+	}
+}
+
+// env -S is split as GNU env splits it.
+func TestEnvSplit(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		dyn  []bool
+		err  bool
+	}{
+		{"rm -rf ~", []string{"rm", "-rf", "~"}, nil, false},
+		{`a\_b "c d" 'e f'`, []string{"a", "b", "c d", "e f"}, nil, false},
+		{`"a\_b" '\\' '\''`, []string{"a b", `\`, "'"}, nil, false},
+		{`x #comment y`, []string{"x"}, nil, false},
+		{`x y#z`, []string{"x", "y#z"}, nil, false},
+		{`x \c y`, []string{"x"}, nil, false},
+		{`a${HOME}b c`, []string{"a${HOME}b", "c"}, []bool{true, false}, false},
+		{`'${HOME}'`, []string{"${HOME}"}, []bool{false}, false},
+		{`"\t"`, []string{"\t"}, nil, false},
+		{`'' x`, []string{"", "x"}, nil, false},
+		{`x\q`, nil, nil, true},
+		{`x\`, nil, nil, true},
+		{`$HOME`, nil, nil, true},
+		{`"x`, nil, nil, true},
+		{`"\c"`, nil, nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			sw, err := envSplit(tc.in)
+			if tc.err {
+				assert.ErrorIs(t, err, ErrParse)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, sw.argv)
+			for i := range sw.args {
+				want := false
+				if tc.dyn != nil {
+					want = tc.dyn[i]
+				}
+				assert.Equal(t, want, sw.args[i].dyn, "word %d", i)
+			}
 		})
 	}
 }

@@ -4,7 +4,8 @@
 //
 //  1. the agent writes text with one "EXECUTE: <command>" line;
 //  2. gate.ExtractCommand takes the command out (one command per turn);
-//  3. gate.All(rules, llm) decides: CEL rules first (a deny there costs no
+//  3. gate.All(rules, llm) decides: CEL rules first, an allowlist of
+//     read-only diagnostics (anything else is denied there and costs no
 //     model call), then the gatekeeper model, which sees only the ground
 //     rules and the command;
 //  4. an allowed command runs and its output goes back to the agent; a
@@ -109,14 +110,19 @@ func (e *fakeExecutor) Run(command string) string {
 }
 
 // newGate builds the gate: deterministic rules, then the model.
+//
+// The rules lead with an allowlist: read-only diagnostics by bare name
+// (argv0 keeps the path, so "./ping" is another program), with nothing
+// known only at run time, no redirection and no assignment. What it lists
+// goes on to the gatekeeper model; anything else is denied here and costs
+// no model call. The deny rules stop nothing the allowlist lets through;
+// they only tell the agent why.
 func newGate(model gate.Model) (gate.Gate, error) {
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "no-delete", Expr: `program in ["rm", "rmdir", "shred", "dd", "mkfs"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-pipe-to-shell", Expr: `program in ["sh", "bash", "zsh", "dash", "eval", "source"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-download", Expr: `program in ["curl", "wget"]`, Effect: gate.Deny},
-		gate.Rule{Name: "no-writes", Expr: `size(redirects) > 0`, Effect: gate.Deny},
-		gate.Rule{Name: "no-env-or-expansion", Expr: `size(assigns) > 0 || dynamic`, Effect: gate.Deny},
-		gate.Rule{Name: "model-decides", Expr: `true`, Effect: gate.Defer},
+		gate.Rule{Name: "read-only-diagnostics", Effect: gate.EffectDefer,
+			Expr: `argv0 in ["ping", "uname", "uptime", "hostname", "id", "whoami", "df", "free"] && !dynamic && size(redirects) == 0 && size(assigns) == 0`},
+		gate.Rule{Name: "no-delete", Expr: `program in ["rm", "rmdir", "shred", "dd", "mkfs"]`, Effect: gate.EffectDeny},
+		gate.Rule{Name: "no-download", Expr: `program in ["curl", "wget"]`, Effect: gate.EffectDeny},
 	)
 	if err != nil {
 		return nil, err

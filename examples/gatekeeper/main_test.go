@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -45,6 +47,31 @@ func TestGatekeeperFailsClosed(t *testing.T) {
 	d := g.Check(context.Background(), gate.Proposal{Command: "ping -c 1 127.0.0.1"})
 	assert.False(t, d.Allow)
 	assert.Contains(t, d.Reason, "no nonce")
+}
+
+// Every command of issue 14 (gate/testdata/issue14_commands.json) is
+// denied by the rules, without a model call, even with a model that
+// allows everything.
+func TestGatekeeperStopsIssue14Attacks(t *testing.T) {
+	raw, err := os.ReadFile("../../gate/testdata/issue14_commands.json")
+	require.NoError(t, err)
+	var attacks []struct{ Command, Class string }
+	require.NoError(t, json.Unmarshal(raw, &attacks))
+	require.NotEmpty(t, attacks)
+	calls := 0
+	g, err := newGate(modelFunc(func(_ context.Context, prompt string) (string, error) {
+		calls++
+		return "ALLOW " + nonceRE.FindStringSubmatch(prompt)[1] + ": anything goes", nil
+	}))
+	require.NoError(t, err)
+	for _, a := range attacks {
+		d := g.Check(context.Background(), gate.Proposal{Command: a.Command})
+		assert.False(t, d.Allow, "%s: allowed %q", a.Class, a.Command)
+		assert.Equal(t, "rules", d.Gate, "%s: %q: %s", a.Class, a.Command, d.Reason)
+	}
+	assert.Zero(t, calls, "an attack reached the model")
+	// The same gate does let a listed diagnostic through to the model.
+	assert.True(t, g.Check(context.Background(), gate.Proposal{Command: "uname -a"}).Allow)
 }
 
 type modelFunc func(context.Context, string) (string, error)

@@ -1,12 +1,12 @@
 module github.com/wardline/wardline/examples/mcpguard
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
 	github.com/wardline/wardline v0.0.0
-	mvdan.cc/sh/v3 v3.12.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (

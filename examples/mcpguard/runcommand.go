@@ -50,13 +50,19 @@ func newCommandGate(programs []string, model gate.Model, groundRules string, opt
 	}
 	list := "[" + strings.Join(quoted, ", ") + "]"
 	rules, err := gate.NewRules(
-		gate.Rule{Name: "destructive-program", Effect: gate.Deny,
+		// The allowlist decides: the configured programs by bare name
+		// (argv0 keeps the path, so "./ls" is another program), with
+		// nothing known only at run time, no assignment and no
+		// redirection. Only what it lists reaches the model. The deny
+		// rules stop nothing more; they name the reason.
+		gate.Rule{Name: "allowlisted", Effect: gate.EffectDefer,
+			Expr: `argv0 in ` + list + ` && !dynamic && size(assigns) == 0 && size(redirects) == 0`},
+		gate.Rule{Name: "destructive-program", Effect: gate.EffectDeny,
 			Expr: `program in ["rm", "rmdir", "shred", "dd", "mkfs", "chmod", "chown", "mv", "truncate"]`},
-		gate.Rule{Name: "shell-or-downloader", Effect: gate.Deny,
+		gate.Rule{Name: "shell-or-downloader", Effect: gate.EffectDeny,
 			Expr: `program in ["sh", "bash", "zsh", "dash", "ksh", "fish", "curl", "wget", "nc", "ncat", "python", "python3", "perl", "ruby", "node", "eval", "exec", "sudo", "su"]`},
-		gate.Rule{Name: "redirection", Effect: gate.Deny, Expr: `size(redirects) > 0`},
-		gate.Rule{Name: "not-allowlisted", Effect: gate.Deny, Expr: `!(program in ` + list + `)`},
-		gate.Rule{Name: "allowlisted", Effect: gate.Defer, Expr: `program in ` + list},
+		gate.Rule{Name: "redirection", Effect: gate.EffectDeny, Expr: `size(redirects) > 0`},
+		gate.Rule{Name: "not-allowlisted", Effect: gate.EffectDeny, Expr: `!(argv0 in ` + list + `)`},
 	)
 	if err != nil {
 		return nil, fmt.Errorf("run_command rules: %w", err)
@@ -133,11 +139,11 @@ func commandCheck(g gate.Gate) toolguard.Check {
 }
 
 // ruleNames are the names of the rules newCommandGate builds.
-var ruleNames = []string{"destructive-program", "shell-or-downloader", "redirection", "not-allowlisted", "allowlisted"}
+var ruleNames = []string{"allowlisted", "destructive-program", "shell-or-downloader", "redirection", "not-allowlisted"}
 
 // gateErrors are the gate's failure kinds, named in audit summaries.
 var gateErrors = []error{gate.ErrInvalid, gate.ErrParse, gate.ErrRule, gate.ErrNoRule, gate.ErrDeferred,
-	gate.ErrModel, gate.ErrPanic, gate.ErrTimeout, gate.ErrCanceled, gate.ErrVerdict, gate.ErrConfig, errNoModel, errNotSimple}
+	gate.ErrModel, gate.ErrPanic, gate.ErrTimeout, gate.ErrCancelled, gate.ErrVerdict, gate.ErrConfig, errNoModel, errNotSimple}
 
 // auditSummary describes a denial for the audit log without quoting the
 // command: the gate's reasons name the offending part of the command, and

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +41,9 @@ func TestRunCommandDeniedNeverReachesExecutor(t *testing.T) {
 		{"echo hi > /etc/passwd", "redirection"},
 		{"cat /etc/shadow", "not-allowlisted"},
 		{"echo $(cat /etc/shadow)", "not-allowlisted"},
-		{"echo $HOME", "argv"},
+		{"echo $HOME", "no allow or defer rule matched"}, // dynamic: not on the allowlist
+		{"./ls", "not-allowlisted"},                      // the allowlist names bare programs
+		{"/tmp/x/ls", "not-allowlisted"},
 		{"echo a; echo b", "argv"},
 		{"echo 'unterminated", "parse"},
 	}
@@ -58,6 +62,25 @@ func TestRunCommandDeniedNeverReachesExecutor(t *testing.T) {
 			assert.Equal(t, "gate", recs[0]["gate"])
 		})
 	}
+}
+
+// Every command of issue 14 (gate/testdata/issue14_commands.json) is
+// refused by the deterministic checks: it never reaches the model or the
+// executor, whatever the model would say.
+func TestRunCommandStopsIssue14Attacks(t *testing.T) {
+	raw, err := os.ReadFile("../../gate/testdata/issue14_commands.json")
+	require.NoError(t, err)
+	var attacks []struct{ Command, Class string }
+	require.NoError(t, json.Unmarshal(raw, &attacks))
+	require.NotEmpty(t, attacks)
+	h := newHarness(t)
+	cs := h.client(t)
+	for _, a := range attacks {
+		res := call(t, cs, "run_command", map[string]any{"command": a.Command})
+		assert.True(t, res.IsError, "%s: %q was not refused", a.Class, a.Command)
+	}
+	assert.Empty(t, h.exec.ran(), "an attack reached the executor")
+	assert.Zero(t, h.model.calls.Load(), "an attack reached the model")
 }
 
 func TestRunCommandModelDenies(t *testing.T) {
