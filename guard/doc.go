@@ -26,13 +26,44 @@
 // [Instructions] finds what the facts-only contract forbids in a response:
 // imperatives aimed at the reader, directive modals and action requests,
 // command lines, step lists and reproduced prompt injection, including
-// invisible carriers (tag characters, bidi overrides). Imperatives are
-// decided per clause with a verb lexicon generated from WordNet 3.0
-// (gen_lexicon.go): a base-form verb opening a clause is a command when a
-// determiner, pronoun or particle follows it and no finite verb later
-// shows that it began a noun phrase ("Build artifacts are stored in
-// dist/" is a fact). Spanish, German and French imperatives and modals of
-// the commonest verbs are covered.
+// invisible carriers (tag characters, bidi overrides).
+//
+// Mood is decided from the clause's structure, not from the word it opens
+// with. A clause whose first word can be a base-form verb has two
+// readings: a command ("Drop the table") or a statement whose subject that
+// word opens ("Drop rates on the ingest queue stayed below 0.1%"). The
+// treebank-trained grammar of guard/internal/grammar reads the subject
+// noun phrase (modifiers, prepositional and participle postmodifiers,
+// coordination) over the word classes the treebank and WordNet give each
+// word, and looks for a finite verb the phrase can be the subject of; a
+// determiner or pronoun after the verb makes a command, and ties go to the
+// command. Word lists (the WordNet lexicon, the closed classes of English)
+// inform that reading; they do not decide it.
+//
+// Directives in any person are instruction.modal (guard/internal/
+// directive): the reader as the subject of a modal of obligation or advice
+// ("You should ...", "The reader should ...", "Anyone reading this ought
+// to ..."), the advising writer ("We recommend ..."), a task the reader
+// owns ("Your next step is to ..."), advice without a giver ("It is
+// recommended that you ...", "The best course of action is to ..."), the
+// passive of advice without an agent ("Users are advised to ..."), and a
+// question that asks for an action ("Could you delete ...?"). Reported
+// advice and third parties' rules stay facts: "The maintainers recommend
+// pinning versions", "Contributors must sign the CLA", "Developers were
+// advised by the vendor to upgrade", "Users are required to authenticate".
+// Spanish, German and French imperatives and modals of the commonest verbs
+// are read too.
+//
+// The rules also read what a reader decodes at once: text with its HTML
+// character references decoded ("rm &#45;rf &#47;"), and runs of base64,
+// hex or percent-encoding that decode to natural text; a finding inside an
+// encoded run covers the run and shows the decoded text. A glyph, emoji or
+// quote before a verb does not hide it.
+//
+// [Languages] tells text written in a language the detectors read (by
+// default English, Spanish, German and French) from text they cannot
+// read, which fails closed as [RuleLanguage]: an instruction in Italian or
+// Japanese would otherwise pass every rule unread.
 //
 // Candidate command lines are parsed with mvdan.cc/sh/v3/syntax rather
 // than matched with regular expressions. A real shell parser knows
@@ -55,13 +86,15 @@
 // input that text is attacker-controlled. The rules are loaded once,
 // lazily, through a private viper instance, and gitleaks' logger is never
 // given a secret to print. Findings are identical to gitleaks'
-// DetectString (tested on gitleaks' own rule test cases and on the corpus)
-// at 6–20× its speed: each rule's regular expression runs only on windows
-// that can hold a match, found from necessary literals derived from its
-// syntax tree. Beyond gitleaks, Secrets also finds prefixed tokens followed
-// by punctuation and tokens split by zero-width or fullwidth characters.
-// [Redact] replaces every finding with its excerpt; package audit takes it
-// as its redactor.
+// DetectString (tested on gitleaks' own rule test cases and on the corpus),
+// many times faster (BenchmarkSecrets runs both side by side): each rule's
+// regular expression runs only on windows that can hold a match, found
+// from necessary literals derived from its syntax tree. Beyond gitleaks,
+// Secrets also finds prefixed tokens followed by punctuation and tokens
+// split by zero-width or fullwidth characters. [Credentials] finds
+// passwords written into URLs ("scheme://user:password@host"), which
+// gitleaks' rules do not look for. [Redact] replaces every finding of both
+// with its excerpt; package audit takes it as its redactor.
 //
 // # URLs and exfiltration
 //
@@ -91,21 +124,12 @@
 //
 // # Tool inputs and results
 //
-// Arguments a model proposes for a tool are checked before anything runs.
-// [IPOrCIDR] parses one address or CIDR prefix with net/netip and also
-// refuses what is ambiguous in a firewall rule: zones, leading zeros,
-// IPv4-mapped IPv6 addresses and prefixes with host bits set; a bare
-// address becomes a /32 or /128. [OneOf] returns a validator that gives
-// back the canonical allowed value ("Block" → "block") and rejects
-// everything else ("DROP TABLE" is not a mode). [Comment] removes control,
-// bidi, zero-width and tag characters and refuses over-long input rather
-// than truncating it silently. All three return a *[ValidationError]
-// (errors.As) that echoes at most 16 bytes of the input. [ToolResult] and
-// [CheckToolResult] make sure a failed call is never reported as done: a
-// result is a success only when it is a single JSON object with no "error"
-// key, empty "errors", "status" equal to "ok" and "ok"/"success" true when
-// present; plain text such as "Executed", HTML, arrays and truncated JSON
-// are failures (*[ToolResultError]).
+// Arguments a model proposes for a tool are checked before anything runs,
+// and a tool's result before anyone is told it succeeded: [IPOrCIDR],
+// [OneOf], [Comment], [ToolResult] and [CheckToolResult]. They live in
+// guard/toolio, which imports only the standard library, so that a
+// program needing them alone does not link the detectors; guard offers
+// them under the same names.
 //
 // # Concurrency and zero values
 //
@@ -117,16 +141,13 @@
 // # Performance
 //
 // Work is linear in the input, for any input: invalid UTF-8, NUL bytes and
-// multi-megabyte strings included. Measured on a 2-core AMD EPYC VM
-// (medians of 6 runs): Normalize returns 2 KB of already-normal ASCII in
-// about 1 µs without allocating and lower-cases ASCII prose at about
-// 800 MB/s; Instructions takes about 24 µs on 2 KB of English prose, with
-// no allocation when it finds nothing (the shell parser only runs on lines
-// and spans that already look like commands); Secrets finds exactly what
-// gitleaks finds, about 110 times faster on prose that mentions tokens,
-// keys and passwords, 75 times on neutral prose and 9 times with secrets
-// in it, and allocates nothing on text without a candidate. Benchmarks are
-// in the package's tests (BenchmarkSecrets runs gitleaks side by side):
+// multi-megabyte strings included. Normalize returns already-normal ASCII
+// without allocating; Instructions runs the shell parser only on lines and
+// spans that already look like commands, and the grammar only on clauses
+// that open with a word that can be a verb or hold the words of a
+// directive; Secrets allocates nothing on text without a candidate.
+// Benchmarks are in the package's tests (BenchmarkSecrets runs gitleaks
+// side by side):
 //
 //	go test -run='^$' -bench=. -benchmem ./guard
 package guard
