@@ -695,9 +695,14 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	// subcommand ("go vet", "npm install left-pad"), or an unknown
 	// non-English program with one ("ddev config").
 	_, sub := subcommands[ev.first]
-	if known && !prosey && sub && ev.nargs >= 2 && ev.nargs <= 6 && ev.proseless && ev.allShaped && !(abstractNoun(ev.last) && ev.nargs >= 3) {
+	_, entity := cliEntities[ev.first]
+	_, sub2 := subcommands[ev.second]
+	cli := known && !prosey || !known && !l.isDictionaryWord(prog)
+	if cli && (sub || known && entity && sub2) && ev.nargs >= 2 && ev.nargs <= 6 && ev.proseless && ev.allShaped && !(abstractNoun(ev.last) && ev.nargs >= 3) {
 		// A subcommand and its operands: "git push origin main",
-		// "kubectl delete ns production".
+		// "kubectl delete ns production", "pulumi plugin install name"; not
+		// a topic after a word that is no program ("kubernetes pod restart
+		// policy").
 		return true
 	}
 	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dict() >= 2 && !ev.placeholder || ev.dict() >= 4 {
@@ -767,6 +772,7 @@ type evidence struct {
 	call        bool   // at least one simple command
 	program     string // the first program
 	first       string // its first argument
+	second      string // its second argument
 	last        string // its last argument
 	nargs       int    // arguments of the first call
 	words       int
@@ -989,6 +995,9 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 	if n-k > 1 {
 		ev.first = args.lit(k + 1)
 		ev.last = args.lit(n - 1)
+	}
+	if n-k > 2 {
+		ev.second = args.lit(k + 2)
 	}
 	if prog != "" && (!programShaped(prog) || isDataFile(prog)) {
 		// decideCommand rejects this program whatever the arguments
