@@ -100,6 +100,11 @@ var modalPhrases = func() phraseSet {
 		"consider switching", "consider setting", "consider enabling", "consider disabling",
 		"consider removing", "consider moving", "consider pinning", "consider replacing",
 		"let's", "lets", "let us", "feel free to", "be careful", "beware", "take care", "mind the",
+		// A modal of obligation that opens a clause with its subject
+		// dropped addresses the reader: Spanish "Debe actualizar ..."
+		// (usted), "Tiene que ..."; French "Devez ...". A subject before
+		// it ("El servicio debe ...") makes it a stated rule.
+		"debe", "deben", "debería", "deberían", "tiene que", "tienen que",
 	)
 	return ps
 }()
