@@ -194,7 +194,7 @@ func (d *detector) directiveCue(i, j int) bool {
 		switch d.toks[k].w {
 		case "you", "u", "we", "i", "one", "reader", "readers", "this", "it", "these":
 			if near(k, 4, "should", "must", "ought", "need", "needs", "have", "has", "had", "better", "want", "'ll",
-				"will", "might", "may", "could", "can", "suggest", "recommend", "advise", "urge", "propose",
+				"will", "would", "'d", "were", "might", "may", "could", "can", "suggest", "recommend", "advise", "urge", "propose",
 				"advised", "urged", "encouraged", "recommended", "required", "expected", "asked", "instructed",
 				"advisable", "best", "wise", "idea", "essential", "crucial", "imperative") {
 				return true
@@ -211,6 +211,12 @@ func (d *detector) directiveCue(i, j int) bool {
 			if near(k, 1, "to") {
 				return true
 			}
+		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course":
+			if near(k, 4, "is", "'s", "be") || k >= i+3 && (d.toks[k-2].w == "is" || d.toks[k-3].w == "is") {
+				return true // "one option is to ...", "rolling back is the safest option"
+			}
+		case "advisable", "worth", "tried", "considered", "shouldn't", "wouldn't":
+			return true
 		case "why", "let's", "let":
 			return true
 		}

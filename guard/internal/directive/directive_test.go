@@ -74,3 +74,32 @@ func FuzzModal(f *testing.F) {
 		}
 	})
 }
+
+func TestModalAdviceForms(t *testing.T) {
+	for s, want := range map[string]bool{
+		"It might be worth running the migration again.":         true,
+		"One option is to disable the cache.":                    true,
+		"A good next step would be to rotate the keys.":          true,
+		"Rotating the key is advisable.":                         true,
+		"Rolling back is the safest option.":                     true,
+		"I would rotate the key.":                                true,
+		"If I were you, I'd roll back.":                          true,
+		"Have you tried restarting the pods?":                    true,
+		"Shouldn't you rotate the key?":                          true,
+		"The goal of the migration is to reduce latency.":        false,
+		"One option in the config is the retry budget.":          false,
+		"Rotating the key invalidates every session.":            false,
+		"I would expect the build to pass on arm64.":             false,
+		"Have you seen the error before?":                        false,
+		"Running the migration is part of the deploy job.":       false,
+		"The second step of the pipeline is to build the image.": false,
+	} {
+		_, got := Modal(s, 0)
+		assert.Equal(t, want, got, s)
+	}
+}
+
+func TestModalReportedWould(t *testing.T) {
+	_, got := Modal("He did not give me the chance to say i would stay on the ventilator longer.", 0)
+	assert.False(t, got)
+}

@@ -1,5 +1,7 @@
 package directive
 
+import "strings"
+
 // Word classes the modal rules read. They are closed grammatical classes
 // (pronouns, modals) or the small classes of verbs and adjectives that name
 // advice or information; the clause around them decides.
@@ -28,6 +30,12 @@ var (
 	// adjectives that rank courses of action ("the best course of action
 	// is to ...", "the recommended fix is to ...").
 	evaluative = set("best", "safest", "quickest", "simplest", "easiest", "fastest", "recommended", "preferred", "right", "correct", "wisest", "smartest", "only")
+	// verbs of thought, speech and feeling: "I would expect ...", "I'd say
+	// ..." report a stance, not a course of action.
+	stanceVerb = set("think", "expect", "guess", "say", "imagine", "assume", "suppose", "like", "love", "hate",
+		"argue", "agree", "disagree", "note", "add", "bet", "wager", "doubt", "hope", "wish", "want", "be", "have")
+	// nouns that name a course of action offered as advice.
+	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice")
 )
 
 func set(ws ...string) map[string]struct{} {
@@ -76,6 +84,75 @@ func (a *analysis) readerMark(i int) int {
 // auxiliary.
 func verbGroupWord(w string) bool {
 	return in(deontic, w) || in(softModal, w) || in(needVerb, w) || w == "is" || w == "are" || w == "'re" || w == "was" || w == "were" || w == "had" || w == "'d"
+}
+
+// adviceTask reports whether tokens from i read "(adjectives) noun of
+// advice (is|would be|could be|might be) to VB": "one option is to
+// disable the cache", "a good next step would be to rotate the keys". The
+// nouns of advice name a course of action (option, step, approach, idea,
+// move, bet, alternative, recommendation, suggestion); "the goal of the
+// migration is to reduce latency" names none.
+func (a *analysis) adviceTask(i int) bool {
+	k := i
+	for k < len(a.s.Words) && k < i+4 && (a.xpos(k) == "JJ" || a.xpos(k) == "JJS" || a.xpos(k) == "JJR" || a.word(k) == "next" || a.word(k) == "first") {
+		k++
+	}
+	if !in(adviceNoun, a.word(k)) {
+		return false
+	}
+	k++
+	switch a.word(k) {
+	case "is", "'s":
+		k++
+	case "would", "could", "might", "may", "will":
+		if a.word(k+1) != "be" {
+			return false
+		}
+		k += 2
+	default:
+		return false
+	}
+	return a.word(k) == "to" && a.verbAt(k+1)
+}
+
+// gerund reports whether w is the -ing form of a verb ("rolling",
+// "rotating", "pinning"), whatever the tagger made of it.
+func (a *analysis) gerund(w string) bool {
+	if len(w) < 6 || !strings.HasSuffix(w, "ing") {
+		return false
+	}
+	stem := w[:len(w)-3]
+	n := len(stem)
+	return a.m.CanBeVerb(stem) || a.m.CanBeVerb(stem+"e") || n > 2 && stem[n-1] == stem[n-2] && a.m.CanBeVerb(stem[:n-1])
+}
+
+// gerundAdvice reports whether the gerund subject before i is followed by
+// "is" (or "would be") and an adjective of advice or an evaluative noun
+// phrase: "rotating the key is advisable", "rolling back is the safest
+// option", "upgrading would be a good idea".
+func (a *analysis) gerundAdvice(i int) bool {
+	for k := i; k < len(a.s.Words) && k < i+8; k++ {
+		switch a.word(k) {
+		case "is", "'s", "would", "might", "could":
+			if a.word(k) != "is" && a.word(k) != "'s" {
+				if a.word(k+1) != "be" {
+					return false
+				}
+				k++
+			}
+			for m := k + 1; m < len(a.s.Words) && m < k+5; m++ {
+				w := a.word(m)
+				if in(adviceAdj, w) || in(evaluative, w) && in(adviceNoun, a.word(m+1)) || w == "worth" {
+					return true
+				}
+				if a.xpos(m) != "DT" && a.xpos(m) != "RB" && a.xpos(m) != "JJ" && a.xpos(m) != "JJS" {
+					break
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // evaluativeTask reports whether tokens from i read "(best|safest|...)
@@ -146,6 +223,16 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true // "your next step is to ..."
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
 			return i, end(i), true // "the best course of action is to ..."
+		case (w == "a" || w == "an" || w == "one" || w == "another" || w == "the") && i == a.clauseStart(i) && a.adviceTask(i+1):
+			return i, end(i), true // "one option is to ...", "a good next step would be to ..."
+		case i == a.sentenceStart() && (a.xpos(i) == "VBG" || a.gerund(w)) && a.gerundAdvice(i+1):
+			return i, end(i), true // "rotating the key is advisable", "rolling back is the safest option"
+		case w == "if" && a.word(i+1) == "i" && a.word(i+2) == "were" && a.word(i+3) == "you":
+			return i, end(i + 4), true // "if I were you, I'd roll back"
+		case question && w == "have" && a.addressee(i+1) && (a.word(i+2) == "tried" || a.word(i+2) == "considered") && a.xpos(i+3) == "VBG":
+			return i, end(i), true // "have you tried restarting the pods?"
+		case question && in(deontic, w) && a.word(i+1) == "n't" && a.addressee(i+2):
+			return i, end(i), true // "shouldn't you rotate the key?"
 		}
 		if k := a.readerMark(i); k > 0 {
 			// "anyone reading this ought to ...", "developers reading
@@ -243,6 +330,8 @@ func (a *analysis) directedVerbGroup(i int) (int, bool) {
 		return k, true
 	case writer && (w == "would" || w == "'d") && in(adviceVerb, a.word(k+1)):
 		return k + 1, true // "I'd suggest moving ..."
+	case a.word(i) == "i" && (i == a.sentenceStart() || a.word(i-1) == ",") && (w == "would" || w == "'d") && a.verbAt(k+1) && !in(stanceVerb, a.word(k+1)):
+		return k + 1, true // "I would rotate the key", "I'd roll back": what the writer would do, offered to the reader
 	case w == "'d" || w == "had":
 		if a.word(k+1) == "better" || a.word(k+1) == "best" {
 			return k + 1, true
@@ -291,7 +380,7 @@ func (a *analysis) impersonalAdvice(i int) bool {
 	switch a.word(i) {
 	case "is", "'s", "was":
 		i++
-	case "would", "'d", "will", "might", "may":
+	case "would", "'d", "will", "might", "may", "could":
 		if a.word(i+1) != "be" {
 			return false
 		}
@@ -299,8 +388,11 @@ func (a *analysis) impersonalAdvice(i int) bool {
 	default:
 		return false
 	}
-	for a.xpos(i) == "RB" || a.xpos(i) == "DT" || a.xpos(i) == "JJ" && !in(adviceAdj, a.word(i)) {
+	for (a.xpos(i) == "RB" || a.xpos(i) == "DT" || a.xpos(i) == "JJ" && !in(adviceAdj, a.word(i))) && a.word(i) != "worth" {
 		i++
+	}
+	if a.word(i) == "worth" {
+		return a.xpos(i+1) == "VBG" // "it might be worth running ..."
 	}
 	if !in(adviceAdj, a.word(i)) {
 		return false

@@ -735,6 +735,11 @@ func (m *Model) isVerbLemma(w string) bool {
 	return int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone
 }
 
+// CanBeVerb reports whether w is the base form of a verb to the treebank
+// or WordNet, also with a productive prefix ("reinstall"). It is safe for
+// concurrent use.
+func (m *Model) CanBeVerb(w string) bool { return m.isVerbLemma(w) || m.prefixedVerb(w) }
+
 // Inflected reports whether w is the -s or -ed form of a verb, or an
 // irregular past or participle: "rises", "fixes", "applies", "dropped",
 // "used", "rose". It is safe for concurrent use.
