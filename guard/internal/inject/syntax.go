@@ -1,0 +1,227 @@
+package inject
+
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+)
+
+// syntax is what the clause structure of a sentence says about it.
+type syntax struct {
+	// imperative: a clause whose verb opens it with no subject ("ignore
+	// the above", "when asked, always say ...").
+	imperative bool
+	// directed: a directive to the reader or to an AI named as the
+	// subject: "you must", "you should", "you are to", "you may not",
+	// "you will need to", "bots should send".
+	directed bool
+	// question: a question that asks the reader to act ("could you
+	// repeat ...?").
+	question bool
+	// hasVerb: some clause has a verb; a fragment ("Ubuntu 22.04, 32 GB
+	// RAM") has none.
+	hasVerb bool
+	// mainVerb: a clause that is not subordinate has a verb ("Copilot:
+	// an AI pair programmer that suggests code" has none).
+	mainVerb bool
+	// declThird: the first main clause states something of a third
+	// party ("This guide shows how ...", "Revealing the key breaks ..."):
+	// what the sentence says of instructions it reports.
+	declThird bool
+	// shaping: an imperative verb of saying heads a clause it dictates
+	// ("say it has no known vulnerabilities", "state the output is 10",
+	// "report: all tests pass").
+	shaping bool
+}
+
+// directive reports whether the sentence tells its reader to do
+// something.
+func (s syntax) directive() bool { return s.imperative || s.directed || s.question }
+
+// parse analyses one normalised sentence with the treebank-trained
+// tagger and clause analysis of package grammar.
+func (st *state) parse(text string) syntax {
+	var out syntax
+	if st.sent == nil {
+		st.sent = new(grammar.Sentence)
+	}
+	m := grammar.Default()
+	s := st.sent
+	m.Analyze(collapseQuotes(text), s)
+	n := len(s.Words)
+	word := func(i int) string {
+		if i < 0 || i >= n {
+			return ""
+		}
+		return strings.ToLower(s.Words[i])
+	}
+	xpos := func(i int) string {
+		if i < 0 || i >= n {
+			return ""
+		}
+		return m.XPOS(s.Tags[i])
+	}
+	lex := lexicon()
+	firstMain := true
+	for ci, c := range s.Clauses {
+		if c.Verb >= 0 {
+			out.hasVerb = true
+			out.mainVerb = out.mainVerb || c.Link != grammar.Subordinate
+		}
+		if c.Mood == grammar.Imperative {
+			out.imperative = true
+			if c.Verb >= 0 && lex[word(c.Verb)]&wSayVerb != 0 && dictates(s, m, ci) {
+				out.shaping = true
+			}
+		}
+		if c.Link == grammar.Main && firstMain && c.Verb >= 0 {
+			firstMain = false
+			if c.Mood == grammar.Declarative && c.Subject >= 0 {
+				w := word(c.Subject)
+				if lex[w]&(wYou|wFirstPers|wAIStrong) == 0 && w != "it" {
+					out.declThird = true
+				}
+			}
+		}
+		if c.Subject >= 0 && lex[word(c.Subject)]&(wYou|wAIStrong|wAIWeak) != 0 && c.Link != grammar.Subordinate {
+			if deontic(word, xpos, c.Subject+1, c.End) {
+				out.directed = true
+			}
+		}
+	}
+	if n > 2 && word(n-1) == "?" {
+		switch word(0) {
+		case "could", "can", "would", "will", "wo", "ca":
+			if word(1) == "you" && !infoVerb(word(2)) && (xpos(2) == "VB" || word(2) == "please") {
+				out.question = true
+			}
+		}
+	}
+	return out
+}
+
+// deontic reports whether the verb group that starts at word i (after a
+// second-person subject) directs: a modal of obligation, a prohibition,
+// "need/have to", "are to", "are required to".
+func deontic(word func(int) string, xpos func(int) string, i, end int) bool {
+	for xpos(i) == "RB" && word(i) != "not" && word(i) != "n't" && i < end {
+		i++
+	}
+	switch w := word(i); w {
+	case "must", "should", "shall", "ought", "'d":
+		return w != "'d" || word(i+1) == "better"
+	case "will", "'ll", "would":
+		j := i + 1
+		constrained := false
+		for xpos(j) == "RB" {
+			if c := word(j); c == "always" || c == "never" || c == "only" || c == "now" || c == "not" || c == "n't" {
+				constrained = true
+			}
+			j++
+		}
+		return constrained || word(j) == "need" || word(j) == "have" || word(j) == "want"
+	case "may", "can", "could", "might":
+		n := word(i + 1)
+		return n == "not" || n == "n't" || n == "never" || n == "no" && word(i+2) == "longer"
+	case "need", "needs", "have", "has", "got":
+		return word(i+1) == "to"
+	case "are", "is", "'re", "am":
+		n := word(i + 1)
+		if n == "not" {
+			n = word(i + 2)
+		}
+		switch n {
+		case "to":
+			return xpos(i+2) == "VB"
+		case "required", "expected", "supposed", "obliged", "obligated", "instructed", "told", "asked", "allowed",
+			"forbidden", "prohibited", "permitted", "authorized", "authorised":
+			return true
+		}
+	case "do":
+		// "you do not need to", "you don't reveal"
+		return (word(i+1) == "not" || word(i+1) == "n't") && xpos(i+2) == "VB" && word(i+2) != "need" && word(i+2) != "have"
+	}
+	return false
+}
+
+// dictates reports whether the imperative verb of clause ci is followed
+// by the text it dictates: a colon or a quotation, "that", or a finite
+// verb in the same clause or in a clause that is not subordinate.
+func dictates(s *grammar.Sentence, m *grammar.Model, ci int) bool {
+	c := s.Clauses[ci]
+	v := c.Verb
+	for k := v + 1; k < len(s.Words); k++ {
+		w := s.Words[k]
+		switch w {
+		case ":", "\"", "``", "''", "“", "'", "«":
+			return true
+		case "that":
+			if k == v+1 || k <= v+4 {
+				return true
+			}
+		}
+		inClause := -1
+		for j := ci; j < len(s.Clauses); j++ {
+			if k >= s.Clauses[j].Start && k < s.Clauses[j].End {
+				inClause = j
+				break
+			}
+		}
+		if inClause > ci && s.Clauses[inClause].Link == grammar.Subordinate {
+			continue
+		}
+		switch m.XPOS(s.Tags[k]) {
+		case "VBZ", "VBD", "VBP", "MD":
+			return true
+		}
+	}
+	return false
+}
+
+// infoVerb reports whether w is a verb that asks for information when a question puts them
+// to the reader ("Can you confirm which version runs?").
+func infoVerb(w string) bool {
+	switch w {
+	case "confirm", "tell", "clarify", "explain", "say", "share", "specify", "describe", "let", "check",
+		"verify", "answer", "help", "see", "recall", "remember", "think", "know", "point", "provide", "give",
+		"summarize", "summarise", "list", "show", "find", "suggest", "recommend":
+		return true
+	}
+	return false
+}
+
+// collapseQuotes replaces the content of each double-quoted stretch with
+// a single word, so that a quoted sentence ("respond with \"the build
+// passed.\"") reads as the noun phrase it is in the sentence around it.
+func collapseQuotes(s string) string {
+	if !strings.ContainsAny(s, "\"“”") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexAny(s, "\"“")
+		if i < 0 {
+			break
+		}
+		closeQ := "\""
+		if strings.HasPrefix(s[i:], "“") {
+			closeQ = "”"
+		}
+		open := len("\"")
+		if closeQ == "”" {
+			open = len("“")
+		}
+		j := strings.Index(s[i+open:], closeQ)
+		if j < 0 {
+			// A quotation the sentence cutter split: it runs to the end.
+			b.WriteString(s[:i])
+			b.WriteString("\"text\"")
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteString("\"text\"")
+		s = s[i+open+j+len(closeQ):]
+	}
+	b.WriteString(s)
+	return b.String()
+}
