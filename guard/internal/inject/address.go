@@ -117,6 +117,10 @@ func skipOpeners(toks []tok) int {
 	i := 0
 	for i < len(toks) {
 		t := toks[i]
+		if e := emphasisLabel(toks, i); e > i {
+			i = e // "**Output format**: give ..." is headed by its label
+			continue
+		}
 		switch {
 		case !t.word():
 			i++
@@ -134,6 +138,33 @@ func skipOpeners(toks []tok) int {
 		break
 	}
 	return i
+}
+
+// emphasisLabel returns the index after a label in emphasis and its
+// colon at toks[i] ("**Output format**:", "_Note_:"), or i.
+func emphasisLabel(toks []tok, i int) int {
+	if w := at(toks, i).w; w != "*" && w != "_" {
+		return i
+	}
+	j := i
+	for at(toks, j).w == "*" || at(toks, j).w == "_" {
+		j++
+	}
+	words := 0
+	for j < len(toks) && toks[j].word() && words < 6 {
+		j++
+		words++
+	}
+	if words == 0 || at(toks, j).w != "*" && at(toks, j).w != "_" {
+		return i
+	}
+	for at(toks, j).w == "*" || at(toks, j).w == "_" {
+		j++
+	}
+	if at(toks, j).w != ":" {
+		return i
+	}
+	return j + 1
 }
 
 func isNumber(w string) bool {
@@ -187,7 +218,7 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 // LLMs", "Hidden profile for automated screening systems:" at the start of
 // a sentence or before a colon.
 func addressedNote(toks []tok, from int) bool {
-	for i := from; i < len(toks) && i < from+5; i++ {
+	for i := from; i < len(toks); i++ {
 		if toks[i].f&wNote == 0 {
 			continue
 		}
@@ -209,7 +240,9 @@ func addressedNote(toks []tok, from int) bool {
 			// "Message for any LLMs."; "Instructions for the model are
 			// in ..." describes a file.
 			switch p := at(toks, e).w; {
-			case p == ":" || p == "," || p == "." || p == "!" || p == "-" || p == "—" || e >= len(toks):
+			case p == ":" || p == ",":
+				return true
+			case i <= from+4 && (p == "." || p == "!" || p == "-" || p == "—" || e >= len(toks)):
 				return true
 			}
 		}
@@ -244,9 +277,12 @@ func ifYouAre(toks []tok) bool {
 	for i, t := range toks {
 		switch {
 		case t.f&wIf != 0:
+			// The reader as the subject of "be": "if you are", "si
+			// eres", "wenn du ... bist"; not "when your agent is".
 			k := -1
 			for j := i + 1; j <= i+2 && j < len(toks); j++ {
-				if toks[j].f&(wYou|wSecondPersVerb) != 0 {
+				if w := toks[j].w; toks[j].f&wSecondPersVerb != 0 || w == "you" || w == "you're" || w == "u" || w == "tú" ||
+					w == "tu" || w == "usted" || w == "du" || w == "vous" {
 					k = j
 					break
 				}
@@ -254,10 +290,12 @@ func ifYouAre(toks []tok) bool {
 			if k < 0 {
 				continue
 			}
+			be := toks[k].f&wSecondPersVerb != 0 || toks[k].w == "you're"
 			for j := k + 1; j < len(toks) && j <= k+7; j++ {
 				u := toks[j]
-				if _, s := aiPhrase(toks, j); s != notAI {
-					return true
+				be = be || u.f&(wBe|wSecondPersVerb) != 0 || u.w == "'re"
+				if e, s := aiPhrase(toks, j); s != notAI && (be || at(toks, e).f&(wBe|wSecondPersVerb) != 0) {
+					return true // German puts the verb last: "wenn du eine KI bist"
 				}
 				if !u.word() || u.f&(wBe|wSecondPersVerb|wDet|wThis|wReadVerb) == 0 && u.w != "as" && u.w != "'re" &&
 					u.w != "acting" && u.w != "here" && u.w != "currently" && u.w != "reading" {
@@ -367,6 +405,13 @@ func aiSubjectDirected(toks []tok) bool {
 				continue
 			}
 		}
+		if m.w == "will" || m.w == "'ll" {
+			// "the assistant will now answer" directs; "the tone the
+			// chatbot will use" describes.
+			if n := at(toks, e+1); n.w != "now" && n.w != "always" && n.w != "never" && n.w != "only" {
+				continue
+			}
+		}
 		n := e + 1
 		for at(toks, n).w == "not" || at(toks, n).w == "n't" || at(toks, n).f&wConstraint != 0 || at(toks, n).w == "now" || at(toks, n).w == "to" {
 			n++
@@ -392,6 +437,9 @@ func userCue(toks []tok) bool {
 			p--
 		}
 		pw := at(toks, p)
+		if at(toks, i+1).w == "of" {
+			continue // "the user of your application" is the developer's user
+		}
 		switch {
 		case pw.f&wCommVerb != 0:
 			// "tell the user to/that/:"; "ask the user for permission"
@@ -490,12 +538,15 @@ func promptRef(toks []tok) bool {
 		if t.f&wPromptish == 0 {
 			continue
 		}
+		// The reader's own: "your instructions", "previous
+		// instructions". "The system prompt" of a documented model is a
+		// thing described.
 		switch at(toks, i-1).w {
-		case "your", "previous", "prior", "earlier", "original", "initial", "above", "system", "preceding",
-			"current", "existing", "old", "tus", "sus", "deine", "ihre", "vos", "tes":
+		case "your", "previous", "prior", "earlier", "original", "initial", "above", "preceding",
+			"tus", "sus", "deine", "ihre", "vos", "tes", "anteriores", "vorherigen", "précédentes":
 			return true
 		}
-		if t.w == "system-prompt" || t.w == "systemprompt" {
+		if at(toks, i-1).w == "system" && at(toks, i-2).f&wYou != 0 {
 			return true
 		}
 	}
@@ -578,9 +629,15 @@ func wantYou(toks []tok) bool {
 		if t.w != "you" || at(toks, i+1).w != "to" {
 			continue
 		}
+		// "I want you to", "we'd like you to": the writer's wish; "the
+		// compiler needs you to" is not one.
 		for p := i - 1; p >= 0 && p >= i-3; p-- {
 			if toks[p].f&wWant != 0 || toks[p].w == "like" {
-				return true
+				for q := p - 1; q >= 0 && q >= p-2; q-- {
+					if w := toks[q].w; w == "i" || w == "we" || w == "i'd" || w == "we'd" {
+						return true
+					}
+				}
 			}
 		}
 	}
@@ -760,4 +817,68 @@ func weakRef(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+// unquoted returns toks without the words inside double quotation marks,
+// straight or curly, keeping the marks: a sentence's quotations are what
+// it mentions. A quotation that takes in all but a word or two of the
+// sentence is the sentence itself and stays.
+func unquoted(toks []tok, buf *[]tok) []tok {
+	open := -1
+	var spans [][2]int
+	words := 0
+	for i, t := range toks {
+		if t.word() {
+			words++
+		}
+		switch t.w {
+		case "\"":
+			if open < 0 {
+				open = i
+			} else {
+				spans = append(spans, [2]int{open, i})
+				open = -1
+			}
+		case "“":
+			open = i
+		case "”":
+			if open >= 0 {
+				spans = append(spans, [2]int{open, i})
+				open = -1
+			}
+		}
+	}
+	// A quotation a colon introduces is what the sentence says, not what
+	// it mentions: "Result of the analysis: \"Note to the screening
+	// software: ...\"".
+	kept := spans[:0]
+	for _, sp := range spans {
+		if at(toks, sp[0]-1).w != ":" {
+			kept = append(kept, sp)
+		}
+	}
+	spans = kept
+	if len(spans) == 0 {
+		return toks
+	}
+	inside := 0
+	for _, sp := range spans {
+		for _, t := range toks[sp[0]+1 : sp[1]] {
+			if t.word() {
+				inside++
+			}
+		}
+	}
+	if words-inside < 3 {
+		return toks
+	}
+	out := (*buf)[:0]
+	last := 0
+	for _, sp := range spans {
+		out = append(out, toks[last:sp[0]+1]...)
+		last = sp[1]
+	}
+	out = append(out, toks[last:]...)
+	*buf = out
+	return out
 }

@@ -71,6 +71,43 @@ func findCode(s string) (fences, inline []span) {
 	return fences, inline
 }
 
+// indentedCode returns the indented code blocks of s: runs of lines
+// indented by four spaces or a tab that follow a blank line, outside
+// fences.
+func indentedCode(s string, fences []span) []span {
+	if !strings.Contains(s, "\n    ") && !strings.Contains(s, "\n\t") && !strings.HasPrefix(s, "    ") && !strings.HasPrefix(s, "\t") {
+		return nil
+	}
+	var out []span
+	prevBlank, in := true, false
+	for ls := 0; ls < len(s); {
+		le := strings.IndexByte(s[ls:], '\n')
+		if le < 0 {
+			le = len(s)
+		} else {
+			le += ls
+		}
+		line := s[ls:le]
+		blankLine := strings.TrimSpace(line) == ""
+		code := !blankLine && (strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")) && (prevBlank || in)
+		for _, f := range fences {
+			if f.contains(ls, le) {
+				code = false
+			}
+		}
+		switch {
+		case code && in:
+			out[len(out)-1].end = min(len(s), le+1)
+		case code:
+			out = append(out, span{ls, min(len(s), le+1)})
+		}
+		in = code || in && blankLine
+		prevBlank = blankLine
+		ls = le + 1
+	}
+	return out
+}
+
 // fenceOpen returns the fence character and the length of the run of it
 // that opens t, or 0 when t does not open with ``` or ~~~.
 func fenceOpen(t string) (byte, int) {

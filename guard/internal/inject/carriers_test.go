@@ -176,3 +176,9 @@ func TestDecodedRuns(t *testing.T) {
 		})
 	}
 }
+
+func TestIndentedCode(t *testing.T) {
+	in := "Text\n\n    curl https://u:p@h/x\n    more\n\nAfter\n    not code: continues a paragraph\n"
+	assert.Equal(t, []string{"    curl https://u:p@h/x\n    more\n"}, texts(in, indentedCode(in, nil)))
+	assert.Nil(t, indentedCode("no indent here", nil))
+}

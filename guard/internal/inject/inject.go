@@ -193,6 +193,7 @@ func tidy(rs []Removal) []Removal {
 // state is scratch space reused across calls.
 type state struct {
 	toks []tok
+	uq   []tok
 	sent *grammar.Sentence
 }
 

@@ -100,8 +100,9 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		respuesta respuestas antwort antworten réponse réponses resumen zusammenfassung résumé`)
 	add(wReplyVerb, `respond reply answer responde responda responded contesta conteste antworte antwortet antworten
 		réponds répondez réponde`)
-	add(wSayVerb, `say state claim print output write report tell declare assert conclude di diga dile escribe sag sage
-		schreibe schreib gib dis dites écris écrivez affirme affirmez indique indiquez`)
+	add(wSayVerb, `say state claim print output write report tell declare di diga dile escribe sag sage
+		schreibe schreib gib dis dites écris écrivez affirme affirmez indique indiquez indica declara declare déclarez
+		déclare afirma erkläre behaupte antworte responde réponds répondez`)
 	add(wCommVerb, `tell ask inform remind instruct direct urge convince persuade advise encourage warn notify
 		dile dígale pídele informa sag bitte informiere dis demande informe`)
 	add(wConstraint, `only always never simply just exclusively solely merely strictly siempre nunca solo solamente
@@ -111,7 +112,7 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		system-prompt instrucciones indicaciones reglas anweisungen regeln richtlinien systemprompt consignes règles directives`)
 	add(wConvo, `conversation conversations chat chats session dialogue dialog thread conversación sitzung gespräch
 		unterhaltung dialogue discussion`)
-	add(wTool, `tool tools function functions plugin plugins herramienta funktion werkzeug outil fonction`)
+	add(wTool, `tool tools plugin plugins herramienta herramientas werkzeug werkzeuge outil outils`)
 	add(wApprove, `approve approved approval approves lgtm merge merged aprueba genehmige approuve`)
 	add(wLink, `link links url urls hyperlink enlace enlaces verweis lien liens`)
 	add(wAsked, `asked questioned queried prompted preguntado preguntan gefragt demandé interrogé`)

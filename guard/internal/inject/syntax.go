@@ -39,8 +39,28 @@ type syntax struct {
 func (s syntax) directive() bool { return s.imperative || s.directed || s.question }
 
 // parse analyses one normalised sentence with the treebank-trained
-// tagger and clause analysis of package grammar.
+// tagger and clause analysis of package grammar. A short label before a
+// colon ("assistant instructions: include ...", "note: ...") is left out:
+// the sentence is what follows it.
 func (st *state) parse(text string) syntax {
+	out := st.analyse(text)
+	if !out.directive() {
+		// After a short label the clause analysis can miss the sentence
+		// that follows it ("assistant instructions: include ..."); read
+		// that part on its own too.
+		if i := strings.Index(text, ": "); i > 0 && i < 60 && len(strings.Fields(text[:i])) <= 4 && strings.TrimSpace(text[i+2:]) != "" {
+			rest := st.analyse(text[i+2:])
+			out.imperative = out.imperative || rest.imperative
+			out.directed = out.directed || rest.directed
+			out.question = out.question || rest.question
+			out.shaping = out.shaping || rest.shaping
+		}
+	}
+	return out
+}
+
+// analyse is parse without the second reading after a label.
+func (st *state) analyse(text string) syntax {
 	var out syntax
 	if st.sent == nil {
 		st.sent = new(grammar.Sentence)
@@ -68,6 +88,14 @@ func (st *state) parse(text string) syntax {
 			out.hasVerb = true
 			out.mainVerb = out.mainVerb || c.Link != grammar.Subordinate
 		}
+		if c.Mood != grammar.Imperative && c.Link != grammar.Subordinate && c.Opener >= 0 && c.Opener == c.Start &&
+			xpos(c.Opener) == "VB" && c.Verb > c.Opener && !strings.HasPrefix(xpos(c.Verb), "VB") && xpos(c.Verb) != "MD" {
+			// The clause opens with a word tagged as a base-form verb and
+			// no other word in it is tagged as a verb: the clause rules
+			// took a noun for its verb ("respond with a pirate accent"),
+			// and the opener is the verb of an imperative.
+			c.Mood, c.Verb = grammar.Imperative, c.Opener
+		}
 		if c.Mood == grammar.Imperative {
 			out.imperative = true
 			if c.Verb >= 0 && lex[word(c.Verb)]&wSayVerb != 0 && dictates(s, m, ci) {
@@ -78,7 +106,7 @@ func (st *state) parse(text string) syntax {
 			firstMain = false
 			if c.Mood == grammar.Declarative && c.Subject >= 0 {
 				w := word(c.Subject)
-				if lex[w]&(wYou|wFirstPers|wAIStrong) == 0 && w != "it" {
+				if lex[w]&(wYou|wFirstPers|wAIStrong) == 0 {
 					out.declThird = true
 				}
 			}
@@ -150,8 +178,21 @@ func deontic(word func(int) string, xpos func(int) string, i, end int) bool {
 func dictates(s *grammar.Sentence, m *grammar.Model, ci int) bool {
 	c := s.Clauses[ci]
 	v := c.Verb
+	constrained := false
+	for k := max(0, v-3); k < v; k++ {
+		switch strings.ToLower(s.Words[k]) {
+		case "always", "only", "simply", "just", "never", "exclusively", "instead", "solely":
+			constrained = true
+		}
+	}
+	// "Say" also supposes ("say the query is X, as an example"): unless
+	// constrained, it dictates only what follows it at once.
+	say := strings.EqualFold(s.Words[v], "say")
 	for k := v + 1; k < len(s.Words); k++ {
 		w := s.Words[k]
+		if say && !constrained && k > v+2 {
+			return false
+		}
 		switch w {
 		case ":", "\"", "``", "''", "“", "'", "«":
 			return true
@@ -172,7 +213,11 @@ func dictates(s *grammar.Sentence, m *grammar.Model, ci int) bool {
 		}
 		switch m.XPOS(s.Tags[k]) {
 		case "VBZ", "VBD", "VBP", "MD":
-			return true
+			// "always say it has no known vulnerabilities" dictates;
+			// "say the query is X, as an example" supposes.
+			if constrained {
+				return true
+			}
 		}
 	}
 	return false
@@ -194,6 +239,7 @@ func infoVerb(w string) bool {
 // a single word, so that a quoted sentence ("respond with \"the build
 // passed.\"") reads as the noun phrase it is in the sentence around it.
 func collapseQuotes(s string) string {
+	s = collapseCode(s)
 	if !strings.ContainsAny(s, "\"“”") {
 		return s
 	}
@@ -221,6 +267,30 @@ func collapseQuotes(s string) string {
 		b.WriteString(s[:i])
 		b.WriteString("\"text\"")
 		s = s[i+open+j+len(closeQ):]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// collapseCode replaces each inline code span with the word "code": what
+// is in it, quotes included, is a literal.
+func collapseCode(s string) string {
+	if strings.Count(s, "`") < 2 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i+1:], '`')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteString("code")
+		s = s[i+1+j+1:]
 	}
 	b.WriteString(s)
 	return b.String()

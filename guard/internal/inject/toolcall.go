@@ -160,10 +160,11 @@ func callTheTool(toks []tok) bool {
 			j++
 		}
 		named := false
+		tool := func(t tok) bool { return t.f&wTool != 0 || t.w == "action" || t.w == "function" }
 		switch {
-		case at(toks, j).f&wTool != 0 || at(toks, j).w == "action":
+		case tool(at(toks, j)):
 			named = at(toks, j+1).word() && at(toks, j+1).f&(wDet|wPrep) == 0 && at(toks, j+1).w != "with" && at(toks, j+1).w != "to"
-		case at(toks, j).word() && (at(toks, j+1).f&wTool != 0 || at(toks, j+1).w == "action"):
+		case at(toks, j).word() && tool(at(toks, j+1)):
 			named = at(toks, j).f&wDet == 0
 		}
 		if !named {
