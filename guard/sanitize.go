@@ -422,7 +422,9 @@ func hasPayloadURL(v string) bool {
 
 // cutSpans returns s without the spans in cuts and the spans actually
 // left out. A span takes its whole line with it when nothing else is
-// left on the line.
+// left on the line, and the spaces after it when it opens the line or
+// follows a space. The line ends are found once, so the cost is linear
+// in len(s) however many spans there are.
 func cutSpans(s string, cuts [][2]int) (string, [][2]int) {
 	merged := mergeSpans(cuts)
 	if merged == nil {
@@ -432,24 +434,36 @@ func cutSpans(s string, cuts [][2]int) (string, [][2]int) {
 	b.Grow(len(s))
 	var skipped [][2]int
 	last := 0
+	lineStart, scanned := 0, 0 // the start of the line holding s[scanned]
+	nextNL := -1               // the first '\n' at or after some earlier e
 	for _, c := range merged {
-		a, e := c[0], c[1]
-		ls := strings.LastIndexByte(s[:a], '\n') + 1
-		le := len(s)
-		if i := strings.IndexByte(s[e:], '\n'); i >= 0 {
-			le = e + i + 1
+		a, e := max(c[0], last), c[1]
+		if e <= a {
+			continue
 		}
-		if a >= last && strings.TrimSpace(s[max(ls, last):a]) == "" && strings.TrimSpace(s[e:le]) == "" {
-			a, e = max(ls, last), le
+		if i := strings.LastIndexByte(s[scanned:a], '\n'); i >= 0 {
+			lineStart = scanned + i + 1
 		}
-		if a < last {
-			a = last
+		scanned = a
+		if nextNL < e {
+			if j := strings.IndexByte(s[e:], '\n'); j >= 0 {
+				nextNL = e + j
+			} else {
+				nextNL = len(s)
+			}
+		}
+		ls, le := max(lineStart, last), min(len(s), nextNL+1)
+		switch {
+		case strings.TrimSpace(s[ls:a]) == "" && strings.TrimSpace(s[e:le]) == "":
+			a, e = ls, le
+		case a == ls || a > 0 && (s[a-1] == ' ' || s[a-1] == '\t'):
+			for e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+				e++
+			}
 		}
 		b.WriteString(s[last:a])
-		if e > a {
-			skipped = append(skipped, [2]int{a, e})
-		}
-		last = max(last, e)
+		skipped = append(skipped, [2]int{a, e})
+		last = e
 	}
 	b.WriteString(s[last:])
 	return b.String(), skipped

@@ -92,8 +92,10 @@ func (d *doc) run() {
 	for _, sp := range d.markers {
 		d.out = append(d.out, Removal{Marker, sp.start, sp.end})
 	}
-	d.judgeUnits()
+	// Sentences in a language the detectors cannot read go first: there
+	// is nothing to judge in them.
 	d.language()
+	d.judgeUnits()
 	d.escalate()
 	for _, c := range carriers {
 		d.judgeCarrier(c)
@@ -119,12 +121,7 @@ func wrapperBlock(w wrapper) block {
 }
 
 func (d *doc) inCodeSpan(sp span) bool {
-	for _, f := range d.fences {
-		if f.overlaps(sp.start, sp.end) {
-			return true
-		}
-	}
-	return d.inCode(sp.start)
+	return touches(d.fences, sp.start, sp.end) || d.inCode(sp.start)
 }
 
 // judgeUnits decides every sentence in order, carrying an explicit
@@ -141,7 +138,9 @@ func (d *doc) judgeUnits() {
 		if u.para == headPara && u.block == d.units[head].block {
 			u.ctx |= ctxAIDir
 		}
-		d.judge(u)
+		if u.kind == 0 {
+			d.judge(u)
+		}
 		switch {
 		case u.opens:
 			aiPara, aiBlock = u.para, u.block
@@ -318,14 +317,7 @@ func (d *doc) scan(u *unit, need Need) (mask uint8, inj []Hit) {
 }
 
 // inIndented reports whether m[i] lies in an indented code block.
-func (d *doc) inIndented(i int) bool {
-	for _, sp := range d.indented {
-		if sp.start <= i && i < sp.end {
-			return true
-		}
-	}
-	return false
-}
+func (d *doc) inIndented(i int) bool { return within(d.indented, i, i+1) }
 
 // foreign reports whether a sentence is written in Spanish, German or
 // French rather than English: two or more of its words, and a quarter of
@@ -350,18 +342,15 @@ func foreign(toks []tok) bool {
 // word in Spanish, German or French for their directives; a secret named
 // for exfiltration requests; a URL's query, placeholder or userinfo
 // characters, or text outside ASCII, for payload URLs.
-func needs(f uint64, toks []tok, raw string) Need {
+func needs(f uint64, norm, raw string) Need {
 	var n Need
 	if f&(wOverride|wPromptish|wIdentity|wNow|wEndWord|wAsked|wUser|wReplyVerb|wAIStrong|wAIQual|wSupersede|
 		wMode|wForeign|wSecondPersVerb|wTask) != 0 || strings.Contains(raw, "<|") ||
 		strings.Contains(raw, "[") && strings.ContainsAny(raw, "]:") || !isASCII(raw) {
 		n |= NeedInjection
 	}
-	for _, t := range toks {
-		if secretish(t.w) {
-			n |= NeedExfil
-			break
-		}
+	if secretish(norm) {
+		n |= NeedExfil
 	}
 	if f&(wPromptish|wYou|wUser|wFirstPers) != 0 && f&(wSayVerb|wCommVerb|wReplyVerb) != 0 {
 		n |= NeedExfil // "print your system prompt", "tell me the password"
@@ -388,11 +377,14 @@ func longRun(s string) bool {
 	return false
 }
 
-// secretish reports whether a word names something secret: a key, a
-// token, a password, a credential file.
-func secretish(w string) bool {
-	for _, s := range []string{"key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc", "private"} {
-		if strings.Contains(w, s) {
+// secretWords are what a word that names something secret holds: a key,
+// a token, a password, a credential file.
+var secretWords = [...]string{"key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc", "private"}
+
+// secretish reports whether normalised text names something secret.
+func secretish(s string) bool {
+	for _, w := range secretWords {
+		if strings.Contains(s, w) {
 			return true
 		}
 	}
@@ -420,7 +412,7 @@ func (d *doc) judge(u *unit) {
 	f := flagsOf(toks)
 	var hmask uint8
 	var hits []Hit
-	hmask, hits = d.scan(u, needs(f, toks, raw))
+	hmask, hits = d.scan(u, needs(f, norm, raw))
 	has := func(k HitKind) bool { return hmask&(1<<k) != 0 }
 	if has(HitExfilURL) {
 		u.kind = ExfilURL

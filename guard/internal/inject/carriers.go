@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -10,6 +11,20 @@ type span struct{ start, end int }
 
 func (s span) contains(a, b int) bool { return a >= s.start && b <= s.end }
 func (s span) overlaps(a, b int) bool { return a < s.end && b > s.start }
+
+// within reports whether [a, b) lies inside one of spans, which are
+// sorted and do not overlap. It costs a binary search.
+func within(spans []span, a, b int) bool {
+	k := sort.Search(len(spans), func(i int) bool { return spans[i].end > a })
+	return k < len(spans) && spans[k].contains(a, b)
+}
+
+// touches reports whether [a, b) overlaps one of spans, which are sorted
+// and do not overlap.
+func touches(spans []span, a, b int) bool {
+	k := sort.Search(len(spans), func(i int) bool { return spans[i].end > a })
+	return k < len(spans) && spans[k].overlaps(a, b)
+}
 
 // carrierKind is where a carrier hides its text.
 type carrierKind uint8
@@ -90,10 +105,8 @@ func indentedCode(s string, fences []span) []span {
 		line := s[ls:le]
 		blankLine := strings.TrimSpace(line) == ""
 		code := !blankLine && (strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")) && (prevBlank || in)
-		for _, f := range fences {
-			if f.contains(ls, le) {
-				code = false
-			}
+		if within(fences, ls, le) {
+			code = false
 		}
 		switch {
 		case code && in:

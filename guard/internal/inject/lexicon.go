@@ -177,7 +177,7 @@ func tokenize(s string, dst []tok) []tok {
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRuneInString(s[i:])
 		}
-		if unicode.IsSpace(r) {
+		if r == ' ' || r == '\n' || r == '\t' || r >= utf8.RuneSelf && unicode.IsSpace(r) {
 			i += n
 			continue
 		}
@@ -221,7 +221,10 @@ func tokenize(s string, dst []tok) []tok {
 }
 
 func wordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r >= 'A' && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // flagsOf returns the union of the classes of toks.

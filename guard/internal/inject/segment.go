@@ -95,12 +95,7 @@ func (d *doc) segment() {
 		l := line{span: span{ls, le}, text: m[ls:le]}
 		t := strings.TrimSpace(l.text)
 		l.blank = t == ""
-		for _, f := range d.fences {
-			if f.contains(ls, le) {
-				l.fence = true
-				break
-			}
-		}
+		l.fence = within(d.fences, ls, le)
 		l.opens, l.head = structural(t)
 		lines = append(lines, l)
 		ls = le + 1

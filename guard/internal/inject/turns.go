@@ -391,18 +391,7 @@ func paragraphEnd(m string, b int) int {
 }
 
 // inCode reports whether m[i] lies inside an inline code span.
-func (d *doc) inCode(i int) bool {
-	k, _ := slices.BinarySearchFunc(d.inline, i, func(s span, i int) int {
-		if s.end <= i {
-			return -1
-		}
-		if s.start > i {
-			return 1
-		}
-		return 0
-	})
-	return k < len(d.inline) && d.inline[k].start <= i && i < d.inline[k].end
-}
+func (d *doc) inCode(i int) bool { return within(d.inline, i, i+1) }
 
 // markTurns gives each unit the innermost block that holds it and the
 // context of that block. Blocks are swept in order, so the cost is
