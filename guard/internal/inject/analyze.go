@@ -510,7 +510,12 @@ func (d *doc) judge(u *unit) {
 	}
 	switch {
 	case explicit:
+		// Addressed to an AI reader; an override in it is the more
+		// telling reason.
 		u.kind = AIAddressed
+		if change || d.injectionHit(hits, u.end, norm) && d.strongHit(hits) {
+			u.kind = Injection
+		}
 		u.opens = true
 	case u.ctx&ctxAI != 0:
 		u.kind = AIAddressed
