@@ -357,14 +357,9 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 	if need&inject.NeedURL == 0 {
 		return dst
 	}
-	for ls := 0; ls < len(text); {
-		le := strings.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-		}
-		if line := text[ls:le]; mayCarryPayload(line) {
+	ls := 0
+	for line := range strings.Lines(text) {
+		if mayCarryPayload(line) {
 			for _, u := range findURLs(line) {
 				if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
 					u.scheme != "vbscript" && u.scheme != "data" {
@@ -375,7 +370,7 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 				}
 			}
 		}
-		ls = le + 1
+		ls += len(line)
 	}
 	return dst
 }

@@ -12,6 +12,15 @@ type span struct{ start, end int }
 func (s span) contains(a, b int) bool { return a >= s.start && b <= s.end }
 func (s span) overlaps(a, b int) bool { return a < s.end && b > s.start }
 
+// lineEnd returns the offset of the line break that ends the line
+// starting at s[ls], or len(s).
+func lineEnd(s string, ls int) int {
+	if i := strings.IndexByte(s[ls:], '\n'); i >= 0 {
+		return ls + i
+	}
+	return len(s)
+}
+
 // within reports whether [a, b) lies inside one of spans, which are
 // sorted and do not overlap. It costs a binary search.
 func within(spans []span, a, b int) bool {
@@ -57,12 +66,7 @@ func findCode(s string) (fences, inline []span) {
 	var runs []span // backtick runs of the current line
 	inFence, fenceStart, fenceChar, fenceLen := false, 0, byte(0), 0
 	for ls := 0; ls < len(s); {
-		le := strings.IndexByte(s[ls:], '\n')
-		if le < 0 {
-			le = len(s)
-		} else {
-			le += ls
-		}
+		le := lineEnd(s, ls)
 		line := s[ls:le]
 		t := strings.TrimLeft(line, " ")
 		indent := len(line) - len(t)
@@ -96,12 +100,7 @@ func indentedCode(s string, fences []span) []span {
 	var out []span
 	prevBlank, in := true, false
 	for ls := 0; ls < len(s); {
-		le := strings.IndexByte(s[ls:], '\n')
-		if le < 0 {
-			le = len(s)
-		} else {
-			le += ls
-		}
+		le := lineEnd(s, ls)
 		line := s[ls:le]
 		blankLine := strings.TrimSpace(line) == ""
 		code := !blankLine && (strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")) && (prevBlank || in)
@@ -186,12 +185,7 @@ func mdComments(s string, dst []carrier) []carrier {
 		return dst
 	}
 	for ls := 0; ls < len(s); {
-		le := strings.IndexByte(s[ls:], '\n')
-		if le < 0 {
-			le = len(s)
-		} else {
-			le += ls
-		}
+		le := lineEnd(s, ls)
 		t := strings.TrimLeft(s[ls:le], " ")
 		if len(s[ls:le])-len(t) < 4 && strings.HasPrefix(t, "[") {
 			if title, ok := refTitle(t); ok {

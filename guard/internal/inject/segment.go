@@ -86,12 +86,7 @@ func (d *doc) segment() {
 	m := d.m
 	var lines []line
 	for ls := 0; ls < len(m); {
-		le := strings.IndexByte(m[ls:], '\n')
-		if le < 0 {
-			le = len(m)
-		} else {
-			le += ls
-		}
+		le := lineEnd(m, ls)
 		l := line{span: span{ls, le}, text: m[ls:le]}
 		t := strings.TrimSpace(l.text)
 		l.blank = t == ""

@@ -235,62 +235,43 @@ func infoVerb(w string) bool {
 	return false
 }
 
-// collapseQuotes replaces the content of each double-quoted stretch with
-// a single word, so that a quoted sentence ("respond with \"the build
-// passed.\"") reads as the noun phrase it is in the sentence around it.
+// collapseQuotes replaces each inline code span with the word "code"
+// and the content of each double-quoted stretch with one word, so that a
+// quoted sentence ("respond with \"the build passed.\"") reads as the
+// noun phrase it is in the sentence around it, and what is in code,
+// quotes included, is a literal. A quotation the sentence cutter split
+// runs to the end.
 func collapseQuotes(s string) string {
-	s = collapseCode(s)
-	if !strings.ContainsAny(s, "\"“”") {
-		return s
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexAny(s, "\"“")
-		if i < 0 {
-			break
-		}
-		closeQ := "\""
-		if strings.HasPrefix(s[i:], "“") {
-			closeQ = "”"
-		}
-		open := len("\"")
-		if closeQ == "”" {
-			open = len("“")
-		}
-		j := strings.Index(s[i+open:], closeQ)
-		if j < 0 {
-			// A quotation the sentence cutter split: it runs to the end.
-			b.WriteString(s[:i])
-			b.WriteString("\"text\"")
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		b.WriteString("\"text\"")
-		s = s[i+open+j+len(closeQ):]
-	}
-	b.WriteString(s)
-	return b.String()
+	s = collapse(s, "`", "`", "code", false)
+	s = collapse(s, "\"", "\"", "\"text\"", true)
+	return collapse(s, "“", "”", "\"text\"", true)
 }
 
-// collapseCode replaces each inline code span with the word "code": what
-// is in it, quotes included, is a literal.
-func collapseCode(s string) string {
-	if strings.Count(s, "`") < 2 {
+// collapse replaces every stretch of s from open to the next close with
+// word; an open without a close is left as it is, or, with runsOn, runs
+// to the end of s.
+func collapse(s, open, close, word string, runsOn bool) string {
+	if !strings.Contains(s, open) {
 		return s
 	}
 	var b strings.Builder
 	for {
-		i := strings.IndexByte(s, '`')
+		i := strings.Index(s, open)
 		if i < 0 {
 			break
 		}
-		j := strings.IndexByte(s[i+1:], '`')
+		j := strings.Index(s[i+len(open):], close)
 		if j < 0 {
+			if runsOn {
+				b.WriteString(s[:i])
+				b.WriteString(word)
+				return b.String()
+			}
 			break
 		}
 		b.WriteString(s[:i])
-		b.WriteString("code")
-		s = s[i+1+j+1:]
+		b.WriteString(word)
+		s = s[i+len(open)+j+len(close):]
 	}
 	b.WriteString(s)
 	return b.String()
