@@ -673,6 +673,9 @@ func supersedeCue(toks []tok) bool {
 // resetCue reads a notice that the conversation has been reset or has
 // ended: "The conversation has been reset", "end of session".
 func resetCue(toks []tok) bool {
+	if flagsOf(toks)&(wConvo|wEndWord) == 0 && !hasWord(toks, "context", "new") {
+		return false
+	}
 	for i, t := range toks {
 		switch {
 		case t.f&wConvo != 0 || t.w == "context":
@@ -881,4 +884,16 @@ func unquoted(toks []tok, buf *[]tok) []tok {
 	out = append(out, toks[last:]...)
 	*buf = out
 	return out
+}
+
+// hasWord reports whether one of toks is one of words.
+func hasWord(toks []tok, words ...string) bool {
+	for _, t := range toks {
+		for _, w := range words {
+			if t.w == w {
+				return true
+			}
+		}
+	}
+	return false
 }

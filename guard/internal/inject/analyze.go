@@ -439,18 +439,21 @@ func (d *doc) judge(u *unit) {
 	i0 := skipOpeners(toks)
 	vocEnd, voc, bare := vocative(toks, i0)
 	explicit := voc && !bare
+	// Each construction is looked for only when the sentence has a word
+	// it needs.
 	if !explicit {
 		explicit = f&wNote != 0 && addressedNote(toks, i0) ||
-			f&wYou != 0 && (youThe(toks) || ifYouAre(toks)) ||
+			f&(wYou|wSecondPersVerb) != 0 && (youThe(toks) || ifYouAre(toks)) ||
 			f&(wAIStrong|wAIWeak|wAIQual) != 0 && (readingThis(toks) || aiSubjectDirected(toks)) ||
-			meantFor(toks)
+			mayMeanFor(norm) && meantFor(toks)
 	}
 	// What it asks, from the words.
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || wantYou(toks)
-	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) || identityCue(toks) ||
+		f&wIf != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks)
+	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
+		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
 	weak := f&wYou != 0 && f&(wReplyNoun|wPromptish|wTool|wLink|wApprove|wConvo) != 0 && weakRef(toks)
 	thirdParty := !explicit && f&(wAIStrong|wAIWeak|wAIQual) != 0 && mentionsAI(toks)
@@ -567,6 +570,12 @@ func (d *doc) judge(u *unit) {
 	case fc && directive():
 		u.kind = ToolCall
 	}
+}
+
+// mayMeanFor reports whether normalised text holds a word meantFor
+// starts from.
+func mayMeanFor(s string) bool {
+	return containsAny(s, "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved", "hidden")
 }
 
 // sayColon reports whether a verb of saying is followed by the text it

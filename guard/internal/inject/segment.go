@@ -232,9 +232,15 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 		start = e
 	}
 	for i := a; i < b; {
-		r, n := utf8.DecodeRuneInString(m[i:])
+		r, n := rune(m[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(m[i:])
+		} else if !markerByte(r) && r != '.' && r != '!' && r != '?' {
+			i++ // most bytes start neither a marker nor a sentence end
+			continue
+		}
 		end := i + n
-		if !code {
+		if !code && (r >= utf8.RuneSelf || markerByte(r)) {
 			if k := d.turnStart(i, a, b); k > 0 {
 				emit(i)
 				i += k
@@ -258,6 +264,12 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 		i = end
 	}
 	emit(b)
+}
+
+// markerByte reports whether an ASCII byte can start a turn marker:
+// brackets, '#', '-' and letters (turnStart decides).
+func markerByte(c rune) bool {
+	return c == '<' || c == '[' || c == '{' || c == '#' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
