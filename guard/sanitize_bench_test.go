@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// docPage3K is clean documentation of about 3 KB: headings, prose with
+// docPage3K is clean documentation of 3 KB: headings, prose with
 // imperatives for human readers, a list, a table, a link and a code
 // fence. Nothing in it is addressed to an AI reader.
 var docPage3K = `# widgetd
@@ -59,6 +59,15 @@ Prometheus format on /metrics, and traces are sent to the OTLP endpoint named in
 When a request fails with 503, check that the upstream is reachable from the host and that the retry
 budget is not exhausted. Run widgetd doctor to print the effective configuration with secrets redacted.
 File bugs on the issue tracker with the output of widgetd doctor and the version you run.
+
+## Upgrading
+
+Read the release notes before you upgrade: a release that changes the on-disk cache format says so in its
+first paragraph, and you must clear the cache directory when it does. Upgrade one replica at a time and
+wait for its health check to pass before you move on to the next. Version 2.3 removed the legacy
+/v1/export endpoint; clients that still call it receive 410 Gone with a link to the migration guide.
+If an upgrade fails, roll back to the previous release and attach the logs of the failed replica to a new
+issue. Downgrades across a cache format change are not supported.
 `
 
 // adversarialSanitize are crafted inputs of 64 KiB, each repeating the
