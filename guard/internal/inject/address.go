@@ -42,7 +42,8 @@ func ends(toks []tok, i int) bool {
 	if !t.word() {
 		return true
 	}
-	if t.f&(wModal|wBe|wReadVerb|wThatComp|wYou|wDet|wIf|wPrep|wConstraint|wNow|wFirstPers|wSecondPersVerb) != 0 {
+	if t.f&(wModal|wBe|wReadVerb|wThatComp|wYou|wDet|wIf|wPrep|wConstraint|wNow|wFirstPers|wSecondPersVerb) != 0 ||
+		t.f&wNote != 0 && at(toks, i+1).w == ":" {
 		return true
 	}
 	switch t.w {
@@ -218,6 +219,10 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 // LLMs", "Hidden profile for automated screening systems:" at the start of
 // a sentence or before a colon.
 func addressedNote(toks []tok, from int) bool {
+	// "Assistant note:", "AI agents notice:" at the start.
+	if e, s := aiPhrase(toks, from); s == strongAI && at(toks, e).f&wNote != 0 && at(toks, e+1).w == ":" {
+		return true
+	}
 	for i := from; i < len(toks); i++ {
 		if toks[i].f&wNote == 0 {
 			continue
@@ -629,12 +634,14 @@ func wantYou(toks []tok) bool {
 		if t.w != "you" || at(toks, i+1).w != "to" {
 			continue
 		}
-		// "I want you to", "we'd like you to": the writer's wish; "the
-		// compiler needs you to" is not one.
+		// "I want you to", "we'd like you to", "the user wants you to":
+		// a person's wish put to the reader; "the compiler needs you to"
+		// is not one.
 		for p := i - 1; p >= 0 && p >= i-3; p-- {
-			if toks[p].f&wWant != 0 || toks[p].w == "like" {
+			if toks[p].f&wWant != 0 || toks[p].w == "like" || toks[p].w == "wants" || toks[p].w == "asks" || toks[p].w == "asked" {
 				for q := p - 1; q >= 0 && q >= p-2; q-- {
-					if w := toks[q].w; w == "i" || w == "we" || w == "i'd" || w == "we'd" {
+					if w := toks[q].w; w == "i" || w == "we" || w == "i'd" || w == "we'd" || toks[q].f&wUser != 0 ||
+						w == "owner" || w == "admin" || w == "administrator" || w == "operator" || w == "developer" {
 						return true
 					}
 				}

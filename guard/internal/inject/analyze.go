@@ -164,7 +164,7 @@ func (d *doc) judgeUnits() {
 		}
 		if bad {
 			for k := i; k < j; k++ {
-				if u := &d.units[k]; u.kind == 0 && (u.dir || !u.parsed && d.directive(u)) {
+				if u := &d.units[k]; u.kind == 0 && (u.heading || u.dir || !u.parsed && d.directive(u)) {
 					u.kind = AIAddressed
 				}
 			}
@@ -410,6 +410,7 @@ func (d *doc) judge(u *unit) {
 		return
 	}
 	f := flagsOf(toks)
+	u.heading = authorityOnly(toks)
 	var hmask uint8
 	var hits []Hit
 	hmask, hits = d.scan(u, needs(f, norm, raw))
@@ -570,6 +571,21 @@ func (d *doc) judge(u *unit) {
 	case fc && directive():
 		u.kind = ToolCall
 	}
+}
+
+// authorityOnly reports whether a sentence is nothing but an authority
+// heading ("IMPORTANT!!!", "URGENT:"), which goes with what it heads.
+func authorityOnly(toks []tok) bool {
+	n := 0
+	for _, t := range toks {
+		if t.word() {
+			if t.f&wAuthority == 0 {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0 && n <= 3
 }
 
 // mayMeanFor reports whether normalised text holds a word meantFor

@@ -42,16 +42,17 @@ const maxJoin = 8
 // unit is a sentence: the unit the judgement works on.
 type unit struct {
 	span
-	para   int // paragraph
-	line   int // logical line
-	block  int // innermost block, or -1
-	ctx    ctxFlags
-	code   bool // inside a code fence
-	kind   Kind // the verdict; 0 keeps the sentence
-	dir    bool // a directive
-	parsed bool // dir comes from the syntax, not only from the Scan hits
-	opens  bool // addresses an AI reader explicitly, for the rest of its paragraph
-	heads  bool // a heading that addresses AI readers, for the directives under it
+	para    int // paragraph
+	line    int // logical line
+	block   int // innermost block, or -1
+	ctx     ctxFlags
+	code    bool // inside a code fence
+	kind    Kind // the verdict; 0 keeps the sentence
+	dir     bool // a directive
+	parsed  bool // dir comes from the syntax, not only from the Scan hits
+	opens   bool // addresses an AI reader explicitly, for the rest of its paragraph
+	heads   bool // a heading that addresses AI readers, for the directives under it
+	heading bool // nothing but an authority heading ("IMPORTANT!!!")
 }
 
 type blockKind uint8
