@@ -79,6 +79,9 @@ func findCode(s string) (fences, inline []span) {
 				inFence = false
 			}
 		} else if !inFence && strings.IndexByte(line, '`') >= 0 {
+			if n := strings.Count(line, "`"); cap(runs) < n {
+				runs = make([]span, 0, n)
+			}
 			runs = backtickRuns(s, ls, le, runs[:0])
 			inline = matchRuns(runs, inline)
 		}
@@ -152,17 +155,20 @@ func backtickRuns(s string, a, b int, dst []span) []span {
 // matchRuns pairs each backtick run with the next run of the same length
 // and appends the code spans between them (delimiters included) to dst.
 func matchRuns(runs []span, dst []span) []span {
-	// next[i] is the index of the next run with the same length as run i.
+	// next[i] is the index of the next run with the same length as run i;
+	// runs longer than 15 backticks close nothing.
 	next := make([]int, len(runs))
-	last := map[int]int{}
+	var last [16]int
+	for k := range last {
+		last[k] = -1
+	}
 	for i := len(runs) - 1; i >= 0; i-- {
 		n := runs[i].end - runs[i].start
-		if j, ok := last[n]; ok {
-			next[i] = j
-		} else {
+		if n >= len(last) {
 			next[i] = -1
+			continue
 		}
-		last[n] = i
+		next[i], last[n] = last[n], i
 	}
 	for i := 0; i < len(runs); {
 		j := next[i]

@@ -85,7 +85,9 @@ type line struct {
 // segment cuts d.m into units and the turn blocks of forged markers.
 func (d *doc) segment() {
 	m := d.m
-	var lines []line
+	n := strings.Count(m, "\n") + 1
+	lines := make([]line, 0, n)
+	d.units = make([]unit, 0, n)
 	for ls := 0; ls < len(m); {
 		le := lineEnd(m, ls)
 		l := line{span: span{ls, le}, text: m[ls:le]}
