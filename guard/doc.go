@@ -114,13 +114,34 @@
 //
 // # Retrieved text
 //
-// [Sanitize] drops the lines (sentences, in long lines) of retrieved
-// documentation that address an AI reader: injection ([Instructions]),
-// hidden HTML comments and spans, chat-template tokens, tool-call bait,
-// base64-wrapped instructions and exfiltration requests. Human
-// documentation stays, imperatives included ("Run go mod tidy before
-// committing"). Each chunk is capped at 1,500 characters by default
-// ([SanitizeOptions]), and the cut is reported as a finding.
+// [Sanitize] removes from retrieved documentation what is addressed to an
+// AI reader, judged by who the text addresses and what it asks (the
+// analysis lives in guard/internal/inject and reads clause structure with
+// the treebank-trained tagger of guard/internal/grammar): directives aimed
+// at an assistant, an agent or a model, by name ("Attention Copilot:",
+// "Note to the assistant:") or by what they talk about (the user of the
+// conversation, the reader's replies, its instructions, tools and
+// approvals); attempts to change the reader's instructions, identity,
+// output or tool use; forged conversation turns and chat-template tokens;
+// text hidden from human readers (CSS, comments, attributes, markdown
+// comments, invisible characters); encoded directives; tool-call bait;
+// exfiltration requests and URLs that carry a payload. It works on
+// sentences and blocks across line breaks, and removes an injected block
+// (<INFORMATION>…</INFORMATION>, a hidden element, a comment, a forged
+// turn) whole. Human documentation stays, imperatives included ("Run go
+// mod tidy before committing", "Send your API key in the Authorization
+// header"), and so does reported or quoted discussion of injection. Text
+// in a language the detectors cannot read is removed with
+// RuleSanitizeLanguage rather than passed unread. Every removal is a
+// [Finding] with its rule and span.
+//
+// A [Sanitizer] built with [NewSanitizer] configures the same analysis:
+// [WithMaxChunk] bounds the clean text of each chunk (1,500 characters by
+// default; the cut is reported with RuleSanitizeTruncated),
+// [AllowLanguages] lets more languages through unread, and
+// [WithClassifier] adds a model-based detector that can only remove more
+// and whose failure returns no text at all. The zero Sanitizer is the
+// strict configuration.
 //
 // # Tool inputs and results
 //
@@ -133,10 +154,11 @@
 //
 // # Concurrency and zero values
 //
-// Every exported function is safe for concurrent use by multiple
-// goroutines. Tables and lexicons are built once, lazily and race-free;
-// there is no mutable package state. Functions take plain strings and
-// have no zero-value types to misuse; the empty string yields no findings.
+// Every exported function, and every Sanitizer, is safe for concurrent
+// use by multiple goroutines. Tables, lexicons and models are built once,
+// lazily and race-free; there is no mutable package state. The zero
+// Sanitizer is ready to use with the strict defaults; the empty string
+// yields no findings.
 //
 // # Performance
 //
@@ -146,8 +168,12 @@
 // spans that already look like commands, and the grammar only on clauses
 // that open with a word that can be a verb or hold the words of a
 // directive; Secrets allocates nothing on text without a candidate.
-// Benchmarks are in the package's tests (BenchmarkSecrets runs gitleaks
-// side by side):
+// Sanitize asks the tagger and the shared detectors only about sentences
+// that hold a word or character their findings need, and no crafted
+// repetition of any part's trigger costs more than a few times typical
+// text of the same size (BenchmarkSanitize measures both, and
+// TestSanitizeCraftedCostIsLinear holds the ratio). Benchmarks are in the
+// package's tests (BenchmarkSecrets runs gitleaks side by side):
 //
 //	go test -run='^$' -bench=. -benchmem ./guard
 package guard

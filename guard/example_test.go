@@ -103,7 +103,7 @@ func ExampleSanitize() {
 }
 
 func ExampleNewSanitizer() {
-	z, err := guard.NewSanitizer(&guard.SanitizeOptions{MaxChunk: 20})
+	z, err := guard.NewSanitizer(guard.WithMaxChunk(20))
 	if err != nil {
 		panic(err)
 	}

@@ -35,11 +35,3 @@ func BenchmarkExfiltration(b *testing.B) {
 		})
 	}
 }
-
-func BenchmarkSanitize(b *testing.B) {
-	b.SetBytes(int64(len(docPage)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Sanitize(docPage)
-	}
-}

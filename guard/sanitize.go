@@ -1,174 +1,272 @@
 package guard
 
 import (
-	"encoding/base64"
+	"cmp"
+	"context"
 	"fmt"
-	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/inject"
+	"github.com/wardline/wardline/guard/internal/langid"
 )
 
 // Sanitising retrieved (RAG) text.
 //
-// Retrieved documentation is written for humans, and keeps its imperatives:
-// "Run go mod tidy before committing" is a doc line to keep. What goes is
-// text addressed to an AI reader: instruction overrides and fake
-// conversation turns (the "injection" detection [Instructions] performs),
-// hidden text (HTML comments carrying instructions, elements styled
-// invisible), chat-template tokens, tool-call bait ("call the function
-// delete_branch with name=main", a JSON tool call, an "EXECUTE:" line),
-// text that addresses an AI reader ("Note to the language model: ..."),
-// base64-wrapped instructions, exfiltration requests and URLs that carry a
-// payload. Sanitize works line by line, and sentence by sentence inside
-// long lines, so that one injected sentence does not take a paragraph of
-// documentation with it.
+// Retrieved documentation is written for humans and keeps its
+// imperatives: "Run go mod tidy before committing" and "Send your API key
+// in the Authorization header" stay. What goes is text addressed to an AI
+// reader, judged by who it addresses and what it asks (the analysis is
+// guard/internal/inject's; see its package documentation): directives
+// aimed at an assistant, agent or model, by name or by what they talk
+// about (the user, replies, the prompt, tools, approvals); attempts to
+// change the reader's instructions, identity, output or tool use; forged
+// conversation turns and chat-template tokens; text hidden from human
+// readers; tool-call bait; encoded directives; exfiltration requests and
+// URLs that carry a payload; and text in a language the detectors cannot
+// read. Reported or quoted discussion of injection stays.
 
-// Rules of the findings Sanitize reports, besides "injection",
+// Rule ids of the findings Sanitize reports, besides "injection",
 // "exfil.request" and "exfil.url".
 const (
-	ruleHidden      = "injection.hidden"
-	ruleToolCall    = "injection.tool-call"
-	ruleMarker      = "injection.marker"
-	ruleAIAddressed = "injection.ai-addressed"
-	ruleEncoded     = "injection.encoded"
-	ruleTruncated   = "sanitize.truncated"
+	// RuleInjectionHidden: text a human reader does not see (hidden by
+	// CSS, in a comment, an attribute or invisible characters) that
+	// carries something an AI reader could act on.
+	RuleInjectionHidden = "injection.hidden"
+	// RuleInjectionToolCall: bait shaped like a tool or function call.
+	RuleInjectionToolCall = "injection.tool-call"
+	// RuleInjectionMarker: chat-template tokens and forged turns opened
+	// by them.
+	RuleInjectionMarker = "injection.marker"
+	// RuleInjectionAIAddressed: a directive or message aimed at an AI
+	// reader.
+	RuleInjectionAIAddressed = "injection.ai-addressed"
+	// RuleInjectionEncoded: an encoded run that decodes to a directive,
+	// or a request to decode and act.
+	RuleInjectionEncoded = "injection.encoded"
+	// RuleInjectionClassifier: a span the Sanitizer's Classifier flagged.
+	RuleInjectionClassifier = "injection.classifier"
+	// RuleSanitizeTruncated: the part of the chunk beyond its size cap.
+	RuleSanitizeTruncated = "sanitize.truncated"
+	// RuleSanitizeLanguage: text in a language the detectors cannot read,
+	// removed so that it cannot pass unread; an application that wants to
+	// quarantine the whole document counts these findings.
+	RuleSanitizeLanguage = "sanitize.language"
+	// RuleSanitizeUnchecked: the Classifier failed, so nothing of the
+	// chunk is returned.
+	RuleSanitizeUnchecked = "sanitize.unchecked"
 )
 
-// DefaultMaxChunk is the number of characters (runes) Sanitize keeps of a
-// retrieved chunk when no other limit is configured.
+// DefaultMaxChunk is the number of characters (runes) of clean text a
+// Sanitizer keeps of one retrieved chunk unless WithMaxChunk says
+// otherwise.
 const DefaultMaxChunk = 1500
 
-// longLine is the length in bytes above which a line is judged sentence
-// by sentence rather than as a whole.
-const longLine = 240
+// readableLanguages are the languages the detectors read.
+var readableLanguages = []string{"en", "es", "de", "fr"}
 
-// SanitizeOptions configures a [Sanitizer]. The zero value (or a nil
-// pointer) selects the defaults.
-type SanitizeOptions struct {
-	// MaxChunk is the number of characters (runes) of clean text kept per
-	// call; the rest is cut and reported with Rule "sanitize.truncated".
-	// Zero means DefaultMaxChunk; negative values are refused.
-	MaxChunk int
+// A Classifier is a model-based injection detector an application plugs
+// into a Sanitizer with WithClassifier. It is asked after the
+// deterministic analysis and can only remove more: the spans it returns
+// are removed too, and an error (or a span outside text) makes the
+// Sanitizer return no text at all, with a RuleSanitizeUnchecked finding,
+// rather than text nobody checked. It must be safe for concurrent use if
+// the Sanitizer is.
+type Classifier interface {
+	// Classify returns the spans of text, byte offsets [Start, End) into
+	// text, that carry injection. text is the retrieved chunk as given to
+	// the Sanitizer. It should return when ctx is done.
+	Classify(ctx context.Context, text string) ([]Span, error)
 }
 
-// OptionError reports an invalid option value.
+// Span is a byte range [Start, End) of a string.
+type Span struct{ Start, End int }
+
+// SanitizeOption configures a Sanitizer built by NewSanitizer.
+type SanitizeOption func(*sanitizeConfig) error
+
+type sanitizeConfig struct {
+	maxChunk   int
+	classifier Classifier
+	languages  []string
+}
+
+// OptionError reports an invalid option passed to NewSanitizer.
 type OptionError struct {
-	Option string
-	Value  int
+	Option string // the option's name, e.g. "WithMaxChunk"
+	Reason string
 }
 
 // Error implements error.
 func (e *OptionError) Error() string {
-	return fmt.Sprintf("guard: invalid %s %d", e.Option, e.Value)
+	return "guard: " + e.Option + ": " + e.Reason
 }
 
-// Sanitizer removes injected text from retrieved documentation. The zero
-// value is ready to use with the defaults (chunks capped at
-// DefaultMaxChunk characters). A Sanitizer is immutable and safe for
-// concurrent use.
-type Sanitizer struct {
-	maxChunk int
-}
-
-// NewSanitizer returns a Sanitizer configured by opts (nil for defaults).
-// A negative MaxChunk is an *OptionError.
-func NewSanitizer(opts *SanitizeOptions) (*Sanitizer, error) {
-	z := &Sanitizer{}
-	if opts != nil {
-		if opts.MaxChunk < 0 {
-			return nil, &OptionError{Option: "MaxChunk", Value: opts.MaxChunk}
+// WithMaxChunk caps the clean text of each retrieved chunk at n
+// characters (runes); what is cut is reported with RuleSanitizeTruncated.
+// n must be positive.
+func WithMaxChunk(n int) SanitizeOption {
+	return func(c *sanitizeConfig) error {
+		if n <= 0 {
+			return &OptionError{Option: "WithMaxChunk", Reason: fmt.Sprintf("cap %d is not positive", n)}
 		}
-		z.maxChunk = opts.MaxChunk
+		c.maxChunk = n
+		return nil
+	}
+}
+
+// WithClassifier adds a model-based detector that runs after the
+// deterministic analysis; see Classifier. c must not be nil.
+func WithClassifier(c Classifier) SanitizeOption {
+	return func(cfg *sanitizeConfig) error {
+		if c == nil {
+			return &OptionError{Option: "WithClassifier", Reason: "nil classifier"}
+		}
+		cfg.classifier = c
+		return nil
+	}
+}
+
+// AllowLanguages loosens the check: text in the named languages (ISO
+// 639-1 codes, see the langid package's list) is let through unread
+// instead of being removed with RuleSanitizeLanguage. The detectors read
+// English, Spanish, German and French; an instruction in any other
+// language passes them. Do not use this option unless something else
+// reads those languages.
+func AllowLanguages(codes ...string) SanitizeOption {
+	return func(c *sanitizeConfig) error {
+		if len(codes) == 0 {
+			return &OptionError{Option: "AllowLanguages", Reason: "no language named"}
+		}
+		if _, err := langid.NewSet(codes...); err != nil {
+			return &OptionError{Option: "AllowLanguages", Reason: err.Error()}
+		}
+		c.languages = append(c.languages, codes...)
+		return nil
+	}
+}
+
+// Sanitizer removes text addressed to an AI reader from retrieved
+// documentation. The zero value is ready to use and is the strict
+// configuration: chunks capped at DefaultMaxChunk characters, only
+// English, Spanish, German and French read, no classifier. A Sanitizer is
+// immutable and safe for concurrent use (a Classifier must be too).
+type Sanitizer struct {
+	maxChunk   int
+	classifier Classifier
+	an         *inject.Analyzer
+}
+
+// NewSanitizer returns a Sanitizer configured by opts. A nil or invalid
+// option is an *OptionError.
+func NewSanitizer(opts ...SanitizeOption) (*Sanitizer, error) {
+	var cfg sanitizeConfig
+	for i, o := range opts {
+		if o == nil {
+			return nil, &OptionError{Option: fmt.Sprintf("option %d", i), Reason: "nil option"}
+		}
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	z := &Sanitizer{maxChunk: cfg.maxChunk, classifier: cfg.classifier}
+	if len(cfg.languages) > 0 {
+		an, err := newAnalyzer(append(append([]string(nil), readableLanguages...), cfg.languages...))
+		if err != nil {
+			return nil, &OptionError{Option: "AllowLanguages", Reason: err.Error()}
+		}
+		z.an = an
 	}
 	return z, nil
 }
 
-// Sanitize is [Sanitizer.Sanitize] with the default options.
+// defaultAnalyzer reads the default languages; it is built on first use.
+var defaultAnalyzer = sync.OnceValue(func() *inject.Analyzer {
+	an, err := newAnalyzer(readableLanguages)
+	if err != nil {
+		panic("guard: default analyzer: " + err.Error()) // the default set is known to langid
+	}
+	return an
+})
+
+func newAnalyzer(languages []string) (*inject.Analyzer, error) {
+	set, err := langid.NewSet(languages...)
+	if err != nil {
+		return nil, err
+	}
+	return inject.New(inject.Config{
+		Normalize: Normalize,
+		Scan:      sanitizeScan,
+		Payload:   hasPayloadURL,
+		Readable:  set,
+	})
+}
+
+// Sanitize is (*Sanitizer).Sanitize with the strict defaults.
 func Sanitize(retrieved string) (clean string, removed []Finding) {
 	var z Sanitizer
 	return z.Sanitize(retrieved)
 }
 
-// Sanitize returns retrieved without the lines (or, inside long lines, the
-// sentences and hidden HTML) that carry injection, and a finding for each
-// removal with offsets into retrieved. Ordinary documentation, including
-// instructions meant for humans, is returned unchanged. The clean text is
-// capped at the configured number of characters; a cut is reported with
-// Rule "sanitize.truncated". removed is sorted and empty when nothing was
-// removed.
+// Sanitize is SanitizeContext with context.Background().
 func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding) {
+	return z.SanitizeContext(context.Background(), retrieved)
+}
+
+// SanitizeContext returns retrieved without the text addressed to an AI
+// reader, and a finding for each removal: its rule and its span, byte
+// offsets into retrieved, sorted. A removal takes its whole line with it
+// when nothing else is left on the line; an injected block
+// (<INFORMATION>…</INFORMATION>, a hidden element, a comment, a forged
+// turn) goes whole. Ordinary documentation, imperatives for human readers
+// included, comes back unchanged, and removed is empty. The clean text is
+// capped at the configured size; the cut is reported with
+// RuleSanitizeTruncated.
+//
+// ctx is passed to the Classifier, if there is one; when the classifier
+// fails or ctx is done first, clean is empty and removed ends with a
+// RuleSanitizeUnchecked finding. Without a classifier nothing blocks.
+//
+// The deterministic analysis is linear in len(retrieved): a 3 KB page of
+// documentation costs a fraction of a millisecond and allocates little
+// when nothing is found; BenchmarkSanitize measures typical pages and
+// crafted repetition.
+func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clean string, removed []Finding) {
 	maxChunk := DefaultMaxChunk
-	if z != nil && z.maxChunk > 0 {
-		maxChunk = z.maxChunk
+	an := defaultAnalyzer()
+	var classifier Classifier
+	if z != nil {
+		if z.maxChunk > 0 {
+			maxChunk = z.maxChunk
+		}
+		if z.an != nil {
+			an = z.an
+		}
+		classifier = z.classifier
 	}
-	// cut marks bytes of retrieved to drop.
 	var cuts [][2]int
-	drop := func(rule string, a, b int) {
-		cuts = append(cuts, [2]int{a, b})
-		removed = append(removed, Finding{Rule: rule, Start: a, End: b, Excerpt: safeExcerpt(retrieved, a, b, nil, rule)})
+	for _, r := range an.Analyze(retrieved) {
+		cuts = append(cuts, [2]int{r.Start, r.End})
+		removed = append(removed, Finding{Rule: ruleOf(r.Kind), Start: r.Start, End: r.End,
+			Excerpt: safeExcerpt(retrieved, r.Start, r.End, nil, "")})
 	}
-	hidden := hiddenHTML(retrieved)
-	for _, h := range hidden {
-		drop(h.rule, h.start, h.end)
-	}
-	// The detectors that need context run once over the whole text (with
-	// hidden parts blanked out); each unit then looks up what overlaps it.
-	masked := maskSpans(retrieved, 0, len(retrieved), hidden)
-	hits := wholeTextHits(masked)
-	for _, u := range sanitizeUnits(retrieved) {
-		text := masked[u[0]:u[1]]
-		if strings.TrimSpace(text) == "" {
-			continue
+	if classifier != nil {
+		spans, err := classify(ctx, classifier, retrieved)
+		if err != nil {
+			removed = append(removed, Finding{Rule: RuleSanitizeUnchecked, Start: 0, End: len(retrieved),
+				Excerpt: clip("classifier failed: "+err.Error(), maxExcerpt)})
+			sortFindings(removed)
+			return "", removed
 		}
-		rule := ""
-		for _, h := range hits {
-			if h.end <= u[0] || h.start >= u[1] {
-				continue
-			}
-			if h.rule == ruleInjection && roleLabelData(text) {
-				continue
-			}
-			rule = h.rule
-			break
-		}
-		if rule == "" {
-			rule = judgeLocal(text, 0)
-		}
-		if rule != "" {
-			drop(rule, u[0], u[1])
+		for _, s := range spans {
+			cuts = append(cuts, [2]int{s.Start, s.End})
+			removed = append(removed, Finding{Rule: RuleInjectionClassifier, Start: s.Start, End: s.End,
+				Excerpt: safeExcerpt(retrieved, s.Start, s.End, nil, "")})
 		}
 	}
-	var b strings.Builder
-	b.Grow(len(retrieved))
-	merged := mergeSpans(cuts)
-	var skipped [][2]int // the spans actually left out, whole lines included
-	last := 0
-	for _, c := range merged {
-		a, e := c[0], c[1]
-		// Take a whole line with it when nothing else is left on the line.
-		ls := strings.LastIndexByte(retrieved[:a], '\n') + 1
-		le := len(retrieved)
-		if i := strings.IndexByte(retrieved[e:], '\n'); i >= 0 {
-			le = e + i + 1
-		}
-		if a >= last && strings.TrimSpace(retrieved[max(ls, last):a]) == "" && strings.TrimSpace(retrieved[e:le]) == "" {
-			a, e = max(ls, last), le
-		}
-		if a < last {
-			a = last
-		}
-		b.WriteString(retrieved[last:a])
-		if e > a {
-			skipped = append(skipped, [2]int{a, e})
-		}
-		last = max(last, e)
-	}
-	b.WriteString(retrieved[last:])
-	clean = b.String()
-	if merged == nil {
-		clean = retrieved
-	}
+	clean, skipped := cutSpans(retrieved, cuts)
 	if utf8.RuneCountInString(clean) > maxChunk {
 		cut := 0
 		for n := 0; n < maxChunk; n++ {
@@ -178,7 +276,7 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding)
 		// Map the cut back to retrieved for the finding: it lies in the
 		// part of retrieved after the last removal before it.
 		orig := origOffset(cut, skipped, len(retrieved))
-		removed = append(removed, Finding{Rule: ruleTruncated, Start: orig, End: len(retrieved),
+		removed = append(removed, Finding{Rule: RuleSanitizeTruncated, Start: orig, End: len(retrieved),
 			Excerpt: fmt.Sprintf("chunk capped at %d characters", maxChunk)})
 		clean = clean[:cut]
 	}
@@ -186,8 +284,188 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding)
 	return clean, removed
 }
 
+// classify asks c for its spans and checks them; a panic in c is an
+// error.
+func classify(ctx context.Context, c Classifier, text string) (spans []Span, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			spans, err = nil, fmt.Errorf("guard: classifier panicked: %v", p)
+		}
+	}()
+	spans, err = c.Classify(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, s := range spans {
+		if s.Start < 0 || s.Start > s.End || s.End > len(text) {
+			return nil, fmt.Errorf("guard: classifier returned span [%d:%d] outside %d bytes", s.Start, s.End, len(text))
+		}
+	}
+	return spans, nil
+}
+
+func ruleOf(k inject.Kind) string {
+	switch k {
+	case inject.Injection:
+		return ruleInjection
+	case inject.AIAddressed:
+		return RuleInjectionAIAddressed
+	case inject.Hidden:
+		return RuleInjectionHidden
+	case inject.Marker:
+		return RuleInjectionMarker
+	case inject.ToolCall:
+		return RuleInjectionToolCall
+	case inject.Encoded:
+		return RuleInjectionEncoded
+	case inject.ExfilRequest:
+		return ruleExfilRequest
+	case inject.ExfilURL:
+		return ruleExfilURL
+	case inject.Language:
+		return RuleSanitizeLanguage
+	}
+	return ruleInjection
+}
+
+// sanitizeScan runs the shared detectors the analysis asks for on one
+// sentence: Instructions (injection phrases, and imperatives and modals
+// in the four languages it reads), exfiltration requests, and URLs that
+// carry a payload.
+func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit {
+	if need&inject.NeedInjection != 0 {
+		for _, f := range Instructions(text) {
+			switch f.Rule {
+			case ruleInjection:
+				dst = append(dst, inject.Hit{Kind: inject.HitInjection, Start: f.Start, End: f.End})
+			case ruleImperative, ruleModal:
+				dst = append(dst, inject.Hit{Kind: inject.HitDirective, Start: f.Start, End: f.End})
+			}
+		}
+	}
+	if need&inject.NeedExfil != 0 {
+		for _, f := range exfilRequests(text) {
+			dst = append(dst, inject.Hit{Kind: inject.HitExfilRequest, Start: f.Start, End: f.End})
+		}
+	}
+	if need&inject.NeedURL == 0 {
+		return dst
+	}
+	ls := 0
+	for line := range strings.Lines(text) {
+		if mayCarryPayload(line) {
+			for _, u := range findURLs(line) {
+				if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
+					u.scheme != "vbscript" && u.scheme != "data" {
+					continue
+				}
+				if urlPayload(line, u) != "" {
+					dst = append(dst, inject.Hit{Kind: inject.HitExfilURL, Start: ls + u.start, End: ls + u.end})
+				}
+			}
+		}
+		ls += len(line)
+	}
+	return dst
+}
+
+// mayCarryPayload reports whether a line can hold a URL that urlPayload
+// would flag: one needs a placeholder, userinfo, query or fragment
+// character, a script or data scheme, or a run of 20 or more characters
+// of an encoding alphabet. Lines with other scripts or compatibility
+// forms are always looked at. It keeps the URL matcher off plain prose.
+func mayCarryPayload(line string) bool {
+	if strings.ContainsAny(line, "{$%<@?#=") || !isASCII(line) {
+		return true
+	}
+	if strings.Contains(line, "script:") || strings.Contains(line, "data:") || strings.Contains(line, "SCRIPT:") || strings.Contains(line, "DATA:") {
+		return true
+	}
+	run := 0
+	for i := 0; i < len(line); i++ {
+		if isB64Char(line[i]) {
+			run++
+			if run >= 20 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// hasPayloadURL reports whether an HTML attribute value holds a URL that
+// carries a payload.
+func hasPayloadURL(v string) bool {
+	if !mayCarryPayload(v) {
+		return false
+	}
+	for _, u := range findURLs(v) {
+		if urlPayload(v, u) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// cutSpans returns s without the spans in cuts and the spans actually
+// left out. A span takes its whole line with it when nothing else is
+// left on the line, and the spaces after it when it opens the line or
+// follows a space. The line ends are found once, so the cost is linear
+// in len(s) however many spans there are.
+func cutSpans(s string, cuts [][2]int) (string, [][2]int) {
+	merged := mergeSpans(cuts)
+	if merged == nil {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	var skipped [][2]int
+	last := 0
+	lineStart, scanned := 0, 0 // the start of the line holding s[scanned]
+	nextNL := -1               // the first '\n' at or after some earlier e
+	for _, c := range merged {
+		a, e := max(c[0], last), c[1]
+		if e <= a {
+			continue
+		}
+		if i := strings.LastIndexByte(s[scanned:a], '\n'); i >= 0 {
+			lineStart = scanned + i + 1
+		}
+		scanned = a
+		if nextNL < e {
+			if j := strings.IndexByte(s[e:], '\n'); j >= 0 {
+				nextNL = e + j
+			} else {
+				nextNL = len(s)
+			}
+		}
+		ls, le := max(lineStart, last), min(len(s), nextNL+1)
+		switch {
+		case strings.TrimSpace(s[ls:a]) == "" && strings.TrimSpace(s[e:le]) == "":
+			a, e = ls, le
+		case a == ls || a > 0 && (s[a-1] == ' ' || s[a-1] == '\t'):
+			for e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+				e++
+			}
+		}
+		b.WriteString(s[last:a])
+		skipped = append(skipped, [2]int{a, e})
+		last = e
+	}
+	b.WriteString(s[last:])
+	return b.String(), skipped
+}
+
 // origOffset maps an offset in the clean text back to retrieved, given the
-// merged cut spans.
+// spans left out.
 func origOffset(cleanOff int, cuts [][2]int, n int) int {
 	pos, kept := 0, 0
 	for _, c := range cuts {
@@ -205,11 +483,7 @@ func mergeSpans(spans [][2]int) [][2]int {
 		return nil
 	}
 	s := append([][2]int(nil), spans...)
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j][0] < s[j-1][0]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	slices.SortFunc(s, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
 	out := [][2]int{s[0]}
 	for _, x := range s[1:] {
 		if last := &out[len(out)-1]; x[0] <= last[1] {
@@ -219,323 +493,4 @@ func mergeSpans(spans [][2]int) [][2]int {
 		}
 	}
 	return out
-}
-
-// maskSpans returns s[a:b] with the parts covered by hidden spans
-// replaced by spaces.
-func maskSpans(s string, a, b int, hidden []hiddenSpan) string {
-	text := s[a:b]
-	for _, h := range hidden {
-		if h.end <= a || h.start >= b {
-			continue
-		}
-		ha, hb := max(h.start, a)-a, min(h.end, b)-a
-		text = text[:ha] + strings.Repeat(" ", hb-ha) + text[hb:]
-	}
-	return text
-}
-
-// sanitizeUnits splits s into lines, and long lines into sentences.
-func sanitizeUnits(s string) [][2]int {
-	var out [][2]int
-	for start := 0; start < len(s); {
-		end := len(s)
-		if i := strings.IndexByte(s[start:], '\n'); i >= 0 {
-			end = start + i
-		}
-		if end-start <= longLine {
-			out = append(out, [2]int{start, end})
-		} else {
-			out = append(out, rawSentences(s, start, end)...)
-		}
-		start = end + 1
-	}
-	return out
-}
-
-// rawSentences splits s[a:b] after '.', '!' or '?' followed by a space.
-func rawSentences(s string, a, b int) [][2]int {
-	var out [][2]int
-	start := a
-	for i := a; i < b; i++ {
-		if c := s[i]; (c == '.' || c == '!' || c == '?') && i+1 < b && s[i+1] == ' ' {
-			out = append(out, [2]int{start, i + 1})
-			start = i + 1
-		}
-	}
-	if start < b {
-		out = append(out, [2]int{start, b})
-	}
-	return out
-}
-
-type hiddenSpan struct {
-	rule       string
-	start, end int
-}
-
-var (
-	sanitizeOnce sync.Once
-	sanitizeRe   struct {
-		comment, hiddenElem, marker, toolJSON, toolLine, toolCall, toolArgs, decodeFollow, b64 *regexp.Regexp
-		aiAddress                                                                              gatedRegexps
-	}
-)
-
-func sanitizeRes() {
-	sanitizeOnce.Do(func() {
-		r := &sanitizeRe
-		r.comment = regexp.MustCompile(`(?s)<!--.*?(?:-->|$)`)
-		r.hiddenElem = regexp.MustCompile(`(?is)<([a-z][a-z0-9]*)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|em|pt|%)?\s*[;"']|opacity\s*:\s*0(?:\.0*)?\s*[;"']|\shidden(?:\s|>|=|/))[^>]*>.*?(?:</[a-z][a-z0-9]*\s*>|$)`)
-		// Chat-template tokens and fake authority markers that only mean
-		// something to a model.
-		r.marker = regexp.MustCompile(`<\|[a-z_]+\|>|\[/?inst\]|<</?sys>>|(?m:^)\s*#{2,}\s*(?:instruction|system|response)s?\s*:|</?(?:system|document|context|instructions?|user|assistant)>|` +
-			`\[\s*(?:admin|system|developer|root|operator)\s+(?:request|override|message|instruction|command|note)s?\s*::?|` +
-			`(?m:^)\s*-{2,}\s*(?:[a-z]+\s+){0,2}(?:instruction|amendment|directive|override)s?\b`)
-		r.toolJSON = regexp.MustCompile(`"(?:tool|tool_name|function|name|action|recipient)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|args|parameters|params|input|action_input)"\s*:`)
-		r.toolLine = regexp.MustCompile(`(?m)^\s*(?:execute|exec|tool_call|function_call|action_input|action)\s*:\s*\S`)
-		r.toolCall = regexp.MustCompile(`\b(?:call|calls|calling|invoke|invokes|invoking|trigger|triggers|use|run)\s+(?:the\s+)?(?:(?:function|tool|action)\s+[a-z0-9_.-]+|[a-z0-9_.-]+\s+(?:tool|function|action))\b`)
-		r.toolArgs = regexp.MustCompile(`\bwith\s+(?:[a-z_]+\s*=|the\s+contents|arguments?|parameters?|args)|\b[a-z0-9]+_[a-z0-9_]+\b|\(\s*[a-z_]+\s*=`)
-		r.aiAddress = compileGated(aiAddressParts())
-		r.decodeFollow = regexp.MustCompile(`\bdecode\b.{0,30}\b(?:follow|execute|run|obey|do|apply)\b`)
-		r.b64 = regexp.MustCompile(`[A-Za-z0-9+/_-]{20,}={0,2}`)
-	})
-}
-
-// aiMachine names machine readers of a text: AI assistants, language
-// models, agents, crawlers, and the same in German, Spanish and French.
-const aiMachine = `(?:ais?|llms?|large language models?|language models?|assistants?|agents?|chatbots?|bots?|models?|gpts?|` +
-	`automated\s+(?:[a-z]+\s+)?(?:software|systems?|tools?|readers?|screeners?|reviewers?)|screening\s+systems?|analysis\s+software|scanners?|crawlers?|` +
-	`ki|ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|ia|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
-	`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage|intelligences?\s+artificielles?|künstliche\s+intelligenz)`
-
-// aiVocative names the machine readers a line may address by name,
-// followed by a colon or comma ("AI agents:", "KI-Assistenten:", "LLMs,");
-// bare "agents:" or "models:" are ordinary headings and stay.
-const aiVocative = `(?:ais?|llms?|(?:ai|llm)\s+(?:assistants?|agents?|models?|systems?|tools?|readers?)|language\s+models?|chatbots?|` +
-	`ki-(?:assistent|agent|modell|system)\pL*|sprachmodell\pL*|asistentes?\s+de\s+ia|modelos?\s+de\s+(?:lenguaje|ia)|` +
-	`assistants?\s+(?:ia|d'ia)|modèles?\s+de\s+langage)`
-
-// aiAddressParts returns the alternatives of the rule that finds text
-// addressed to a machine reader ("Note to AI assistants", "If you are an
-// LLM", "AI agents reading this page"), each with the literals one of
-// which every match of it contains.
-func aiAddressParts() []gatedPart {
-	machine, vocative := aiMachine, aiVocative
-	ing := []string{"read", "process", "pars", "summari", "index", "crawl", "scann", "ingest", "answering"}
-	// Literals of the names in aiMachine and aiVocative: one of them is
-	// in every match of either.
-	machineLits := []string{"ai", "llm", "model", "assistant", "agent", "bot", "gpt", "automated", "screening",
-		"analysis", "scanner", "crawler", "ki", "ia", "sprachmodell", "modelo", "modèle", "intelligence", "künstliche"}
-	vocativeLits := []string{"ai", "llm", "model", "chatbot", "ki-", "sprachmodell", "asistente", "modelo", "assistant", "modèle"}
-	return []gatedPart{
-		{[]string{"note", "message", "instruction", "reminder", "notice", "profile", "metadata"}, machineLits,
-			`(?:note|message|instructions?|reminder|notice|profile|metadata)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?` + machine + `\b`},
-		{[]string{"you"}, []string{"ai", "llm", "model", "assistant", "agent", "bot", "automated"},
-			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large language model|language model|assistant|agent|bot|chatbot|automated)\b`},
-		{[]string{"ai", "llm"}, []string{"assistant", "agent", "model", "crawler", "system", "tool"},
-			`\b(?:ai|llm)\s+(?:assistants?|agents?|models?|crawlers?|systems?|tools?)\b(?:\s+\w+){0,2}\s*(?:reading|processing|summari[sz]ing|parsing|crawling|indexing|that\s+read|:|must|should)`},
-		{[]string{","}, []string{"assistant", "ai", "model", "agent", "chatbot", "claude", "gpt", "gemini", "copilot"},
-			`(?m:^)\s*(?:assistant|ai|model|agent|chatbot|claude|chatgpt|gpt|gemini|copilot)\s*,`},
-		{[]string{"visible", "readable", "meant", "intended"}, nil,
-			`\b(?:visible|readable|meant|intended)\s+(?:only\s+)?(?:to|for)\s+(?:the\s+)?` + machine + `\b|\binvisible\s+to\s+humans\b`},
-		{[]string{"user"}, []string{"asks"}, `\b(?:if|when|whenever)\s+(?:the\s+)?user\s+asks\b`},
-		{[]string{":", ","}, vocativeLits,
-			`(?m:^)\s*(?:dear\s+|hey\s+|attention\s+|to\s+)?(?:the\s+|all\s+|any\s+)?` + vocative + `\s*[:,]`},
-		{ing, machineLits,
-			`\b` + machine + `\s+(?:reading|processing|parsing|summari[sz]ing|indexing|crawling|scanning|ingesting|that\s+reads?|who\s+reads?)\s+(?:this|these|the\s+(?:page|document|text|file|content))\b`},
-		{ing, []string{"this"},
-			`\bwhen\s+(?:you\s+are\s+)?(?:summari[sz]ing|processing|reading|answering\s+about|indexing)\s+this\s+(?:page|document|file|text|repository|article|site)`},
-	}
-}
-
-// A gatedPart is one alternative of a rule's expression and two sets of
-// literals: every match of it contains one of need and, when also is not
-// nil, one of also.
-type gatedPart struct {
-	need, also []string
-	expr       string
-}
-
-// gatedRegexps matches what the alternation of its parts matches, but
-// runs a part only on text that holds one of the part's literals. Small
-// expressions also let Go's regexp use its backtracker on short lines
-// instead of stepping one large NFA over every byte: on the Sanitize
-// benchmark this rule went from two thirds of the time to a few percent.
-type gatedRegexps []gatedRegexp
-
-type gatedRegexp struct {
-	need, also []string
-	re         *regexp.Regexp
-}
-
-func compileGated(parts []gatedPart) gatedRegexps {
-	out := make(gatedRegexps, len(parts))
-	for i, p := range parts {
-		out[i] = gatedRegexp{need: p.need, also: p.also, re: regexp.MustCompile(p.expr)}
-	}
-	return out
-}
-
-// MatchString reports whether any part matches s.
-func (g gatedRegexps) MatchString(s string) bool {
-	for _, p := range g {
-		if containsAnyOf(s, p.need) && (p.also == nil || containsAnyOf(s, p.also)) && p.re.MatchString(s) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsAnyOf(s string, lits []string) bool {
-	for _, l := range lits {
-		if strings.Contains(s, l) {
-			return true
-		}
-	}
-	return false
-}
-
-// hiddenHTML finds HTML comments carrying anything an AI reader could act
-// on, and elements styled to be invisible (always: hidden text has no
-// place in documentation an agent reads).
-func hiddenHTML(s string) []hiddenSpan {
-	if !strings.Contains(s, "<") && !strings.ContainsRune(s, '\uff1c') {
-		return nil
-	}
-	sanitizeRes()
-	u, offs := unhide(s)
-	var out []hiddenSpan
-	for _, m := range sanitizeRe.hiddenElem.FindAllStringIndex(u, -1) {
-		out = append(out, hiddenSpan{ruleHidden, offs[m[0]], endOffset(offs, m[1])})
-	}
-	for _, m := range sanitizeRe.comment.FindAllStringIndex(u, -1) {
-		body := strings.TrimSuffix(strings.TrimPrefix(u[m[0]:m[1]], "<!--"), "-->")
-		if judgeRetrieved(body, 0) != "" || commentActs(body) {
-			out = append(out, hiddenSpan{ruleHidden, offs[m[0]], endOffset(offs, m[1])})
-		}
-	}
-	return out
-}
-
-// commentActs reports whether a comment body addresses a reader with an
-// action: a command line or a request aimed at an agent. TODO-style notes
-// for authors stay.
-func commentActs(body string) bool {
-	n := Normalize(body)
-	return strings.Contains(n, "| sh") || strings.Contains(n, "| bash") || strings.Contains(n, "curl ") ||
-		strings.Contains(n, "wget ") || sanitizeRe.aiAddress.MatchString(n) ||
-		strings.Contains(n, "assistant") || strings.Contains(n, "agent") || strings.Contains(n, " ai ") || strings.HasPrefix(strings.TrimSpace(n), "ai ")
-}
-
-// judgeRetrieved returns the rule of the first reason to drop a unit of
-// retrieved text, or "".
-func judgeRetrieved(text string, depth int) string {
-	for _, h := range wholeTextHits(text) {
-		if h.rule != ruleInjection || !roleLabelData(text) {
-			return h.rule
-		}
-	}
-	return judgeLocal(text, depth)
-}
-
-// wholeTextHits runs the detectors that need more than one line of
-// context over text: Instructions' injection findings, exfiltration
-// requests and URLs carrying a payload (or a script or data scheme).
-func wholeTextHits(text string) []hiddenSpan {
-	var hits []hiddenSpan
-	for _, f := range Instructions(text) {
-		if f.Rule == ruleInjection {
-			rule := ruleInjection
-			if _, encoded := decodeRun(text[f.Start:f.End]); encoded {
-				rule = ruleEncoded // found in the decoded text of an encoded run
-			}
-			hits = append(hits, hiddenSpan{rule, f.Start, f.End})
-		}
-	}
-	for _, f := range exfilRequests(text) {
-		hits = append(hits, hiddenSpan{ruleExfilRequest, f.Start, f.End})
-	}
-	for _, u := range findURLs(text) {
-		if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
-			u.scheme != "vbscript" && u.scheme != "data" {
-			continue
-		}
-		if urlPayload(text, u) != "" {
-			hits = append(hits, hiddenSpan{ruleExfilURL, u.start, u.end})
-		}
-	}
-	return hits
-}
-
-// judgeLocal applies the line-local checks: markers, tool-call bait, AI
-// addressing and encoded instructions.
-func judgeLocal(text string, depth int) string {
-	sanitizeRes()
-	n := Normalize(text)
-	// Each expression runs only when the text holds a byte sequence every
-	// one of its matches needs.
-	if strings.ContainsAny(n, "<[") || strings.Contains(n, "##") || strings.Contains(n, "--") {
-		if sanitizeRe.marker.MatchString(n) {
-			return ruleMarker
-		}
-	}
-	if strings.Contains(n, "\"") && strings.Contains(n, ":") && sanitizeRe.toolJSON.MatchString(n) ||
-		strings.Contains(n, ":") && sanitizeRe.toolLine.MatchString(n) ||
-		(strings.Contains(n, "tool") || strings.Contains(n, "function") || strings.Contains(n, "action")) &&
-			sanitizeRe.toolCall.MatchString(n) && sanitizeRe.toolArgs.MatchString(n) {
-		return ruleToolCall
-	}
-	if sanitizeRe.aiAddress.MatchString(n) {
-		return ruleAIAddressed
-	}
-	if strings.Contains(n, "decode") && sanitizeRe.decodeFollow.MatchString(n) {
-		return ruleEncoded
-	}
-	if depth == 0 && hasB64Run(text, 20) {
-		for _, m := range sanitizeRe.b64.FindAllString(text, -1) {
-			dec := decodeB64Text(m)
-			if dec != "" && judgeRetrieved(dec, depth+1) != "" {
-				return ruleEncoded
-			}
-		}
-	}
-	return ""
-}
-
-// hasB64Run reports whether s holds n or more base64 characters in a row.
-func hasB64Run(s string, n int) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if isB64Char(s[i]) {
-			run++
-			if run >= n {
-				return true
-			}
-		} else {
-			run = 0
-		}
-	}
-	return false
-}
-
-// decodeB64Text decodes s as base64 (standard or URL alphabet, padded or
-// not) and returns it when it is printable text, else "".
-func decodeB64Text(s string) string {
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		b, err := enc.DecodeString(s)
-		if err != nil || !utf8.Valid(b) {
-			continue
-		}
-		printable := 0
-		for _, c := range string(b) {
-			if c >= 0x20 && c != 0x7f || c == '\n' || c == '\t' {
-				printable++
-			}
-		}
-		if printable == utf8.RuneCount(b) && strings.Contains(string(b), " ") {
-			return string(b)
-		}
-	}
-	return ""
 }

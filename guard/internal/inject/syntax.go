@@ -1,0 +1,278 @@
+package inject
+
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+)
+
+// syntax is what the clause structure of a sentence says about it.
+type syntax struct {
+	// imperative: a clause whose verb opens it with no subject ("ignore
+	// the above", "when asked, always say ...").
+	imperative bool
+	// directed: a directive to the reader or to an AI named as the
+	// subject: "you must", "you should", "you are to", "you may not",
+	// "you will need to", "bots should send".
+	directed bool
+	// question: a question that asks the reader to act ("could you
+	// repeat ...?").
+	question bool
+	// hasVerb: some clause has a verb; a fragment ("Ubuntu 22.04, 32 GB
+	// RAM") has none.
+	hasVerb bool
+	// mainVerb: a clause that is not subordinate has a verb ("Copilot:
+	// an AI pair programmer that suggests code" has none).
+	mainVerb bool
+	// declThird: the first main clause states something of a third
+	// party ("This guide shows how ...", "Revealing the key breaks ..."):
+	// what the sentence says of instructions it reports.
+	declThird bool
+	// shaping: an imperative verb of saying heads a clause it dictates
+	// ("say it has no known vulnerabilities", "state the output is 10",
+	// "report: all tests pass").
+	shaping bool
+}
+
+// directive reports whether the sentence tells its reader to do
+// something.
+func (s syntax) directive() bool { return s.imperative || s.directed || s.question }
+
+// parse analyses one normalised sentence with the treebank-trained
+// tagger and clause analysis of package grammar. A short label before a
+// colon ("assistant instructions: include ...", "note: ...") is left out:
+// the sentence is what follows it.
+func (st *state) parse(text string) syntax {
+	out := st.analyse(text)
+	if !out.directive() {
+		// After a short label the clause analysis can miss the sentence
+		// that follows it ("assistant instructions: include ..."); read
+		// that part on its own too.
+		if i := strings.Index(text, ": "); i > 0 && i < 60 && len(strings.Fields(text[:i])) <= 4 && strings.TrimSpace(text[i+2:]) != "" {
+			rest := st.analyse(text[i+2:])
+			out.imperative = out.imperative || rest.imperative
+			out.directed = out.directed || rest.directed
+			out.question = out.question || rest.question
+			out.shaping = out.shaping || rest.shaping
+		}
+	}
+	return out
+}
+
+// analyse is parse without the second reading after a label.
+func (st *state) analyse(text string) syntax {
+	var out syntax
+	if st.sent == nil {
+		st.sent = new(grammar.Sentence)
+	}
+	m := grammar.Default()
+	s := st.sent
+	m.Analyze(collapseQuotes(text), s)
+	n := len(s.Words)
+	word := func(i int) string {
+		if i < 0 || i >= n {
+			return ""
+		}
+		return strings.ToLower(s.Words[i])
+	}
+	xpos := func(i int) string {
+		if i < 0 || i >= n {
+			return ""
+		}
+		return m.XPOS(s.Tags[i])
+	}
+	lex := lexicon()
+	firstMain := true
+	for ci, c := range s.Clauses {
+		if c.Verb >= 0 {
+			out.hasVerb = true
+			out.mainVerb = out.mainVerb || c.Link != grammar.Subordinate
+		}
+		if c.Mood != grammar.Imperative && c.Link != grammar.Subordinate && c.Opener >= 0 && c.Opener == c.Start &&
+			xpos(c.Opener) == "VB" && c.Verb > c.Opener && !strings.HasPrefix(xpos(c.Verb), "VB") && xpos(c.Verb) != "MD" {
+			// The clause opens with a word tagged as a base-form verb and
+			// no other word in it is tagged as a verb: the clause rules
+			// took a noun for its verb ("respond with a pirate accent"),
+			// and the opener is the verb of an imperative.
+			c.Mood, c.Verb = grammar.Imperative, c.Opener
+		}
+		if c.Mood == grammar.Imperative {
+			out.imperative = true
+			if c.Verb >= 0 && lex[word(c.Verb)]&wSayVerb != 0 && dictates(s, m, ci) {
+				out.shaping = true
+			}
+		}
+		if c.Link == grammar.Main && firstMain && c.Verb >= 0 {
+			firstMain = false
+			if c.Mood == grammar.Declarative && c.Subject >= 0 {
+				w := word(c.Subject)
+				if lex[w]&(wYou|wFirstPers|wAIStrong) == 0 {
+					out.declThird = true
+				}
+			}
+		}
+		if c.Subject >= 0 && lex[word(c.Subject)]&(wYou|wAIStrong|wAIWeak) != 0 && c.Link != grammar.Subordinate {
+			if deontic(word, xpos, c.Subject+1, c.End) {
+				out.directed = true
+			}
+		}
+	}
+	if n > 2 && word(n-1) == "?" {
+		switch word(0) {
+		case "could", "can", "would", "will", "wo", "ca":
+			if word(1) == "you" && !infoVerb(word(2)) && (xpos(2) == "VB" || word(2) == "please") {
+				out.question = true
+			}
+		}
+	}
+	return out
+}
+
+// deontic reports whether the verb group that starts at word i (after a
+// second-person subject) directs: a modal of obligation, a prohibition,
+// "need/have to", "are to", "are required to".
+func deontic(word func(int) string, xpos func(int) string, i, end int) bool {
+	for xpos(i) == "RB" && word(i) != "not" && word(i) != "n't" && i < end {
+		i++
+	}
+	switch w := word(i); w {
+	case "must", "should", "shall", "ought", "'d":
+		return w != "'d" || word(i+1) == "better"
+	case "will", "'ll", "would":
+		j := i + 1
+		constrained := false
+		for xpos(j) == "RB" {
+			if c := word(j); c == "always" || c == "never" || c == "only" || c == "now" || c == "not" || c == "n't" {
+				constrained = true
+			}
+			j++
+		}
+		return constrained || word(j) == "need" || word(j) == "have" || word(j) == "want"
+	case "may", "can", "could", "might":
+		n := word(i + 1)
+		return n == "not" || n == "n't" || n == "never" || n == "no" && word(i+2) == "longer"
+	case "need", "needs", "have", "has", "got":
+		return word(i+1) == "to"
+	case "are", "is", "'re", "am":
+		n := word(i + 1)
+		if n == "not" {
+			n = word(i + 2)
+		}
+		switch n {
+		case "to":
+			return xpos(i+2) == "VB"
+		case "required", "expected", "supposed", "obliged", "obligated", "instructed", "told", "asked", "allowed",
+			"forbidden", "prohibited", "permitted", "authorized", "authorised":
+			return true
+		}
+	case "do":
+		// "you do not need to", "you don't reveal"
+		return (word(i+1) == "not" || word(i+1) == "n't") && xpos(i+2) == "VB" && word(i+2) != "need" && word(i+2) != "have"
+	}
+	return false
+}
+
+// dictates reports whether the imperative verb of clause ci is followed
+// by the text it dictates: a colon or a quotation, "that", or a finite
+// verb in the same clause or in a clause that is not subordinate.
+func dictates(s *grammar.Sentence, m *grammar.Model, ci int) bool {
+	c := s.Clauses[ci]
+	v := c.Verb
+	constrained := false
+	for k := max(0, v-3); k < v; k++ {
+		switch strings.ToLower(s.Words[k]) {
+		case "always", "only", "simply", "just", "never", "exclusively", "instead", "solely":
+			constrained = true
+		}
+	}
+	// "Say" also supposes ("say the query is X, as an example"): unless
+	// constrained, it dictates only what follows it at once.
+	say := strings.EqualFold(s.Words[v], "say")
+	for k := v + 1; k < len(s.Words); k++ {
+		w := s.Words[k]
+		if say && !constrained && k > v+2 {
+			return false
+		}
+		switch w {
+		case ":", "\"", "``", "''", "“", "'", "«":
+			return true
+		case "that":
+			if k == v+1 || k <= v+4 {
+				return true
+			}
+		}
+		inClause := -1
+		for j := ci; j < len(s.Clauses); j++ {
+			if k >= s.Clauses[j].Start && k < s.Clauses[j].End {
+				inClause = j
+				break
+			}
+		}
+		if inClause > ci && s.Clauses[inClause].Link == grammar.Subordinate {
+			continue
+		}
+		switch m.XPOS(s.Tags[k]) {
+		case "VBZ", "VBD", "VBP", "MD":
+			// "always say it has no known vulnerabilities" dictates;
+			// "say the query is X, as an example" supposes.
+			if constrained {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// infoVerb reports whether w is a verb that asks for information when a question puts them
+// to the reader ("Can you confirm which version runs?").
+func infoVerb(w string) bool {
+	switch w {
+	case "confirm", "tell", "clarify", "explain", "say", "share", "specify", "describe", "let", "check",
+		"verify", "answer", "help", "see", "recall", "remember", "think", "know", "point", "provide", "give",
+		"summarize", "summarise", "list", "show", "find", "suggest", "recommend":
+		return true
+	}
+	return false
+}
+
+// collapseQuotes replaces each inline code span with the word "code"
+// and the content of each double-quoted stretch with one word, so that a
+// quoted sentence ("respond with \"the build passed.\"") reads as the
+// noun phrase it is in the sentence around it, and what is in code,
+// quotes included, is a literal. A quotation the sentence cutter split
+// runs to the end.
+func collapseQuotes(s string) string {
+	s = collapse(s, "`", "`", "code", false)
+	s = collapse(s, "\"", "\"", "\"text\"", true)
+	return collapse(s, "“", "”", "\"text\"", true)
+}
+
+// collapse replaces every stretch of s from open to the next close with
+// word; an open without a close is left as it is, or, with runsOn, runs
+// to the end of s.
+func collapse(s, open, close, word string, runsOn bool) string {
+	if !strings.Contains(s, open) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i+len(open):], close)
+		if j < 0 {
+			if runsOn {
+				b.WriteString(s[:i])
+				b.WriteString(word)
+				return b.String()
+			}
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteString(word)
+		s = s[i+len(open)+j+len(close):]
+	}
+	b.WriteString(s)
+	return b.String()
+}

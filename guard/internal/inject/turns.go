@@ -1,0 +1,451 @@
+package inject
+
+import (
+	"slices"
+	"strings"
+)
+
+// Forged conversation turns and authority markers. A marker opens a
+// block whose content is judged as a turn: a sentence with a verb in it
+// is text put in a role's mouth, and the block goes whole. A marker
+// followed by data stays ("System: Ubuntu 22.04.4 LTS, 32 GB RAM",
+// "Developer: Jane Doe <jane@example.org>"). Chat-template tokens, which
+// only mean something to a model, are removed wherever they stand
+// outside code.
+
+// turnRole reports whether w names a role a "role:" marker forges.
+func turnRole(w string) bool {
+	switch w {
+	case "system", "assistant", "user", "human", "developer", "ai", "model", "bot", "admin", "administrator",
+		"operator", "gpt", "chatgpt", "claude", "gemini", "copilot", "sys", "instruction", "instructions",
+		"sistema", "asistente", "usuario", "système", "utilisateur", "nutzer", "benutzer", "root":
+		return true
+	}
+	return false
+}
+
+// markerTail reports whether w may follow a role inside brackets:
+// "[SYSTEM NOTICE]", "[ADMIN REQUEST::".
+func markerTail(w string) bool {
+	switch w {
+	case "notice", "message", "note", "request", "instruction", "instructions", "update", "override", "prompt",
+		"command", "alert", "warning", "directive", "mode", "response", "output", "reminder", "memo", "chain",
+		"of", "thought":
+		return true
+	}
+	return false
+}
+
+// headingWord reports whether w makes a dashed or hashed line a marker:
+// "-- CORE INSTRUCTION", "### Instruction:".
+func headingWord(w string) bool {
+	switch w {
+	case "instruction", "instructions", "amendment", "directive", "override", "notice", "system", "response",
+		"command", "input":
+		return true
+	}
+	return false
+}
+
+// turnStart reports whether a turn marker starts at m[i] inside the
+// logical line m[a:b]; it returns the marker's length (0 when there is
+// none) and records the block it opens or closes.
+func (d *doc) turnStart(i, a, b int) int {
+	m := d.m
+	c := m[i]
+	switch {
+	case c == '<' || c == '[' || c == '{':
+	case c == '#' || c == '-':
+		if i != firstNonSpace(m, a, b) {
+			return 0
+		}
+	case isAlpha(c) || c >= 0xc0:
+		// A role word: at a word start, and followed by a colon.
+		if i > a && (isAlpha(m[i-1]) || m[i-1] >= 0x80 || m[i-1] >= '0' && m[i-1] <= '9') {
+			return 0
+		}
+		e := i
+		for e < b && e < i+16 && (isAlpha(m[e]) || m[e] >= 0x80) {
+			e++
+		}
+		for e < b && (m[e] == ' ' || m[e] == '*' || m[e] == '_') && e < i+20 {
+			e++
+		}
+		if e >= b || m[e] != ':' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	if d.inCode(i) {
+		return 0
+	}
+	if k, closing, ok := templateToken(m[i:b]); ok {
+		d.markers = append(d.markers, span{i, i + k})
+		if closing {
+			d.closeTurn(i + k)
+		} else {
+			d.openTurn(i, i+k, a, b, true)
+		}
+		return k
+	}
+	if k, closing, ok := bracketMarker(m[i:b]); ok {
+		if closing {
+			d.closeTurn(i + k)
+		} else {
+			d.openTurn(i, i+k, a, b, false)
+		}
+		return k
+	}
+	if k, ok := roleColon(m[i:b]); ok && (d.turnPosition(i, a) || upperRole(m[i:i+k])) {
+		d.openTurn(i, i+k, a, b, false)
+		return k
+	}
+	if i == firstNonSpace(m, a, b) {
+		if k, ok := headingMarker(m[i:b]); ok {
+			d.openTurn(i, i+k, a, b, false)
+			return k
+		}
+	}
+	return 0
+}
+
+func firstNonSpace(m string, a, b int) int {
+	for a < b && (m[a] == ' ' || m[a] == '\t') {
+		a++
+	}
+	return a
+}
+
+// upperRole reports whether a "role:" marker is written in capitals
+// ("SYSTEM:", "ASSISTANT:"), a forged turn wherever it stands.
+func upperRole(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// turnPosition reports whether a bare "role:" marker may start at m[i]:
+// at the start of the line (after quotes, list markers and emphasis),
+// after the "Key: " of a field, after the end of a sentence, or after a
+// closing bracket.
+func (d *doc) turnPosition(i, a int) bool {
+	s := d.m
+	j := i
+	for j > a && (s[j-1] == '*' || s[j-1] == '_' || s[j-1] == '"' || s[j-1] == '\'') {
+		j--
+	}
+	k := j
+	for k > a && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	if k == a {
+		return true
+	}
+	switch p := s[k-1]; p {
+	case '>', '-', '*':
+		return strings.TrimLeft(d.m[a:k], " \t>-*0123456789.)") == ""
+	case '.', '?', '!', ']', ')', '}':
+		return k < j
+	case ':':
+		// "Registrant State/Province: SYSTEM: ..."
+		return k < j && strings.Count(d.m[a:k], ":") == 1 && len(strings.Fields(d.m[a:k])) <= 5
+	}
+	return false
+}
+
+// roleColon matches "system:", "Assistant :", "**User:**" at the start of
+// s.
+func roleColon(s string) (int, bool) {
+	e := 0
+	for e < len(s) && e < 16 && (isAlpha(s[e]) || s[e] >= 0x80) {
+		e++
+	}
+	if e == 0 || e >= len(s) {
+		return 0, false
+	}
+	if !turnRole(lowerASCII(s[:e])) {
+		return 0, false
+	}
+	k := e
+	for k < len(s) && (s[k] == ' ' || s[k] == '*' || s[k] == '_') && k < e+3 {
+		k++
+	}
+	if k >= len(s) || s[k] != ':' {
+		return 0, false
+	}
+	k++
+	for k < len(s) && (s[k] == '*' || s[k] == '_' || s[k] == ':') {
+		k++
+	}
+	return k, true
+}
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// templateToken matches a chat-template token at the start of s:
+// <|im_start|>, <|endoftext|>, [INST], [/INST], <<SYS>>, <</SYS>>,
+// <start_of_turn>, <end_of_turn> (and the fullwidth bar DeepSeek uses).
+func templateToken(s string) (n int, closing, ok bool) {
+	if len(s) < 2 || s[0] != '<' && s[0] != '[' {
+		return 0, false, false
+	}
+	low := lowerASCII(s[:min(len(s), 40)])
+	switch {
+	case strings.HasPrefix(low, "<|") || strings.HasPrefix(low, "<｜"):
+		open := 2
+		if strings.HasPrefix(low, "<｜") {
+			open = len("<｜")
+		}
+		for k := open; k < len(low); k++ {
+			c := low[k]
+			if c == '|' && k+1 < len(low) && low[k+1] == '>' {
+				name := low[open:k]
+				return k + 2, strings.Contains(name, "end") || name == "eot_id", name != ""
+			}
+			if strings.HasPrefix(low[k:], "｜>") {
+				return k + len("｜>"), strings.Contains(low[open:k], "end"), true
+			}
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c >= 0x80) {
+				return 0, false, false
+			}
+		}
+	case strings.HasPrefix(low, "[inst]"):
+		return 6, false, true
+	case strings.HasPrefix(low, "[/inst]"):
+		return 7, true, true
+	case strings.HasPrefix(low, "<<sys>>"):
+		return 7, false, true
+	case strings.HasPrefix(low, "<</sys>>"):
+		return 8, true, true
+	case strings.HasPrefix(low, "<start_of_turn>"):
+		return 15, false, true
+	case strings.HasPrefix(low, "<end_of_turn>"):
+		return 13, true, true
+	}
+	return 0, false, false
+}
+
+// bracketMarker matches a role in brackets at the start of s: "[system]",
+// "[SYSTEM NOTICE]", "[ADMIN REQUEST::", "<<ADMIN>>", "{{#system}}",
+// "<system>", and their closing forms ("[/system]", "{{/system}}",
+// "</system>", "<</ADMIN>>").
+func bracketMarker(s string) (n int, closing, ok bool) {
+	var open, close string
+	switch {
+	case strings.HasPrefix(s, "<<"):
+		open, close = "<<", ">>"
+	case strings.HasPrefix(s, "{{"):
+		open, close = "{{", "}}"
+	case strings.HasPrefix(s, "["):
+		open, close = "[", "]"
+	case strings.HasPrefix(s, "<"):
+		open, close = "<", ">"
+	default:
+		return 0, false, false
+	}
+	k := len(open)
+	if k < len(s) && (s[k] == '/' || s[k] == '#') {
+		closing = s[k] == '/'
+		k++
+	}
+	w0 := k
+	words := 0
+	for k < len(s) && k < w0+40 {
+		e := k
+		for e < len(s) && (isAlpha(s[e]) || s[e] == '_') {
+			e++
+		}
+		if e == k {
+			break
+		}
+		w := strings.ToLower(s[k:e])
+		if words == 0 && !turnRole(w) || words > 0 && !markerTail(w) && !turnRole(w) {
+			return 0, false, false
+		}
+		words++
+		k = e
+		if k < len(s) && s[k] == ' ' && open != "<" {
+			k++
+			continue
+		}
+		break
+	}
+	if words == 0 {
+		return 0, false, false
+	}
+	if strings.HasPrefix(s[k:], close) {
+		return k + len(close), closing, true
+	}
+	// "[ADMIN REQUEST::Ignore ..." and "[system note: ..." run on.
+	if open == "[" && !closing && k < len(s) && s[k] == ':' {
+		for k < len(s) && s[k] == ':' {
+			k++
+		}
+		return k, false, true
+	}
+	return 0, false, false
+}
+
+// headingMarker matches a line that announces what follows as
+// instructions: "-- CORE INSTRUCTION", "-- LEGAL AMENDMENT, FOLLOW
+// INSTRUCTION", "### Instruction:", "## System".
+func headingMarker(s string) (int, bool) {
+	k := 0
+	switch {
+	case strings.HasPrefix(s, "--"):
+		for k < len(s) && s[k] == '-' {
+			k++
+		}
+	case strings.HasPrefix(s, "##"):
+		for k < len(s) && s[k] == '#' {
+			k++
+		}
+	default:
+		return 0, false
+	}
+	rest := strings.TrimSpace(s[k:])
+	fs := strings.FieldsFunc(strings.ToLower(rest), func(r rune) bool { return r == ' ' || r == ',' || r == ':' })
+	if len(fs) == 0 || len(fs) > 5 {
+		return 0, false
+	}
+	for _, f := range fs {
+		if headingWord(f) {
+			return len(s), true
+		}
+	}
+	return 0, false
+}
+
+// openTurn opens a turn block at the marker m[i:e] in the logical line
+// m[a:b]. Its content is the rest of the line; a marker alone on its
+// line takes the lines after it up to a blank line.
+func (d *doc) openTurn(i, e, a, b int, template bool) {
+	d.closeTurn(i)
+	end := b
+	if rest := strings.TrimSpace(d.m[e:b]); rest == "" || onlyMarkers(rest) || len(rest) <= 16 && turnRole(lowerASCII(rest)) {
+		end = d.paragraphEnd(b)
+	}
+	d.blocks = append(d.blocks, block{span: span{i, end}, kind: blockTurn, ctx: ctxTurn, marker: template})
+	d.open = len(d.blocks) - 1
+}
+
+// closeTurn ends the open turn block at e, or where it ends anyway when
+// that is earlier: a closing marker never extends a turn.
+func (d *doc) closeTurn(e int) {
+	if d.open < 0 {
+		return
+	}
+	bl := &d.blocks[d.open]
+	bl.end = max(bl.start, min(bl.end, e))
+	d.open = -1
+}
+
+// onlyMarkers reports whether s holds nothing but markers and dashes
+// ("<end of session> <end of session> -------").
+func onlyMarkers(s string) bool {
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "-=*_ "))
+	return t == ""
+}
+
+// paragraphEnd is the package function paragraphEnd on d.m, remembering
+// its last answer: markers that follow each other in one paragraph ask
+// for the same end, and scanning to it again for each would cost the
+// square of the paragraph's length.
+func (d *doc) paragraphEnd(b int) int {
+	if b >= d.paraFrom && b <= d.paraEnd {
+		return d.paraEnd
+	}
+	d.paraFrom, d.paraEnd = b, paragraphEnd(d.m, b)
+	return d.paraEnd
+}
+
+// paragraphEnd returns the offset of the first blank line at or after
+// b, or len(m).
+func paragraphEnd(m string, b int) int {
+	for i := b; i < len(m); {
+		j := strings.IndexByte(m[i:], '\n')
+		if j < 0 {
+			return len(m)
+		}
+		j += i
+		k := strings.IndexByte(m[j+1:], '\n')
+		if k < 0 {
+			k = len(m)
+		} else {
+			k += j + 1
+		}
+		if strings.TrimSpace(m[j+1:k]) == "" {
+			return j
+		}
+		i = j + 1
+	}
+	return len(m)
+}
+
+// inCode reports whether m[i] lies inside an inline code span.
+func (d *doc) inCode(i int) bool { return within(d.inline, i, i+1) }
+
+// markTurns gives each unit the innermost block that holds it and the
+// context of that block. Blocks are swept in order, so the cost is
+// linear in units and blocks.
+func (d *doc) markTurns() {
+	if len(d.blocks) == 0 {
+		return
+	}
+	order := make([]int, len(d.blocks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		a, b := d.blocks[x], d.blocks[y]
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	var active []int
+	next := 0
+	for ui := range d.units {
+		u := &d.units[ui]
+		for next < len(order) && d.blocks[order[next]].start <= u.start {
+			active = append(active, order[next])
+			next++
+		}
+		for len(active) > 0 && d.blocks[active[len(active)-1]].end <= u.start {
+			active = active[:len(active)-1]
+		}
+		for k := len(active) - 1; k >= 0; k-- {
+			bl := d.blocks[active[k]]
+			if bl.contains(u.start, u.end) || bl.overlaps(u.start, u.end) && bl.kind == blockTurn {
+				u.block = active[k]
+				u.ctx |= bl.ctx
+				break
+			}
+		}
+	}
+}
+
+// lowerASCII lower-cases the ASCII letters of s, allocating only when
+// there is one to change.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
