@@ -70,14 +70,6 @@ var finiteWords = setOf(
 	"seem", "becomes", "become", "'s", "'re",
 )
 
-// clauseStops end the part of a clause in which a finite verb counts.
-var clauseStops = setOf(
-	"that", "which", "who", "whom", "whose", "when", "where", "while", "if",
-	"because", "since", "until", "unless", "once", "before", "after", "so",
-	"but", "whether", "what", "how", "why", "than", "though",
-	"although", "as", "to", "until", "whenever", "where", "like",
-)
-
 // whWords after a verb candidate introduce a clause.
 var whWords = setOf("who", "which", "what", "how", "why", "where", "whether", "when")
 
@@ -389,31 +381,6 @@ func (d *detector) statement(k, j int) bool {
 	}
 	_, ok := grammar.Default().Subject(words)
 	return ok
-}
-
-// finiteFollowers are words that commonly follow a finite verb in a
-// statement and rarely follow a plural noun object.
-func finiteFollowers(w string) (struct{}, bool) {
-	switch w {
-	case "the", "a", "an", "to", "about", "only", "that", "automatically",
-		"every", "all", "no", "more", "less",
-		"it", "them", "its", "their", "his", "her", "our", "well", "fine":
-		return struct{}{}, true
-	}
-	if isNumberWord(w) {
-		return struct{}{}, true
-	}
-	return struct{}{}, false
-}
-
-// causatives take an object and a bare infinitive ("make tests pass").
-var causatives = map[string]bool{"make": true, "let": true, "help": true, "have": true,
-	"see": true, "watch": true, "hear": true, "get": true, "bid": true}
-
-// isVerbOnlyObject reports words after which a base form is still an
-// object list rather than a verb ("and", "or", end of clause).
-func isVerbOnlyObject(nx string) bool {
-	return nx == "" || nx == "and" || nx == "or"
 }
 
 // timeAdverbs follow a finite verb, not a noun object.

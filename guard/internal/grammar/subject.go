@@ -299,12 +299,6 @@ func verbStem(w string) string {
 	return w
 }
 
-// mostlyNoun reports whether WordNet has seen the lemma w at least as often
-// as a noun (or adjective) as a verb.
-func (m *Model) mostlyNoun(w string) bool {
-	return m.lex.wordnet(hashLower(w)) == wnNounFirst
-}
-
 // verbOnly reports whether w can only be a verb: WordNet knows no noun or
 // adjective reading and the treebank never tagged it as one.
 func (m *Model) verbOnly(w string, c cat) bool {
