@@ -71,6 +71,7 @@ func instructions(s string, depth int) []Finding {
 	if !ascii {
 		out = hiddenCarriers(s)
 	}
+	out = append(out, hiddenHTML(s)...)
 	out = append(out, d.found...)
 	for i := range out {
 		out[i].Excerpt = strings.Clone(out[i].Excerpt)

@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/inject"
+)
 
 // Reproduced prompt injection: override phrases ("ignore previous
 // instructions", "disregard the above"), role reassignment ("you are now
@@ -469,3 +473,34 @@ func (d *detector) reportedOverride(k int) bool {
 // disregard of all of the above".
 var nounContext = map[string]bool{"total": true, "complete": true, "utter": true, "a": true,
 	"the": true, "such": true, "their": true, "his": true, "her": true, "its": true, "of": true, "with": true}
+
+// hiddenHTML reports, as injection, the HTML elements of s that hide
+// their content from a human reader (see inject.HiddenHTML): text styled
+// white or off-screen, display:none, sr-only and the like is text for a
+// machine, and a response that reproduces it carries an injection.
+func hiddenHTML(s string) []Finding {
+	if !mayHoldHTMLTag(s) {
+		return nil
+	}
+	var out []Finding
+	for _, r := range inject.HiddenHTML(s) {
+		out = append(out, Finding{Rule: ruleInjection, Start: r.Start, End: r.End, Excerpt: clip(strings.TrimSpace(Normalize(s[r.Start:r.End])), maxExcerpt)})
+	}
+	return out
+}
+
+// mayHoldHTMLTag reports whether s holds a '<' followed by a letter: the
+// start of a tag.
+func mayHoldHTMLTag(s string) bool {
+	for i := strings.IndexByte(s, '<'); i >= 0 && i+1 < len(s); {
+		if c := s[i+1] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '<')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}

@@ -464,3 +464,22 @@ var elements = sync.OnceValue(func() map[atom.Atom]bool {
 	}
 	return m
 })
+
+// HiddenHTML returns the spans of s that HTML hides from a reader: the
+// elements whose style, class or attributes hide them (display:none,
+// visibility:hidden, white or transparent text, off-screen positions,
+// tiny fonts, near-zero opacity, sr-only, hidden, aria-hidden) and
+// scripts. A response that reproduces such an element carries text meant
+// for a machine. It is linear in len(s); text without a '<' costs one
+// byte scan.
+func HiddenHTML(s string) []Removal {
+	if strings.IndexByte(s, '<') < 0 {
+		return nil
+	}
+	r := scanHTML(s)
+	out := make([]Removal, 0, len(r.hidden))
+	for _, h := range r.hidden {
+		out = append(out, Removal{Kind: Hidden, Start: h.start, End: h.end})
+	}
+	return out
+}
