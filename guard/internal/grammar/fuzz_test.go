@@ -77,7 +77,16 @@ func TestAnalyzeLinear(t *testing.T) {
 			}
 			return best
 		}
-		ts, tl := timeOf(small), timeOf(large)
+		// A loaded machine (CI runs packages side by side) can stall one
+		// measurement: the ratio is taken up to three times, and the best
+		// must hold.
+		var ts, tl time.Duration
+		for range 3 {
+			ts, tl = timeOf(small), timeOf(large)
+			if float64(tl) < 25*float64(ts) {
+				break
+			}
+		}
 		assert.Less(t, float64(tl), 25*float64(ts), "%q: %v for 10x the input of %v", unit, tl, ts)
 	}
 }
