@@ -136,9 +136,10 @@ func resetBools(p *[]bool, n int) []bool {
 
 // lineIndex lists the offsets of raw's newlines, computed on first use.
 type lineIndex struct {
-	raw  string
-	nl   []int
-	done bool
+	raw   string
+	nl    []int
+	done  bool
+	allow allowMemo // allowlist answers on lines of raw (see findingAllowed)
 }
 
 func (l *lineIndex) newlines() []int {
