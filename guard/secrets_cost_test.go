@@ -110,3 +110,14 @@ func TestDedupeGenericMatchesPairs(t *testing.T) {
 		require.Equal(t, dedupeGenericPairs(fs), dedupeGeneric(fs), "%v", fs)
 	}
 }
+
+// TestEncodingPrecedence checks the precedences spelt out in glEncodings:
+// gitleaks sets each to the number of encodings from it to the end.
+func TestEncodingPrecedence(t *testing.T) {
+	for i, e := range glEncodings {
+		require.Equal(t, len(glEncodings)-i, e.precedence, "%s", e.kind)
+	}
+	for c := range 256 {
+		require.Equal(t, '\x08' < c && c < '\x7f', glPrintableByte(byte(c)), "%#x", c)
+	}
+}
