@@ -459,7 +459,7 @@ func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower st
 		return nil
 	}
 	if !f.usesAnchors(foldRunes) {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	if mask := r.anchorKeywords(e.kwIndex); aligned && mask != nil {
 		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)

@@ -59,6 +59,10 @@ type anchorFilter struct {
 	// set when the last one is gitleaks' delimiter (or the loose one).
 	reach []reachItem
 	delim bool
+	// need is a run every match holds from the anchor on (see
+	// requiredRun); needSlot numbers its memo.
+	need     *runNeed
+	needSlot int
 	// walk follows the items after the anchor while each is a run of an
 	// ASCII class followed by literals none of which starts with a byte
 	// of the class: such a run must end where the class does (see
@@ -109,6 +113,10 @@ func newAnchorFilter(lits []string, items []*syntax.Regexp, best int, slots *int
 	}
 	af.reach = reachModel(items[best:], slots)
 	af.delim = isDelimiter(items[len(items)-1])
+	if cls, n := requiredRun(&syntax.Regexp{Op: syntax.OpConcat, Sub: items[best:]}); n >= 8 {
+		af.need, af.needSlot = &runNeed{class: cls, n: n}, *slots
+		*slots++
+	}
 	if info := analyzeLits(items[best]); !info.exact {
 		return af // the anchor item may go on after its literal
 	}
@@ -365,6 +373,9 @@ func (f *fastRegexp) viable(s, lower string, p int, foldRunes bool, st *viableSt
 		if af.delim && e < len(lower) && st.nextDelimiter(lower, p) >= e {
 			continue
 		}
+		if af.need != nil && st.nextRun(af, lower, p)+af.need.n > e {
+			continue
+		}
 		if !ok || end >= 0 && e >= 0 {
 			end = max(end, e)
 		} else {
@@ -584,7 +595,7 @@ func (f *fastRegexp) findAllAnchored(s, lower string, foldRunes bool, occ []int,
 			continue
 		}
 		if m[1] == len(w) && p+len(w) < len(s) {
-			return f.re.FindAllStringIndex(s, -1)
+			return f.fullScan(s, lower)
 		}
 		out = append(out, []int{p, p + m[1]})
 		pos = p + m[1]
@@ -673,4 +684,121 @@ func (st *viableState) backHolds(steps []backStep, s, lower string, p int, foldR
 		}
 	}
 	return true
+}
+
+// runNeed is a run of n bytes of class that every match holds.
+type runNeed struct {
+	class *[256]bool
+	n     int
+}
+
+// fullScan is f.re.FindAllStringIndex(s, -1), skipped (nil) when lower
+// holds no run f.must says every match holds: sourcegraph's expression,
+// which has no anchor, needs 40 hex digits in a row.
+func (f *fastRegexp) fullScan(s, lower string) [][]int {
+	if f.must != nil {
+		run, found := 0, false
+		for i := 0; i < len(lower) && !found; i++ {
+			if f.must.class[lower[i]] {
+				run++
+				found = run >= f.must.n
+			} else {
+				run = 0
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	return f.re.FindAllStringIndex(s, -1)
+}
+
+// requiredRun returns a class and a length such that every match of re
+// holds that many bytes of the class in a row (n is 0 when nothing is
+// known), the class as matchBytes gives it (on the ASCII-lowered text):
+// a repetition of one character class at least its minimum, the longest
+// of a sequence's items, and over an alternation the union of the
+// branches' classes and the least of their lengths.
+func requiredRun(re *syntax.Regexp) (*[256]bool, int) {
+	switch re.Op {
+	case syntax.OpCapture:
+		return requiredRun(re.Sub[0])
+	case syntax.OpLiteral:
+		var cls [256]bool
+		matchBytes(re, &cls)
+		return &cls, len(re.Rune)
+	case syntax.OpCharClass, syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		var cls [256]bool
+		matchBytes(re, &cls)
+		return &cls, 1
+	case syntax.OpPlus, syntax.OpRepeat:
+		lo := 1
+		if re.Op == syntax.OpRepeat {
+			lo = re.Min
+		}
+		sub := re.Sub[0]
+		for sub.Op == syntax.OpCapture {
+			sub = sub.Sub[0]
+		}
+		switch sub.Op {
+		case syntax.OpCharClass, syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+			var cls [256]bool
+			matchBytes(sub, &cls)
+			return &cls, lo
+		}
+		if lo >= 1 {
+			return requiredRun(sub)
+		}
+	case syntax.OpConcat:
+		var best *[256]bool
+		n := 0
+		for _, sub := range re.Sub {
+			if c, k := requiredRun(sub); k > n {
+				best, n = c, k
+			}
+		}
+		return best, n
+	case syntax.OpAlternate:
+		var cls [256]bool
+		n := -1
+		for _, sub := range re.Sub {
+			c, k := requiredRun(sub)
+			if k == 0 {
+				return nil, 0
+			}
+			for i, in := range c {
+				cls[i] = cls[i] || in
+			}
+			if n < 0 || k < n {
+				n = k
+			}
+		}
+		return &cls, max(n, 0)
+	}
+	return nil, 0
+}
+
+// nextRun returns the first position at or after p where af.need.n bytes
+// of its class follow, or len(lower): the answer for p holds for every
+// later p up to it, which the memo remembers (start: where the scan that
+// found it began, end: the answer).
+func (st *viableState) nextRun(af *anchorFilter, lower string, p int) int {
+	m := &st.runs[af.needSlot]
+	if p >= m.start && p <= m.end {
+		return m.end
+	}
+	n, run := af.need.n, 0
+	x := len(lower)
+	for i := p; i < len(lower); i++ {
+		if !af.need.class[lower[i]] {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			x = i - n + 1
+			break
+		}
+	}
+	*m = runMemo{p, x}
+	return x
 }

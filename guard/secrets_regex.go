@@ -91,6 +91,9 @@ type fastRegexp struct {
 	// second, when not nil, is checked after the filters (see
 	// secondaryCheck).
 	second *secondaryCheck
+	// must, when not nil, is a run every match holds (see requiredRun):
+	// a text without one needs no full scan.
+	must *runNeed
 	// anchored, when not nil, is the expression anchored at the text's
 	// start without its leading \b, for expressions whose matches start
 	// at an anchor occurrence (see findAllAnchored).
@@ -140,6 +143,9 @@ func (f *fastRegexp) analyzeRe() {
 	if minLen(tree) == 0 {
 		// Empty matches follow extra rules in FindAll; keep the full scan.
 		return
+	}
+	if cls, n := requiredRun(tree); n >= 8 {
+		f.must = &runNeed{class: cls, n: n}
 	}
 	if tree.Op == syntax.OpAlternate {
 		f.alternate(tree)
@@ -290,7 +296,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 		return nil
 	}
 	if !f.usesAnchors(foldRunes) {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	var occ []int
 	if buf != nil {
@@ -342,7 +348,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 		// be part of a match.
 		for _, p := range occ {
 			if ok, _ := viable(p); ok {
-				return f.re.FindAllStringIndex(s, -1)
+				return f.fullScan(s, lower)
 			}
 		}
 		return nil
@@ -390,7 +396,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 				// more than the one full scan, which finds the same
 				// matches.
 				if unbounded++; unbounded > maxUnboundedTails {
-					return f.re.FindAllStringIndex(s, -1)
+					return f.fullScan(s, lower)
 				}
 			}
 			loc := f.tail.FindStringIndex(rest)
@@ -405,12 +411,12 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 			continue
 		}
 		if !flush() {
-			return f.re.FindAllStringIndex(s, -1)
+			return f.fullScan(s, lower)
 		}
 		wa, wb = a, b
 	}
 	if !flush() {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	return out
 }
