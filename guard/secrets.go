@@ -612,7 +612,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	out := rawSecret{ruleID: r.RuleID, match: secret, secret: secret, startLine: startLine}
 	// Secret group, computed on the match text the way gitleaks does.
 	secStart, secEnd := 0, len(secret)
-	if groups := r.fast.re.FindStringSubmatchIndex(secret); len(groups) >= 4 {
+	if groups := lines.allow.submatches(r, secret); len(groups) >= 4 {
 		if r.SecretGroup > 0 {
 			if len(groups)/2 <= r.SecretGroup {
 				return rawSecret{}, false
@@ -752,13 +752,15 @@ func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowl
 	return false
 }
 
-// allowMemo remembers allowlists' answers during one scan: on a line
+// allowMemo remembers allowlists' answers during one scan (and rules'
+// submatches, see submatches): on a line
 // (identified by where it lies in the text), and on a secret or match
 // (by its text: a crafted text repeats the same few secrets many times,
 // and each answer costs the allowlist's expressions).
 type allowMemo struct {
-	lines []allowEntry
-	texts map[allowKey]bool
+	lines  []allowEntry
+	texts  map[allowKey]bool
+	groups map[groupKey][]int // see submatches
 }
 
 type allowEntry struct {
@@ -784,6 +786,31 @@ func (m *allowMemo) lineAllowed(a *config.Allowlist, line string) bool {
 	}
 	m.lines = append(m.lines, allowEntry{a, line, ok})
 	return ok
+}
+
+// submatches returns r's FindStringSubmatchIndex on text, remembered for
+// the scan: a crafted text repeats the same matches (a JSON array of
+// identical strings matches generic-api-key at every `","`), and the
+// expression's backtracking costs far more than the lookup. The returned
+// slice is shared; it is only read.
+func (m *allowMemo) submatches(r *secretRule, text string) []int {
+	k := groupKey{r, text}
+	if g, found := m.groups[k]; found {
+		return g
+	}
+	g := r.fast.re.FindStringSubmatchIndex(text)
+	if m.groups == nil {
+		m.groups = map[groupKey][]int{}
+	}
+	if len(m.groups) < maxAllowTexts {
+		m.groups[k] = g
+	}
+	return g
+}
+
+type groupKey struct {
+	r    *secretRule
+	text string
 }
 
 // maxAllowTexts bounds the texts allowMemo remembers in one scan.

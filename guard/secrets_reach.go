@@ -92,10 +92,13 @@ type walkStep struct {
 // its parts.
 type reachItem struct {
 	fixed int
-	class *[256]bool
-	slot  int
-	seq   []reachItem
-	alt   []reachItem
+	// fixedASCII is fixed on ASCII text, where every rune is one byte
+	// (maxLen counts a case-folded or non-ASCII rune as up to 4 bytes)
+	fixedASCII int
+	class      *[256]bool
+	slot       int
+	seq        []reachItem
+	alt        []reachItem
 }
 
 // newAnchorFilter derives the checks for the branch whose items
@@ -257,7 +260,7 @@ func reachModel(items []*syntax.Regexp, slots *int) []reachItem {
 
 func reachItemOf(re *syntax.Regexp, slots *int) reachItem {
 	if m := maxLen(re); m >= 0 {
-		return reachItem{fixed: m}
+		return reachItem{fixed: m, fixedASCII: maxRunes(re)}
 	}
 	switch re.Op {
 	case syntax.OpCapture:
@@ -331,6 +334,7 @@ func matchBytes(re *syntax.Regexp, cls *[256]bool) {
 // viableState holds what the checks remember while they move forward
 // through the occurrences of one scan.
 type viableState struct {
+	ascii         bool      // the text is ASCII (reachItem.fixedASCII holds)
 	runs          []runMemo // by reachItem.slot
 	delimFrom, at int       // [delimFrom, at) holds no delimiter byte
 }
@@ -443,6 +447,9 @@ func (st *viableState) itemEnd(it *reachItem, lower string, b int) int {
 			e = max(e, st.itemEnd(&it.alt[i], lower, b))
 		}
 		return e
+	}
+	if st.ascii {
+		return b + it.fixedASCII
 	}
 	return b + it.fixed
 }
@@ -801,4 +808,48 @@ func (st *viableState) nextRun(af *anchorFilter, lower string, p int) int {
 	}
 	*m = runMemo{p, x}
 	return x
+}
+
+// maxRunes is maxLen counted in runes: on ASCII text, in bytes.
+func maxRunes(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass, syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		if re.Op == syntax.OpCharClass && len(re.Rune) == 0 {
+			return 0
+		}
+		return 1
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxRunes(re.Sub[0])
+	case syntax.OpStar, syntax.OpPlus:
+		if maxRunes(re.Sub[0]) == 0 {
+			return 0
+		}
+		return -1
+	case syntax.OpRepeat:
+		m := maxRunes(re.Sub[0])
+		if m == 0 {
+			return 0
+		}
+		if m < 0 || re.Max < 0 {
+			return -1
+		}
+		return m * re.Max
+	case syntax.OpConcat, syntax.OpAlternate:
+		n := 0
+		for _, sub := range re.Sub {
+			m := maxRunes(sub)
+			if m < 0 {
+				return -1
+			}
+			if re.Op == syntax.OpConcat {
+				n += m
+			} else {
+				n = max(n, m)
+			}
+		}
+		return n
+	}
+	return maxLen(re) // empty-width items: 0
 }

@@ -94,6 +94,8 @@ type fastRegexp struct {
 	// must, when not nil, is a run every match holds (see requiredRun):
 	// a text without one needs no full scan.
 	must *runNeed
+	// preASCII is pre on ASCII text (in runes; see maxRunes).
+	preASCII int
 	// anchored, when not nil, is the expression anchored at the text's
 	// start without its leading \b, for expressions whose matches start
 	// at an anchor occurrence (see findAllAnchored).
@@ -152,7 +154,9 @@ func (f *fastRegexp) analyzeRe() {
 		return
 	}
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
+	f.preASCII = f.pre
 	if items, best := anchorItem(tree); best >= 0 && len(f.anchors) > 0 {
+		f.preASCII = preRunes(items[:best], f.pre)
 		f.filters = []anchorFilter{newAnchorFilter(f.anchors, items, best, &f.slots)}
 		f.second = newSecondaryCheck(items, best)
 		f.anchored = anchoredFrom(items, best)
@@ -167,7 +171,7 @@ func (f *fastRegexp) analyzeRe() {
 // anchor; anchors are united, pre is the largest, tails are alternated.
 func (f *fastRegexp) alternate(tree *syntax.Regexp) *fastRegexp {
 	var tails []*syntax.Regexp
-	pre, tailMax := 0, 0
+	pre, tailMax, preASCII := 0, 0, 0
 	var anchors []string
 	var filters []anchorFilter
 	slots := 0
@@ -178,6 +182,7 @@ func (f *fastRegexp) alternate(tree *syntax.Regexp) *fastRegexp {
 			return f
 		}
 		items, best := anchorItem(br)
+		preASCII = max(preASCII, preRunes(items[:best], p))
 		af := newAnchorFilter(a, items, best, &slots)
 		if af.seq, af.seqFold = buildSeq(br); af.seq != nil {
 			af.quick = buildQuick(af.seq)
@@ -200,7 +205,7 @@ func (f *fastRegexp) alternate(tree *syntax.Regexp) *fastRegexp {
 	}
 	re.Longest()
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = dedupe(anchors), fold, pre, re, tailMax
-	f.filters, f.slots = filters, slots
+	f.filters, f.slots, f.preASCII = filters, slots, preASCII
 	return f
 }
 
@@ -326,6 +331,12 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 	if len(f.filters) > 0 {
 		st = newViableState(f.slots)
 	}
+	ascii := asciiOnly(s)
+	st.ascii = ascii
+	pre := f.pre
+	if ascii {
+		pre = f.preASCII
+	}
 	// viable reports whether an occurrence may be part of a match, and a
 	// bound on the match's end (-1 if unknown).
 	lastSecond := -2 // not computed yet
@@ -405,7 +416,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 			}
 			b = min(n, p+loc[1]+1)
 		}
-		a := max(0, p-f.pre-1)
+		a := max(0, p-pre-1)
 		if wa >= 0 && a <= wb {
 			wb = max(wb, b)
 			continue
@@ -917,6 +928,23 @@ func hasEndText(re *syntax.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// preRunes is the pre bound of items (those before the anchor) on ASCII
+// text: pre itself when unbounded.
+func preRunes(items []*syntax.Regexp, pre int) int {
+	if pre < 0 {
+		return pre
+	}
+	n := 0
+	for _, it := range items {
+		m := maxRunes(it)
+		if m < 0 {
+			return pre
+		}
+		n += m
+	}
+	return n
 }
 
 func sameSet(a, b []string) bool {

@@ -16,6 +16,9 @@ type Ratio struct {
 	// PerByte is Cost per byte of the input over Typical per byte of the
 	// typical text.
 	PerByte float64
+	// Excuse, for an input above the limit, is why it may be (see
+	// CostRatios); it is then not measured again.
+	Excuse string
 }
 
 // CostRatios measures f on every input and on typical, in one run, and
@@ -25,9 +28,10 @@ type Ratio struct {
 // of several calls, the typical text is measured again between inputs,
 // and an input that comes out above limit is measured again, longer,
 // against a typical measured right next to it, before it is reported as
-// such. f is called once on typical first, to build what it builds on
-// first use.
-func CostRatios(f func(string), typical string, inputs []Input, limit float64) []Ratio {
+// such; unless excuse (when not nil) gives a reason for it to be, which
+// the Ratio then carries. f is called once on typical first, to build
+// what it builds on first use.
+func CostRatios(f func(string), typical string, inputs []Input, limit float64, excuse func(Input) string) []Ratio {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	f(typical)
@@ -48,10 +52,17 @@ func CostRatios(f func(string), typical string, inputs []Input, limit float64) [
 		}
 		r := Ratio{Input: in, Cost: least(in.Text, 1), Typical: typ}
 		r.PerByte = perByte(r, typical)
-		if r.PerByte > limit {
-			// Again, with the typical text right next to it.
-			r.Typical = least(typical, 3)
-			r.Cost = least(in.Text, 5)
+		if r.PerByte > limit && excuse != nil {
+			r.Excuse = excuse(in)
+		}
+		if r.PerByte > limit && r.Excuse == "" {
+			// Again, alternating with the typical text, so that both
+			// see the same machine.
+			r.Cost, r.Typical = least(in.Text, 1), least(typical, 1)
+			for range 6 {
+				r.Typical = min(r.Typical, least(typical, 1))
+				r.Cost = min(r.Cost, least(in.Text, 1))
+			}
 			r.PerByte = perByte(r, typical)
 		}
 		out = append(out, r)

@@ -223,13 +223,19 @@ func Typical(size int) string {
 }
 
 // TypicalCommand returns an ordinary compound command line of about size
-// bytes: simple commands joined by ";", "&&" and pipes.
+// bytes: commands with options, paths and quoted arguments joined by ";",
+// "&&" and pipes, about 100 bytes per simple command (so that 64 KiB
+// stays under gate.Split's limit of 1000 simple commands).
 func TypicalCommand(size int) string {
 	cmds := []string{
-		"ping -c 1 127.0.0.1", "ls -la /var/log", "grep -rn ERROR /var/log/app.log | tail -n 20",
-		"git status --short", "go test ./...", "df -h /", "cat /etc/os-release",
+		"ping -c 1 -W 2 127.0.0.1 >/dev/null 2>&1 && echo 'loopback answers on the first try'",
+		"grep -rn --include='*.go' 'func main' ./cmd ./internal/server ./internal/worker | sort -u",
+		"git -C /srv/checkouts/wardline log --oneline --max-count=20 -- guard/urls.go checker/doc.go",
+		"tar -czf /tmp/backup-2026-05-01.tar.gz --exclude='*.tmp' /etc/nginx /etc/systemd/system",
+		"go test -run='^TestSplit' -count=1 -timeout=120s ./gate/... ./guard/... ./checker/...",
+		"df -h --output=source,size,used,avail,pcent /var/lib/postgresql /var/log /home/deploy",
 	}
-	seps := []string{"; ", " && ", " | sort | uniq; "}
+	seps := []string{"; ", " && ", " | tee -a /var/log/maintenance.log; "}
 	var b strings.Builder
 	for i := 0; ; i++ {
 		c := cmds[i%len(cmds)]
@@ -244,4 +250,25 @@ func TypicalCommand(size int) string {
 		b.WriteString(c)
 	}
 	return b.String()
+}
+
+// GitleaksExpression returns the expression of gitleaks' default rule id,
+// or "" when there is none.
+func GitleaksExpression(id string) string {
+	cfg := config.DefaultConfig
+	i := strings.Index(cfg, `id = "`+id+`"`)
+	if i < 0 {
+		return ""
+	}
+	rest := cfg[i:]
+	a := strings.Index(rest, "regex = '''")
+	if a < 0 {
+		return ""
+	}
+	rest = rest[a+len("regex = '''"):]
+	z := strings.Index(rest, "'''")
+	if z < 0 {
+		return ""
+	}
+	return rest[:z]
 }
