@@ -466,7 +466,7 @@ func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower st
 	} else {
 		sc.occ = sc.anchorPositions(f, lower)
 	}
-	return f.findAllAt(s, lower, foldRunes, sc.occ)
+	return f.findAllAt(s, lower, foldRunes, sc.occ, &sc.viable)
 }
 
 // anchorPositions returns f.anchorPositionsInto(lower) in sc.occ,

@@ -336,15 +336,22 @@ func matchBytes(re *syntax.Regexp, cls *[256]bool) {
 type viableState struct {
 	ascii         bool      // the text is ASCII (reachItem.fixedASCII holds)
 	runs          []runMemo // by reachItem.slot
-	delimFrom, at int       // [delimFrom, at) holds no delimiter byte
+	buf           [16]runMemo
+	delimFrom, at int // [delimFrom, at) holds no delimiter byte
 }
 
-func newViableState(slots int) viableState {
-	runs := make([]runMemo, slots)
-	for i := range runs {
-		runs[i] = runMemo{-1, -1}
+// initViableState readies st for a rule with slots run memos, in st.buf
+// when they fit (a scan allocates nothing for its checks then).
+func initViableState(st *viableState, slots int) {
+	if slots <= len(st.buf) {
+		st.runs = st.buf[:slots]
+	} else {
+		st.runs = make([]runMemo, slots)
 	}
-	return viableState{runs: runs, delimFrom: -1, at: -1}
+	for i := range st.runs {
+		st.runs[i] = runMemo{-1, -1}
+	}
+	st.delimFrom, st.at = -1, -1
 }
 
 // viable reports whether some filter whose literal occurs at p in lower

@@ -310,7 +310,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	} else {
 		occ = f.anchorPositionsInto(nil, lower)
 	}
-	return f.findAllAt(s, lower, foldRunes, occ)
+	return f.findAllAt(s, lower, foldRunes, occ, nil)
 }
 
 // usesAnchors reports whether findAllAt can be used (f must be ready and
@@ -323,13 +323,15 @@ func (f *fastRegexp) usesAnchors(foldRunes bool) bool {
 // findAllAt is findAll given occ, the sorted, distinct positions of every
 // anchor of f in lower (anchorPositionsInto). f must be ready and
 // compiled, and usesAnchors(foldRunes) must hold.
-func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]int {
+func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *viableState) [][]int {
 	if len(occ) == 0 {
 		return nil
 	}
-	var st viableState
+	if st == nil {
+		st = new(viableState)
+	}
 	if len(f.filters) > 0 {
-		st = newViableState(f.slots)
+		initViableState(st, f.slots)
 	}
 	ascii := asciiOnly(s)
 	st.ascii = ascii
@@ -352,7 +354,7 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 				return false, -1
 			}
 		}
-		return f.viable(s, lower, p, foldRunes, &st)
+		return f.viable(s, lower, p, foldRunes, st)
 	}
 	if f.tail == nil {
 		// Without windows the full scan runs, unless no occurrence can

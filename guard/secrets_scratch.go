@@ -20,6 +20,7 @@ type secretScratch struct {
 	lower               []byte
 	decoder             glDecoder
 	lines               lineIndex
+	viable              viableState // the anchor checks' memos (secrets_reach.go)
 }
 
 var secretScratchPool = sync.Pool{New: func() any { return new(secretScratch) }}

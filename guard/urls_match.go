@@ -525,34 +525,34 @@ func (sc *urlScanner) strictAt(i int) int {
 	}
 	// (?i)(?:bitcoin|...|blob): the letters up to ':' name the scheme.
 	if e := sc.run(&sc.letterRun, i, letterClass); e < len(t) && t[e] == ':' {
-		if name, ok := foldedName(t[i:e], sc.tb.maxScheme); ok && sc.tb.strictNoAuth[name] {
+		var buf [64]byte
+		if n, ok := foldedName(&buf, t[i:e], sc.tb.maxScheme); ok && sc.tb.strictNoAuth[string(buf[:n])] {
 			best = max(best, sc.pathEnd(e+1))
 		}
 	}
 	return best
 }
 
-// foldedName returns s (made of nameClass runes) as the lower-case
-// ASCII name it matches under (?i); ok is false when it is longer than
-// maxLen bytes.
-func foldedName(s string, maxLen int) (string, bool) {
+// foldedName writes s (made of nameClass runes) into buf as the
+// lower-case ASCII name it matches under (?i) and returns its length; ok
+// is false when it is longer than maxLen bytes. (Callers index maps with
+// string(buf[:n]), which does not allocate.)
+func foldedName(buf *[64]byte, s string, maxLen int) (n int, ok bool) {
 	if len(s) > 3*maxLen {
-		return "", false
+		return 0, false
 	}
-	var buf [64]byte
-	n := 0
 	for _, r := range s {
 		c := byte(r)
 		if l := foldASCIILetter(r); l != 0 {
 			c = l
 		}
 		if n == len(buf) || n == maxLen {
-			return "", false
+			return 0, false
 		}
 		buf[n] = c
 		n++
 	}
-	return string(buf[:n]), true
+	return n, true
 }
 
 // appendStrict appends the matches of the strict expression in t, shifted
@@ -643,11 +643,12 @@ func (sc *urlScanner) relaxedAt(i int) (int, bool) {
 	// A known scheme and a path.
 	if nameClass.has(r) {
 		if e := sc.run(&sc.nameRun, i, nameClass); e < len(t) && t[e] == ':' {
-			if name, ok := foldedName(t[i:e], tb.maxScheme); ok {
-				if tb.authSchemes[name] && strings.HasPrefix(t[e:], "://") {
+			var buf [64]byte
+			if n, ok := foldedName(&buf, t[i:e], tb.maxScheme); ok {
+				if tb.authSchemes[string(buf[:n])] && strings.HasPrefix(t[e:], "://") {
 					best = max(best, sc.pathEnd(e+3))
 				}
-				if tb.noAuthSchemes[name] {
+				if tb.noAuthSchemes[string(buf[:n])] {
 					best = max(best, sc.pathEnd(e+1))
 				}
 			}
