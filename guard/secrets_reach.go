@@ -337,6 +337,7 @@ type viableState struct {
 	ascii         bool      // the text is ASCII (reachItem.fixedASCII holds)
 	runs          []runMemo // by reachItem.slot
 	buf           [16]runMemo
+	lastSecond    int // secondaryCheck.last of the text; -2 until needed
 	delimFrom, at int // [delimFrom, at) holds no delimiter byte
 }
 
@@ -352,6 +353,7 @@ func initViableState(st *viableState, slots int) {
 		st.runs[i] = runMemo{-1, -1}
 	}
 	st.delimFrom, st.at = -1, -1
+	st.lastSecond = -2
 }
 
 // viable reports whether some filter whose literal occurs at p in lower
@@ -379,6 +381,16 @@ func (f *fastRegexp) viable(s, lower string, p int, foldRunes bool, st *viableSt
 		}
 		if af.seq != nil && !(af.seqFold && foldRunes) && !(quickCheck(af.quick, lower, p) && seqCheck(af.seq, lower, p)) {
 			continue
+		}
+		if c := f.second; c != nil && !(c.fold && foldRunes) {
+			// (one pass over the text, on the first occurrence that
+			// gets this far)
+			if st.lastSecond == -2 {
+				st.lastSecond = c.last(lower)
+			}
+			if st.lastSecond <= p {
+				continue
+			}
 		}
 		e := st.reachEnd(af.reach, lower, p)
 		if af.delim && e < len(lower) && st.nextDelimiter(lower, p) >= e {
@@ -593,11 +605,8 @@ func (f *fastRegexp) findAllAnchored(s, lower string, foldRunes bool, occ []int,
 		if p < pos {
 			continue
 		}
-		ok, end := viable(p)
+		ok, end := viable(p) // (the sequence checks included)
 		if !ok {
-			continue
-		}
-		if f.seq != nil && !(f.seqFold && foldRunes) && !(quickCheck(f.quick, lower, p) && seqCheck(f.seq, lower, p)) {
 			continue
 		}
 		w := s[p:]

@@ -165,6 +165,11 @@ func (f *fastRegexp) analyzeRe() {
 		f.seq, f.seqFold = buildSeq(tree)
 		f.quick = buildQuick(f.seq)
 	}
+	if len(f.filters) == 1 {
+		// viable runs the sequence checks, before the costlier reach
+		af := &f.filters[0]
+		af.seq, af.quick, af.seqFold = f.seq, f.quick, f.seqFold
+	}
 }
 
 // alternate handles a top-level alternation: each branch needs its own
@@ -341,18 +346,9 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *v
 	}
 	// viable reports whether an occurrence may be part of a match, and a
 	// bound on the match's end (-1 if unknown).
-	lastSecond := -2 // not computed yet
 	viable := func(p int) (bool, int) {
 		if len(f.filters) == 0 {
 			return true, -1
-		}
-		if f.second != nil && !(f.second.fold && foldRunes) {
-			if lastSecond == -2 {
-				lastSecond = f.second.last(lower)
-			}
-			if lastSecond <= p {
-				return false, -1
-			}
 		}
 		return f.viable(s, lower, p, foldRunes, st)
 	}
@@ -386,11 +382,8 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *v
 		return true
 	}
 	for _, p := range occ {
-		ok, end := viable(p)
+		ok, end := viable(p) // (the sequence checks included, see analyzeRe)
 		if !ok {
-			continue
-		}
-		if f.seq != nil && !(f.seqFold && foldRunes) && !(quickCheck(f.quick, lower, p) && seqCheck(f.seq, lower, p)) {
 			continue
 		}
 		var b int
