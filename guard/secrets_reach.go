@@ -253,10 +253,19 @@ var delimiterByte = func() (t [256]bool) {
 func reachModel(items []*syntax.Regexp, slots *int) []reachItem {
 	out := make([]reachItem, 0, len(items))
 	for _, it := range items {
-		out = append(out, reachItemOf(it, slots))
+		r := reachItemOf(it, slots)
+		if n := len(out); n > 0 && isFixed(out[n-1]) && isFixed(r) {
+			// consecutive bounded items add up once, at build time
+			out[n-1].fixed += r.fixed
+			out[n-1].fixedASCII += r.fixedASCII
+			continue
+		}
+		out = append(out, r)
 	}
 	return out
 }
+
+func isFixed(r reachItem) bool { return r.class == nil && r.seq == nil && r.alt == nil }
 
 func reachItemOf(re *syntax.Regexp, slots *int) reachItem {
 	if m := maxLen(re); m >= 0 {
@@ -379,12 +388,15 @@ func (f *fastRegexp) viable(s, lower string, p int, foldRunes bool, st *viableSt
 		if len(af.walk) > 0 && !(af.walkFold && foldRunes) && !st.walkHolds(af, lower, p) {
 			continue
 		}
-		if af.seq != nil && !(af.seqFold && foldRunes) && !(quickCheck(af.quick, lower, p) && seqCheck(af.seq, lower, p)) {
+		// The cheap checks first: the quick sequence check, the
+		// secondary literal (one pass over the text, on the first
+		// occurrence that gets this far), the reach (amortised), and
+		// only then the sequence check.
+		seqOK := af.seq != nil && !(af.seqFold && foldRunes)
+		if seqOK && !quickCheck(af.quick, lower, p) {
 			continue
 		}
 		if c := f.second; c != nil && !(c.fold && foldRunes) {
-			// (one pass over the text, on the first occurrence that
-			// gets this far)
 			if st.lastSecond == -2 {
 				st.lastSecond = c.last(lower)
 			}
@@ -397,6 +409,9 @@ func (f *fastRegexp) viable(s, lower string, p int, foldRunes bool, st *viableSt
 			continue
 		}
 		if af.need != nil && st.nextRun(af, lower, p)+af.need.n > e {
+			continue
+		}
+		if seqOK && !seqCheck(af.seq, lower, p) {
 			continue
 		}
 		if !ok || end >= 0 && e >= 0 {
