@@ -224,8 +224,8 @@ func Typical(size int) string {
 
 // TypicalCommand returns an ordinary compound command line of about size
 // bytes: commands with options, paths and quoted arguments joined by ";",
-// "&&" and pipes, about 100 bytes per simple command (so that 64 KiB
-// stays under gate.Split's limit of 1000 simple commands).
+// "&&", "||" and pipes, about 80 bytes or more per simple command (so
+// that 64 KiB stays under gate.Split's limit of 1000 simple commands).
 func TypicalCommand(size int) string {
 	cmds := []string{
 		"ping -c 1 -W 2 127.0.0.1 >/dev/null 2>&1 && echo 'loopback answers on the first try'",
@@ -235,7 +235,7 @@ func TypicalCommand(size int) string {
 		"go test -run='^TestSplit' -count=1 -timeout=120s ./gate/... ./guard/... ./checker/...",
 		"df -h --output=source,size,used,avail,pcent /var/lib/postgresql /var/log /home/deploy",
 	}
-	seps := []string{"; ", " && ", " | tee -a /var/log/maintenance.log; "}
+	seps := []string{"; ", " && ", " || echo 'the previous step failed, see /var/log/maintenance.log for details'; "}
 	var b strings.Builder
 	for i := 0; ; i++ {
 		c := cmds[i%len(cmds)]
