@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard"
+	"github.com/wardline/wardline/internal/crafted"
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
@@ -191,6 +192,21 @@ func BenchmarkValidate(b *testing.B) {
 		b.SetBytes(int64(len(raw)))
 		benchValidate(b, benchChecker(b).Validate, raw, RuleCommand)
 	})
+	// adversarial-<crafted input> fill a response with one crafted unit
+	// (internal/crafted; all of them with WARDLINE_ADVERSARIAL=all): those
+	// that cost the most before issue 17.
+	for _, in := range crafted.BenchInputs(64, "url-www.-spaced", "url-a.comx2fx23-spaced", "secret-curl-spaced",
+		"secret-bedrock-api-key--sepx3d", "secret-access-glued", "shell-x7cx20sh-spaced", "markdown-x21x5bax5dx28-glued") {
+		raw := craftedResponse(in.Unit, 64<<10)
+		b.Run("adversarial-"+in.Name, func(b *testing.B) {
+			c := benchChecker(b)
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = c.Validate(raw)
+			}
+		})
+	}
 	// reject-fast is a 10 MiB input refused by its size before any parsing
 	// (no bytes/s: the input is never read).
 	b.Run("reject-fast", func(b *testing.B) {

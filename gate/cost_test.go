@@ -4,6 +4,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/crafted"
 )
 
 // craftedChains are hostile command lines of n bytes that make a naive
@@ -79,5 +83,73 @@ func TestSplitCostIsLinear(t *testing.T) {
 				t.Errorf("not linear: %d bytes for %d bytes of input, %d for %d", big, len(cmd), little, len(small[name]))
 			}
 		})
+	}
+}
+
+// Worst-case cost (issue 17): Split costs no crafted command line more
+// than a few times a typical one of the same size.
+
+// maxCostRatio is how many times a typical command line's cost per byte
+// a crafted one may cost.
+const maxCostRatio = 20
+
+// costSize is the size of the command lines the cost test measures.
+const costSize = 16 << 10
+
+// knownSlowCommands are crafted command lines known to cost more than
+// the bound, with where the time goes: the test logs their ratio instead
+// of failing. There are none: the nesting that made mvdan.cc/sh recurse
+// once per byte ("((((", "<(<(") is refused before parsing, and wrappers
+// are unwrapped without re-splitting the rest of the line.
+var knownSlowCommands = map[string]string{}
+
+// TestSplitCostPerByte checks Split on every crafted input against a
+// typical command line, the ratio measured in one run (see
+// crafted.CostRatios).
+func TestSplitCostPerByte(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	typical := crafted.TypicalCommand(costSize)
+	_, err := Split(typical)
+	require.NoError(t, err)
+	split := func(s string) { _, _ = Split(s) }
+	excuse := func(in crafted.Input) string { return knownSlowCommands[in.Name] }
+	worst := crafted.Ratio{}
+	for _, r := range crafted.CostRatios(split, typical, crafted.Inputs(costSize), maxCostRatio, excuse) {
+		if r.PerByte > worst.PerByte && r.Excuse == "" {
+			worst = r
+		}
+		if r.PerByte <= maxCostRatio {
+			continue
+		}
+		if r.Excuse != "" {
+			t.Logf("known: %s costs %.0fx typical per byte: %s", r.Input.Name, r.PerByte, r.Excuse)
+			continue
+		}
+		assert.LessOrEqual(t, r.PerByte, float64(maxCostRatio), "%s costs %.1fx a typical command line per byte (%v vs %v on %d bytes)",
+			r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	}
+	t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
+}
+
+// BenchmarkSplit64KiB measures Split on a typical 64 KiB command line and
+// on the crafted ones that cost the most (all of them with
+// WARDLINE_ADVERSARIAL=all).
+func BenchmarkSplit64KiB(b *testing.B) {
+	run := func(b *testing.B, s string) {
+		b.SetBytes(int64(len(s)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = Split(s)
+		}
+	}
+	typical := crafted.TypicalCommand(crafted.Size)
+	_, err := Split(typical)
+	require.NoError(b, err) // under the limit of 1000 simple commands
+	b.Run("typical", func(b *testing.B) { run(b, typical) })
+	for _, in := range crafted.BenchInputs(crafted.Size, "url-x28x28-glued", "shell-sudox20-spaced", "injection-env-spaced",
+		"shell-x24x28x28-glued", "shell-x3cx28-glued", "markdown-x5b-glued") {
+		b.Run("adversarial-"+in.Name, func(b *testing.B) { run(b, in.Text) })
 	}
 }

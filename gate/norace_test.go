@@ -2,5 +2,5 @@
 
 package gate
 
-// raceEnabled reports whether the race detector is on.
+// raceEnabled reports whether the race detector is on; see race_test.go.
 const raceEnabled = false

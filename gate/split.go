@@ -104,8 +104,9 @@ var parserPool = sync.Pool{New: func() any {
 // control character other than tab and newline or an invisible format
 // character (bidi controls, zero-width characters, "Trojan Source"), or
 // holds more than 1000 simple commands, more than 64 redirections
-// applying to one of them or wrappers nested more than 16 deep; these
-// limits keep Split linear on hostile input. It is safe for concurrent
+// applying to one of them, wrappers nested more than 16 deep or more than
+// 64 brackets ("(" or "{", quoted or not) open at once; these limits keep
+// Split linear on hostile input. It is safe for concurrent
 // use.
 func Split(command string) ([]Part, error) {
 	if err := validCommand(command); err != nil {
@@ -199,6 +200,11 @@ func split(command string, depth int) ([]Part, []bool, error) {
 // parsed again, so without a bound "eval eval … ls" would cost its length
 // times the nesting depth).
 func splitScript(command string, depth int, budget *int) ([]Part, []bool, error) {
+	if bracketDepth(command) > maxBrackets {
+		// mvdan.cc/sh recurses once per level and builds an error at each
+		// when the nesting does not close: refused before parsing.
+		return nil, nil, fmt.Errorf("%w: the command nests brackets more than %d deep", ErrInvalid, maxBrackets)
+	}
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
 	parserPool.Put(p) // safe: Parse leaves no node memory in the parser
@@ -264,7 +270,32 @@ const (
 	maxParts     = 1000 // simple commands per command line
 	maxRedirects = 64   // redirection targets applying to one part
 	maxNesting   = 1000 // syntax nodes nested in one another
+	maxBrackets  = 64   // "(" and "{" open at once, quoted or not
 )
+
+// bracketDepth returns how many "(" and "{" are open at once at most in
+// s, read as bytes with no regard to quoting, or maxBrackets+1 once it is
+// over maxBrackets. Counting quoted brackets too can only refuse more: no
+// command an agent proposes nests 64 brackets, and a crafted one that does
+// costs the parser one recursion level per byte.
+func bracketDepth(s string) int {
+	depth, most := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			if depth++; depth > most {
+				if most = depth; most > maxBrackets {
+					return most
+				}
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return most
+}
 
 type splitter struct {
 	depth  int

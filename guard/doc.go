@@ -163,15 +163,24 @@
 // # Performance
 //
 // Work is linear in the input, for any input: invalid UTF-8, NUL bytes and
-// multi-megabyte strings included. Normalize returns already-normal ASCII
-// without allocating; Instructions runs the shell parser only on lines and
-// spans that already look like commands, and the grammar only on clauses
-// that open with a word that can be a verb or hold the words of a
-// directive; Secrets allocates nothing on text without a candidate.
-// Sanitize asks the tagger and the shared detectors only about sentences
-// that hold a word or character their findings need, and no crafted
-// repetition of any part's trigger costs more than a few times typical
-// text of the same size (BenchmarkSanitize measures both, and
+// multi-megabyte strings included; and crafted input costs at most a small
+// multiple of typical text of the same size. Normalize returns
+// already-normal ASCII without allocating; Instructions runs the shell
+// parser only on lines and spans that already look like commands, and the
+// grammar only on clauses that open with a word that can be a verb or hold
+// the words of a directive; Secrets allocates nothing on text without a
+// candidate. URLs are found by a hand matcher for xurls' expressions (the
+// expressions themselves spend microseconds per byte of a crafted run on
+// Go's regexp engine), the secret scan bounds its work per keyword hit with
+// checks read from each rule's expression, and markdown that would keep
+// goldmark's link parser busy for more than a few dozen steps per byte is
+// reported as an image instead of parsed. TestCostPerByte measures every
+// crafted input (internal/crafted: each detector's trigger tokens
+// repeated) against typical text and fails above 20 times its cost per
+// byte; the BenchmarkXxx64KiB/adversarial-* benchmarks measure the most
+// costly. Sanitize asks the tagger and the shared detectors only about
+// sentences that hold a word or character their findings need
+// (BenchmarkSanitize measures typical and crafted text, and
 // TestSanitizeCraftedCostIsLinear holds the ratio). Benchmarks are in the
 // package's tests (BenchmarkSecrets runs gitleaks side by side):
 //

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -695,10 +697,9 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 			continue
 		}
 		for _, objs := range [2][][2]int{strongObj, weakObj} {
-			for _, o := range objs {
-				if o[0] >= v[1] && o[0]-v[1] <= 40 {
-					return true
-				}
+			// the nearest object starting after v (objects come in order)
+			if i := firstStartAtOrAfter(objs, v[1]); i < len(objs) && objs[i][0]-v[1] <= 40 {
+				return true
 			}
 		}
 	}
@@ -759,14 +760,43 @@ func valueAsked(toks []reqToken, v [2]int, verbs ...[][2]int) bool {
 // nearSpans reports whether a verb and an object are at most
 // maxRequestGap bytes apart and do not overlap.
 func nearSpans(verbs, objs [][2]int) bool {
-	for _, v := range verbs {
-		for _, o := range objs {
-			if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
-				return true
+	if len(verbs)*len(objs) <= 64 {
+		for _, v := range verbs {
+			for _, o := range objs {
+				if o[0]-v[1] <= maxRequestGap && v[0]-o[1] <= maxRequestGap && (o[0] >= v[1] || v[0] >= o[1]) {
+					return true
+				}
 			}
+		}
+		return false
+	}
+	// Spans are not empty, so a pair that does not overlap has the object
+	// wholly after the verb (then only o[0]-v[1] can exceed the gap) or
+	// wholly before it (then only v[0]-o[1] can). It suffices to look, for
+	// each verb, at the first object starting at or after its end and at
+	// the last object end at or before its start: a binary search each,
+	// in the starts (objects come in order of start) and the sorted ends.
+	ends := make([]int, len(objs))
+	for i, o := range objs {
+		ends[i] = o[1]
+	}
+	slices.Sort(ends)
+	for _, v := range verbs {
+		if i := firstStartAtOrAfter(objs, v[1]); i < len(objs) && objs[i][0]-v[1] <= maxRequestGap {
+			return true
+		}
+		if i, found := slices.BinarySearch(ends, v[0]); found || i > 0 && v[0]-ends[i-1] <= maxRequestGap {
+			return true
 		}
 	}
 	return false
+}
+
+// firstStartAtOrAfter returns the index of the first span in spans
+// (sorted by start) that starts at or after p, or len(spans).
+func firstStartAtOrAfter(spans [][2]int, p int) int {
+	i, _ := slices.BinarySearchFunc(spans, p, func(sp [2]int, p int) int { return cmp.Compare(sp[0], p) })
+	return i
 }
 
 // appendSentences appends the sentence spans of normalised text n to dst:
@@ -825,45 +855,84 @@ var negatorWords = func() (out [][]string) {
 // words, by a negator: the white-space separated fields of
 // sent[:v[0]+1] (which end with the verb's first byte), last three
 // only, must not hold a negator as whole consecutive fields.
+//
+// The verbs come in order of start, so one pass over sent serves them
+// all, where splitting each prefix would read sent once per verb. The
+// fields of sent[:c] are those of sent read up to c, except that a cut
+// inside a multi-byte rune leaves bytes that decode as U+FFFD, not a
+// space: the fields then are those read before that rune, and its bytes
+// up to c extend the field open there or start one.
 func notNegated(dst [][2]int, sent string, verbs [][2]int) [][2]int {
-	for _, v := range verbs {
-		var f [3]string
-		k := lastFields(&f, sent[:v[0]+1])
-		if !negatedFields(f[:k]) {
-			dst = append(dst, v)
+	cur := fieldsSoFar{open: -1} // fields before the rune at i
+	prev, prevI := cur, 0        // before the rune before it, at prevI
+	vi := 0
+	resolve := func(i int) {
+		for ; vi < len(verbs) && verbs[vi][0]+1 <= i; vi++ {
+			c := verbs[vi][0] + 1
+			fs := cur
+			if c < i {
+				fs = prev
+				if fs.open < 0 {
+					fs.open = prevI
+				}
+			}
+			var f [3]string
+			if k := fs.last(&f, sent, c); !negatedFields(f[:k]) {
+				dst = append(dst, verbs[vi])
+			}
 		}
 	}
+	for i, r := range sent {
+		resolve(i)
+		if vi == len(verbs) {
+			return dst
+		}
+		prev, prevI = cur, i
+		cur.step(i, unicode.IsSpace(r))
+	}
+	resolve(len(sent))
 	return dst
 }
 
-// lastFields stores in f the last len(f) or fewer fields of s as
-// strings.Fields splits them (runs of runes that are not unicode.IsSpace),
-// in order, and returns how many there are.
-func lastFields(f *[3]string, s string) int {
+// fieldsSoFar holds the fields (as strings.Fields splits) of a text read
+// up to some position: the last three closed ones and the start of the
+// open one (-1 if none).
+type fieldsSoFar struct {
+	closed [3][2]int
+	n      int
+	open   int
+}
+
+// step reads the rune at i.
+func (f *fieldsSoFar) step(i int, space bool) {
+	switch {
+	case space && f.open >= 0:
+		if f.n == len(f.closed) {
+			f.closed[0], f.closed[1] = f.closed[1], f.closed[2]
+			f.n--
+		}
+		f.closed[f.n] = [2]int{f.open, i}
+		f.n++
+		f.open = -1
+	case !space && f.open < 0:
+		f.open = i
+	}
+}
+
+// last stores in out the last three or fewer fields of s[:c] (the open
+// field ends at c) and returns how many there are.
+func (f *fieldsSoFar) last(out *[3]string, s string, c int) int {
+	var all [4]string
 	k := 0
-	start := -1
-	push := func(w string) {
-		if k < len(f) {
-			f[k] = w
-			k++
-			return
-		}
-		f[0], f[1], f[2] = f[1], f[2], w
+	for _, sp := range f.closed[:f.n] {
+		all[k] = s[sp[0]:sp[1]]
+		k++
 	}
-	for i, r := range s {
-		if unicode.IsSpace(r) {
-			if start >= 0 {
-				push(s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
+	if f.open >= 0 {
+		all[k] = s[f.open:c]
+		k++
 	}
-	if start >= 0 {
-		push(s[start:])
-	}
-	return k
+	return copy(out[:], all[max(0, k-3):k])
 }
 
 // negatedFields reports whether a negator occurs in fields as whole

@@ -233,11 +233,16 @@ type detector struct {
 	// noPipe and noSudo say that norm holds no "|" and no "sudo".
 	noPipe, noSudo bool
 	obuf           []int // pooled buffer behind offs for ASCII input
-	// The language of the sentence tokens [langFrom, langTo) are in, when
-	// langKnown (see sentenceLang).
-	langFrom, langTo int
-	langKnown        bool
-	lang             string
+	// The sentence tokens [sentFrom, sentTo) are in, when sentKnown: its
+	// language once langKnown, and whether it holds two English function
+	// words (see sentenceBounds and sentenceLang).
+	sentFrom, sentTo     int
+	sentKnown, langKnown bool
+	sentEnglish          bool
+	lang                 string
+	// inlineParsed is the bytes of inline command spans the shell parser
+	// has read (see judgeInline).
+	inlineParsed int
 }
 
 // report records a finding on norm[a:b].

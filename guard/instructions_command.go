@@ -308,7 +308,9 @@ func (d *detector) inlineCommands() {
 			continue
 		}
 		a, b := t.startAt(), toks[j-1].endAt()
-		text := strings.TrimRight(d.norm[a:b], " .;,:)")
+		// A span the token cap cut after an operator ("sh | sh | ...") is
+		// judged without it.
+		text := strings.TrimRight(d.norm[a:b], spanTrailer)
 		text = strings.TrimLeft(text, "`\"'(")
 		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
 			continue // inside a sentence only arguments make a command
@@ -316,11 +318,30 @@ func (d *detector) inlineCommands() {
 		if needSyntax && !shellSyntax(text) {
 			continue
 		}
-		if judgeCommand(text, false, true) {
-			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], " .;,:)")))
+		if d.judgeInline(text) {
+			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], spanTrailer)))
 			i = j - 1
 		}
 	}
+}
+
+// spanTrailer are the characters trimmed from the end of an inline
+// command span: sentence punctuation and a dangling pipe or "&".
+const spanTrailer = " .;,:)|&"
+
+// judgeInline is judgeCommand on an inline command span. Spans overlap
+// (each candidate's runs up to 40 tokens), so the shell parser's work is
+// bounded in all: after twice the input's bytes plus 4 KiB have been
+// parsed, a span is a command when it holds shell syntax, without parsing
+// it. The development corpora parse at most one and a half times a
+// text's bytes, most nothing; crafted text (a run of program names and
+// operators that never parses) reaches the bound, and fails closed.
+func (d *detector) judgeInline(text string) bool {
+	if d.inlineParsed > 2*len(d.norm)+4<<10 {
+		return shellSyntax(text)
+	}
+	d.inlineParsed += len(text)
+	return judgeCommand(text, false, true)
 }
 
 // subcommandChain judges a known program named inside a sentence with

@@ -20,10 +20,10 @@ import (
 // token of a sentence costs one identification.
 func (d *detector) sentenceLang(i int) string {
 	a, b := d.sentenceBounds(i)
-	if a == d.langFrom && b == d.langTo && d.langKnown {
+	if d.langKnown {
 		return d.lang
 	}
-	d.langFrom, d.langTo, d.langKnown, d.lang = a, b, true, ""
+	d.langKnown, d.lang = true, ""
 	if res, ok := langid.Default().Identify(d.norm[d.toks[a].startAt():d.toks[b-1].endAt()]); ok {
 		d.lang = res.Lang
 	}
@@ -32,9 +32,14 @@ func (d *detector) sentenceLang(i int) string {
 
 // sentenceBounds returns the tokens [a, b) of the sentence that holds
 // token i: from after the last token that ends a sentence or line, to the
-// next one. A sentence is cut at 64 tokens each way, so that the cost per
-// token is bounded.
+// next one. A sentence is cut at 64 tokens each way from the token that
+// first asked for it, and the bounds are kept for every token inside
+// them, so that a run of tokens without an end costs a bounded amount of
+// work per token however long it is.
 func (d *detector) sentenceBounds(i int) (int, int) {
+	if d.sentKnown && d.sentFrom <= i && i < d.sentTo {
+		return d.sentFrom, d.sentTo
+	}
 	a := i
 	for a > 0 && i-a < 64 && !d.toks[a-1].endsSentence() && !d.toks[a].nl {
 		a--
@@ -43,6 +48,13 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 	for b < len(d.toks) && b-i < 64 && !d.toks[b-1].endsSentence() && !d.toks[b].nl {
 		b++
 	}
+	english := 0
+	for k := a; k < b && english < 2; k++ {
+		if d.toks[k].flags&fFunction != 0 {
+			english++
+		}
+	}
+	d.sentFrom, d.sentTo, d.sentKnown, d.langKnown, d.sentEnglish = a, b, true, false, english >= 2
 	return a, b
 }
 
@@ -54,14 +66,8 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 func (d *detector) foreignProse(i int) bool {
 	// Two English function words make a sentence English enough: most
 	// sentences are decided here, without the identifier.
-	a, b := d.sentenceBounds(i)
-	english := 0
-	for k := a; k < b; k++ {
-		if d.toks[k].flags&fFunction != 0 {
-			if english++; english >= 2 {
-				return false
-			}
-		}
+	if d.sentenceBounds(i); d.sentEnglish {
+		return false
 	}
 	switch d.sentenceLang(i) {
 	case "es", "de", "fr":

@@ -43,6 +43,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
@@ -458,14 +459,14 @@ func (e *secretEngine) ruleMatches(sc *secretScratch, r *secretRule, s, lower st
 		return nil
 	}
 	if !f.usesAnchors(foldRunes) {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	if mask := r.anchorKeywords(e.kwIndex); aligned && mask != nil {
 		sc.occ = occFromHits(sc.occ[:0], sc.hits, mask)
 	} else {
 		sc.occ = sc.anchorPositions(f, lower)
 	}
-	return f.findAllAt(s, lower, foldRunes, sc.occ)
+	return f.findAllAt(s, lower, foldRunes, sc.occ, &sc.viable)
 }
 
 // anchorPositions returns f.anchorPositionsInto(lower) in sc.occ,
@@ -611,7 +612,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	out := rawSecret{ruleID: r.RuleID, match: secret, secret: secret, startLine: startLine}
 	// Secret group, computed on the match text the way gitleaks does.
 	secStart, secEnd := 0, len(secret)
-	if groups := r.fast.re.FindStringSubmatchIndex(secret); len(groups) >= 4 {
+	if groups := lines.allow.submatches(r, secret); len(groups) >= 4 {
 		if r.SecretGroup > 0 {
 			if len(groups)/2 <= r.SecretGroup {
 				return rawSecret{}, false
@@ -635,7 +636,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	if r.Entropy != 0 && shannonEntropy(out.secret) <= r.Entropy {
 		return rawSecret{}, false
 	}
-	if findingAllowed(out, currentLine, e.cfg.Allowlists) || findingAllowed(out, currentLine, r.Allowlists) {
+	if findingAllowed(out, currentLine, e.cfg.Allowlists, &lines.allow) || findingAllowed(out, currentLine, r.Allowlists, &lines.allow) {
 		return rawSecret{}, false
 	}
 	if decoded {
@@ -650,28 +651,40 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 }
 
 // lineOf returns gitleaks' start line number for a match and the text of
-// the line(s) it spans, exactly as detect.location computes them.
+// the line(s) it spans, exactly as detect.location computes them. That
+// loop visits every line; the lines it picks are found here by binary
+// search, so a text with many findings on many lines costs no more than
+// the findings (TestLineOfMatchesLoop).
 func lineOf(raw string, newlines []int, idx []int) (int, string) {
 	start, end := idx[0], idx[1]
 	nls := newlines
 	if len(nls) == 0 {
 		nls = []int{len(raw)}
 	}
-	var startLine, startIdx, endIdx, last, prev int
-	lineSet := false
-	for lineNum, nl := range nls {
-		last = lineNum
-		if prev <= start && start < nl {
-			lineSet = true
-			startLine, startIdx, endIdx = lineNum, prev, nl
+	// Line k spans [nls[k-1], nls[k]) (from 0 for k = 0). The loop sets
+	// the start line at the line holding start, and the end of the text
+	// at the line holding start and at the line ending at or after end
+	// (if end > 0), the later of the two winning.
+	var startLine, startIdx, endIdx int
+	ks := sort.SearchInts(nls, start+1) // first line ending after start
+	lineSet := ks < len(nls)
+	ke := -1
+	if end > 0 {
+		if k := sort.SearchInts(nls, end); k < len(nls) {
+			ke = k
 		}
-		if prev < end && end <= nl {
-			endIdx = nl
+	}
+	if lineSet {
+		startLine, endIdx = ks, nls[ks]
+		if ks > 0 {
+			startIdx = nls[ks-1]
 		}
-		prev = nl
+	}
+	if ke >= 0 && (!lineSet || ke >= ks) {
+		endIdx = nls[ke]
 	}
 	if !lineSet {
-		startLine = last + 1
+		startLine = len(nls)
 		i := 0
 		for end+i < len(raw) && end+i >= 0 {
 			if c := raw[end+i]; c == '\n' || c == '\r' {
@@ -690,8 +703,12 @@ func lineOf(raw string, newlines []int, idx []int) (int, string) {
 }
 
 // findingAllowed mirrors gitleaks' checkFindingAllowed for a fragment with
-// no path and no commit.
-func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowlist) bool {
+// no path and no commit. An allowlist's expressions run only when their
+// answer can change the outcome (an AND allowlist with paths, which a
+// fragment never matches, allows nothing whatever they say), and their
+// answer on a whole line is remembered in memo, so that many findings on
+// one long line read it once per allowlist.
+func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowlist, memo *allowMemo) bool {
 	for _, a := range allowlists {
 		target := f.secret
 		switch a.RegexTarget {
@@ -700,48 +717,140 @@ func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowl
 		case "line":
 			target = currentLine
 		}
-		regexAllowed := a.RegexAllowed(target)
-		stop, _ := a.ContainsStopWord(f.secret)
+		regexAllowed := func() bool {
+			if a.RegexTarget == "line" {
+				return memo.lineAllowed(a, target)
+			}
+			return memo.allowed(a, target)
+		}
 		if a.MatchCondition == config.AllowlistMatchAnd {
-			var checks []bool
+			// Every check must pass; the cheap ones decide first.
+			all := true
 			if len(a.Commits) > 0 {
 				ok, _ := a.CommitAllowed("")
-				checks = append(checks, ok)
+				all = all && ok
 			}
 			if len(a.Paths) > 0 {
-				checks = append(checks, a.PathAllowed(""))
+				all = all && a.PathAllowed("")
 			}
-			if len(a.Regexes) > 0 {
-				checks = append(checks, regexAllowed)
+			if all && len(a.StopWords) > 0 {
+				stop, _ := a.ContainsStopWord(f.secret)
+				all = all && stop
 			}
-			if len(a.StopWords) > 0 {
-				checks = append(checks, stop)
-			}
-			all := true
-			for _, c := range checks {
-				all = all && c
+			if all && len(a.Regexes) > 0 {
+				all = all && regexAllowed()
 			}
 			if all {
 				return true
 			}
-		} else if regexAllowed || stop {
+			continue
+		}
+		if stop, _ := a.ContainsStopWord(f.secret); stop || regexAllowed() {
 			return true
 		}
 	}
 	return false
 }
 
+// allowMemo remembers allowlists' answers during one scan (and rules'
+// submatches, see submatches): on a line
+// (identified by where it lies in the text), and on a secret or match
+// (by its text: a crafted text repeats the same few secrets many times,
+// and each answer costs the allowlist's expressions).
+type allowMemo struct {
+	lines  []allowEntry
+	texts  map[allowKey]bool
+	groups map[groupKey][]int // see submatches
+}
+
+type allowEntry struct {
+	a    *config.Allowlist
+	line string // compared by address and length: lines are slices of the text
+	ok   bool
+}
+
+type allowKey struct {
+	a    *config.Allowlist
+	text string
+}
+
+func (m *allowMemo) lineAllowed(a *config.Allowlist, line string) bool {
+	for _, e := range m.lines {
+		if e.a == a && len(e.line) == len(line) && unsafe.StringData(e.line) == unsafe.StringData(line) {
+			return e.ok
+		}
+	}
+	ok := a.RegexAllowed(line)
+	if len(m.lines) >= 64 {
+		m.lines = m.lines[:0]
+	}
+	m.lines = append(m.lines, allowEntry{a, line, ok})
+	return ok
+}
+
+// submatches returns r's FindStringSubmatchIndex on text, remembered for
+// the scan: a crafted text repeats the same matches (a JSON array of
+// identical strings matches generic-api-key at every `","`), and the
+// expression's backtracking costs far more than the lookup. The returned
+// slice is shared; it is only read.
+func (m *allowMemo) submatches(r *secretRule, text string) []int {
+	k := groupKey{r, text}
+	if g, found := m.groups[k]; found {
+		return g
+	}
+	g := r.fast.re.FindStringSubmatchIndex(text)
+	if m.groups == nil {
+		m.groups = map[groupKey][]int{}
+	}
+	if len(m.groups) < maxAllowTexts {
+		m.groups[k] = g
+	}
+	return g
+}
+
+type groupKey struct {
+	r    *secretRule
+	text string
+}
+
+// maxAllowTexts bounds the texts allowMemo remembers in one scan.
+const maxAllowTexts = 4096
+
+func (m *allowMemo) allowed(a *config.Allowlist, text string) bool {
+	k := allowKey{a, text}
+	if ok, found := m.texts[k]; found {
+		return ok
+	}
+	ok := a.RegexAllowed(text)
+	if m.texts == nil {
+		m.texts = map[allowKey]bool{}
+	}
+	if len(m.texts) < maxAllowTexts {
+		m.texts[k] = ok
+	}
+	return ok
+}
+
 // dedupeGeneric drops a generic-rule finding when a specific rule found a
-// secret containing it on the same line (gitleaks' filter).
+// secret containing it on the same line (gitleaks' filter). Each generic
+// finding is compared only with the specific findings of its line.
 func dedupeGeneric(fs []rawSecret) []rawSecret {
+	isGeneric := func(f rawSecret) bool { return strings.Contains(strings.ToLower(f.ruleID), "generic") }
+	var specific map[int][]int // start line -> indexes of specific findings
+	for i, f := range fs {
+		if !isGeneric(f) {
+			if specific == nil {
+				specific = map[int][]int{}
+			}
+			specific[f.startLine] = append(specific[f.startLine], i)
+		}
+	}
 	var out []rawSecret
 	for _, f := range fs {
 		keep := true
-		if strings.Contains(strings.ToLower(f.ruleID), "generic") {
-			for _, g := range fs {
-				if f.startLine == g.startLine && f.ruleID != g.ruleID &&
-					strings.Contains(g.secret, f.secret) &&
-					!strings.Contains(strings.ToLower(g.ruleID), "generic") {
+		if isGeneric(f) {
+			for _, j := range specific[f.startLine] {
+				if g := fs[j]; f.ruleID != g.ruleID && strings.Contains(g.secret, f.secret) {
 					keep = false
 					break
 				}

@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -227,36 +228,38 @@ func glToOriginal(predecessors []*glEncodedSegment, decoded glStartEnd) glStartE
 // ---- from detect/codec/glEncodings.go ----
 
 var (
-	// glEncodingsRe is a regex built by combining all the glEncoding patterns
-	// into named capture groups so that a single pass can detect multiple
-	// glEncodings
-	glEncodingsRe *regexp.Regexp
 	// glEncodings contains all the glEncoding configurations for the detector.
 	// The precedence is important. You want more specific glEncodings to
 	// have a higher precedence or glEncodings that partially encode the
 	// values (e.g. percent) unlike glEncodings that fully encode the string
 	// (e.g. base64). If two glEncoding matches overlap the decoder will use
 	// this order to determine which glEncoding should wait till the next pass.
+	// Each precedence is the number of encodings from it to the end of the
+	// list (TestEncodingPrecedence).
 	glEncodings = []*glEncoding{
 		{
-			kind:    glPercentKind,
-			pattern: `%[0-9A-Fa-f]{2}(?:.*%[0-9A-Fa-f]{2})?`,
-			decode:  glDecodePercent,
+			kind:       glPercentKind,
+			precedence: 4,
+			pattern:    `%[0-9A-Fa-f]{2}(?:.*%[0-9A-Fa-f]{2})?`,
+			decode:     glDecodePercent,
 		},
 		{
-			kind:    glUnicodeKind,
-			pattern: `(?:(?:U\+[a-fA-F0-9]{4}(?:\s|$))+|(?i)(?:\\{1,2}u[a-fA-F0-9]{4})+)`,
-			decode:  glDecodeUnicode,
+			kind:       glUnicodeKind,
+			precedence: 3,
+			pattern:    `(?:(?:U\+[a-fA-F0-9]{4}(?:\s|$))+|(?i)(?:\\{1,2}u[a-fA-F0-9]{4})+)`,
+			decode:     glDecodeUnicode,
 		},
 		{
-			kind:    glHexKind,
-			pattern: `[0-9A-Fa-f]{32,}`,
-			decode:  glDecodeHex,
+			kind:       glHexKind,
+			precedence: 2,
+			pattern:    `[0-9A-Fa-f]{32,}`,
+			decode:     glDecodeHex,
 		},
 		{
-			kind:    glBase64Kind,
-			pattern: `[\w\/+-]{16,}={0,2}`,
-			decode:  glDecodeBase64,
+			kind:       glBase64Kind,
+			precedence: 1,
+			pattern:    `[\w\/+-]{16,}={0,2}`,
+			decode:     glDecodeBase64,
 		},
 	}
 )
@@ -307,19 +310,21 @@ type glEncoding struct {
 	precedence int
 }
 
-func init() {
-	count := len(glEncodings)
-	namedPatterns := make([]string, count)
+// glEncodingsRe is a regex built by combining all the glEncoding patterns
+// into named capture groups so that a single pass can detect multiple
+// glEncodings. Only the tests run it (glRegexEncodings): the scanner
+// finds the same matches without it.
+var glEncodingsRe = sync.OnceValue(func() *regexp.Regexp {
+	namedPatterns := make([]string, len(glEncodings))
 	for i, glEncoding := range glEncodings {
-		glEncoding.precedence = count - i
 		namedPatterns[i] = fmt.Sprintf(
 			"(?P<%s>%s)",
 			glEncoding.kind,
 			glEncoding.pattern,
 		)
 	}
-	glEncodingsRe = regexp.MustCompile(strings.Join(namedPatterns, "|"))
-}
+	return regexp.MustCompile(strings.Join(namedPatterns, "|"))
+})
 
 // glFindEncodingMatches finds as many glEncodings as it can for this pass,
 // appending them to buf[:0] (a buffer the decoder reuses between passes).
@@ -479,20 +484,14 @@ func (d *glDecoder) findEncodedSegments(data string, predecessors []*glEncodedSe
 
 // ---- from detect/codec/ascii.go ----
 
-var glPrintableASCII [256]bool
-
-func init() {
-	for b := 0; b < len(glPrintableASCII); b++ {
-		if '\x08' < b && b < '\x7f' {
-			glPrintableASCII[b] = true
-		}
-	}
-}
+// glPrintableByte reports whether b is printable ASCII as gitleaks' table
+// has it (tab to '~'; gitleaks fills a table in init).
+func glPrintableByte(b byte) bool { return '\x08' < b && b < '\x7f' }
 
 // glIsPrintableASCII returns true if all bytes are printable ASCII
 func glIsPrintableASCII(b []byte) bool {
 	for _, c := range b {
-		if !glPrintableASCII[c] {
+		if !glPrintableByte(c) {
 			return false
 		}
 	}
@@ -503,7 +502,7 @@ func glIsPrintableASCII(b []byte) bool {
 // glHasByte can be used to check if a string has at least one of the provided
 // bytes. Note: make sure byteset is long enough to handle the largest byte in
 // the string.
-func glHasByte(data string, byteset []bool) bool {
+func glHasByte(data string, byteset *[256]bool) bool {
 	for i := 0; i < len(data); i++ {
 		if byteset[data[i]] {
 			return true
@@ -518,13 +517,8 @@ func glHasByte(data string, byteset []bool) bool {
 // least one of in base64 encoded data. This risks missing about 1% of
 // base64 encoded data that doesn't contain these characters, but gives you
 // the performance gain of not trying to decode a lot of long symbols in code.
-var glLikelyBase64Chars = make([]bool, 256)
-
-func init() {
-	for _, c := range `0123456789+/-_` {
-		glLikelyBase64Chars[c] = true
-	}
-}
+var glLikelyBase64Chars = &[256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true, '+': true, '/': true, '-': true, '_': true}
 
 // glDecodeBase64 decodes base64 encoded printable ASCII characters
 func glDecodeBase64(encodedValue string) string {
@@ -576,13 +570,8 @@ const glHexMap = "" +
 // least one of in hex encoded data. This risks missing some hex data that
 // doesn't contain these characters, but gives you the performance gain of not
 // trying to decode a lot of long symbols in code.
-var glLikelyHexChars = make([]bool, 256)
-
-func init() {
-	for _, c := range `0123456789` {
-		glLikelyHexChars[c] = true
-	}
-}
+var glLikelyHexChars = &[256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true}
 
 // glDecodeHex decodes hex data
 func glDecodeHex(encodedValue string) string {
@@ -603,7 +592,7 @@ func glDecodeHex(encodedValue string) string {
 			return ""
 		}
 		b := n1<<4 | n2
-		if !glPrintableASCII[b] {
+		if !glPrintableByte(b) {
 			return ""
 		}
 		decodedValue[i/2] = b
@@ -628,7 +617,7 @@ func glDecodePercent(encodedValue string) string {
 			// Make sure they're hex characters
 			if n1|n2 != '\xff' {
 				b := n1<<4 | n2
-				if !glPrintableASCII[b] {
+				if !glPrintableByte(b) {
 					return ""
 				}
 
@@ -905,7 +894,7 @@ func glDecodeIndividualEscapes(input []byte) []byte {
 // compare glScanEncodings with it.
 func glRegexEncodings(data string) []glEncodingMatch {
 	var all []glEncodingMatch
-	for _, matchIndex := range glEncodingsRe.FindAllStringSubmatchIndex(data, -1) {
+	for _, matchIndex := range glEncodingsRe().FindAllStringSubmatchIndex(data, -1) {
 		// Add the glEncodingMatch with its proper glEncoding
 		for i, j := 2, 0; i < len(matchIndex); i, j = i+2, j+1 {
 			if matchIndex[i] > -1 {

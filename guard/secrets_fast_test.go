@@ -2,6 +2,8 @@ package guard
 
 import (
 	"math/bits"
+	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
 	"sync"
@@ -227,6 +229,12 @@ func seqRunRef(items []seqItem, lower string, p int, in *posSet) (posSet, bool, 
 				b := bits.TrailingZeros64(word)
 				word &^= 1 << b
 				q := w*64 + b
+				if it.end {
+					if q == len(lower)-p {
+						next.add(q)
+					}
+					continue
+				}
 				if it.alt != nil {
 					for _, br := range it.alt {
 						var one posSet
@@ -283,11 +291,59 @@ func checkSeq(t *testing.T, rules []*secretRule, s string) {
 				t.Fatalf("rule %s position %d: quickCheck false, reference true", r.RuleID, p)
 			}
 			got = got && quickCheck(f.quick, lower, p)
-			if !got && f.tail != nil && f.tail.MatchString(s[p:]) {
+			if tail := endTail(t, f); !got && tail != nil && tail.MatchString(s[p:]) {
 				t.Fatalf("rule %s position %d: seqCheck or quickCheck false where the tail matches", r.RuleID, p)
 			}
 		}
 	}
+}
+
+var endTails sync.Map // *fastRegexp -> *regexp.Regexp (nil when none)
+
+// endTail returns f's tail expression as the windowed search builds it
+// (the anchor item and everything after it, anchored) but with the end of
+// the text still asserted, which seqCheck models: a match ending at $ in
+// s[p:] ends at the end of s. Every match through p passes it.
+func endTail(t *testing.T, f *fastRegexp) *regexp.Regexp {
+	if v, ok := endTails.Load(f); ok {
+		return v.(*regexp.Regexp)
+	}
+	var re *regexp.Regexp
+	if tree, err := syntax.Parse(f.re.String(), syntax.Perl); err == nil && tree.Op != syntax.OpAlternate {
+		if items, best := anchorItem(tree); best >= 0 {
+			var keep func(*syntax.Regexp) *syntax.Regexp
+			keep = func(x *syntax.Regexp) *syntax.Regexp {
+				if x.Op == syntax.OpEndText {
+					return x
+				}
+				c := *x
+				if len(x.Sub) > 0 {
+					c.Sub = make([]*syntax.Regexp, len(x.Sub))
+					for i, sub := range x.Sub {
+						c.Sub[i] = keep(sub)
+					}
+				}
+				return relaxOne(&c)
+			}
+			var subs []*syntax.Regexp
+			for _, it := range items[best:] {
+				subs = append(subs, keep(it))
+			}
+			re = regexp.MustCompile(`^(?:` + (&syntax.Regexp{Op: syntax.OpConcat, Sub: subs}).String() + `)`)
+		}
+	}
+	endTails.Store(f, re)
+	return re
+}
+
+// relaxOne replaces x, when it is an empty-width assertion other than the
+// end of the text, by an empty match (relax, without recursion).
+func relaxOne(x *syntax.Regexp) *syntax.Regexp {
+	switch x.Op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return &syntax.Regexp{Op: syntax.OpEmptyMatch}
+	}
+	return x
 }
 
 // TestSeqCheckShared checks seqCheck against the position-by-position

@@ -84,6 +84,22 @@ type fastRegexp struct {
 	// byFirst indexes anchors by first byte when there are several, so
 	// that one pass over the text finds them all.
 	byFirst *[256][]string
+	// filters are the checks every occurrence of an anchor must pass
+	// (secrets_reach.go), one per branch; slots counts their run memos.
+	filters []anchorFilter
+	slots   int
+	// second, when not nil, is checked after the filters (see
+	// secondaryCheck).
+	second *secondaryCheck
+	// must, when not nil, is a run every match holds (see requiredRun):
+	// a text without one needs no full scan.
+	must *runNeed
+	// preASCII is pre on ASCII text (in runes; see maxRunes).
+	preASCII int
+	// anchored, when not nil, is the expression anchored at the text's
+	// start without its leading \b, for expressions whose matches start
+	// at an anchor occurrence (see findAllAnchored).
+	anchored *regexp.Regexp
 }
 
 // newFastRegexp returns a matcher for the expression src, compiled and
@@ -130,14 +146,29 @@ func (f *fastRegexp) analyzeRe() {
 		// Empty matches follow extra rules in FindAll; keep the full scan.
 		return
 	}
+	if cls, n := requiredRun(tree); n >= 8 {
+		f.must = &runNeed{class: cls, n: n}
+	}
 	if tree.Op == syntax.OpAlternate {
 		f.alternate(tree)
 		return
 	}
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = analyzeBranch(tree)
+	f.preASCII = f.pre
+	if items, best := anchorItem(tree); best >= 0 && len(f.anchors) > 0 {
+		f.preASCII = preRunes(items[:best], f.pre)
+		f.filters = []anchorFilter{newAnchorFilter(f.anchors, items, best, &f.slots)}
+		f.second = newSecondaryCheck(items, best)
+		f.anchored = anchoredFrom(items, best)
+	}
 	if f.tail != nil {
 		f.seq, f.seqFold = buildSeq(tree)
 		f.quick = buildQuick(f.seq)
+	}
+	if len(f.filters) == 1 {
+		// viable runs the sequence checks, before the costlier reach
+		af := &f.filters[0]
+		af.seq, af.quick, af.seqFold = f.seq, f.quick, f.seqFold
 	}
 }
 
@@ -145,14 +176,23 @@ func (f *fastRegexp) analyzeRe() {
 // anchor; anchors are united, pre is the largest, tails are alternated.
 func (f *fastRegexp) alternate(tree *syntax.Regexp) *fastRegexp {
 	var tails []*syntax.Regexp
-	pre, tailMax := 0, 0
+	pre, tailMax, preASCII := 0, 0, 0
 	var anchors []string
+	var filters []anchorFilter
+	slots := 0
 	fold := false
 	for _, br := range tree.Sub {
 		a, fo, p, tail, tm := analyzeBranchTree(br)
 		if len(a) == 0 || p < 0 || tail == nil {
 			return f
 		}
+		items, best := anchorItem(br)
+		preASCII = max(preASCII, preRunes(items[:best], p))
+		af := newAnchorFilter(a, items, best, &slots)
+		if af.seq, af.seqFold = buildSeq(br); af.seq != nil {
+			af.quick = buildQuick(af.seq)
+		}
+		filters = append(filters, af)
 		anchors = append(anchors, a...)
 		fold = fold || fo
 		pre = max(pre, p)
@@ -170,6 +210,7 @@ func (f *fastRegexp) alternate(tree *syntax.Regexp) *fastRegexp {
 	}
 	re.Longest()
 	f.anchors, f.fold, f.pre, f.tail, f.tailMax = dedupe(anchors), fold, pre, re, tailMax
+	f.filters, f.slots, f.preASCII = filters, slots, preASCII
 	return f
 }
 
@@ -191,10 +232,40 @@ func analyzeBranch(tree *syntax.Regexp) ([]string, bool, int, *regexp.Regexp, in
 // produced them, the pre bound (-1 if unbounded) and the relaxed tail
 // expression (nil if none).
 func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp, int) {
-	items := flattenConcat(tree, nil)
-	best, bestScore, bestPre := -1, 0, -1
-	var bestSet []string
-	bestFold := false
+	items, best, bestSet, bestFold, bestPre := pickAnchor(tree)
+	if best < 0 {
+		return nil, false, -1, nil, -1
+	}
+	if bestPre < 0 {
+		return bestSet, bestFold, -1, nil, -1
+	}
+	tailItems := make([]*syntax.Regexp, 0, len(items)-best)
+	tailMax := 0
+	for _, it := range items[best:] {
+		tailItems = append(tailItems, relax(it))
+		if ml := maxLen(it); ml < 0 || tailMax < 0 {
+			tailMax = -1
+		} else {
+			tailMax += ml
+		}
+	}
+	return bestSet, bestFold, bestPre, &syntax.Regexp{Op: syntax.OpConcat, Sub: tailItems}, tailMax
+}
+
+// anchorItem returns the items of tree (flattenConcat) and the index of
+// its anchor item, or -1.
+func anchorItem(tree *syntax.Regexp) ([]*syntax.Regexp, int) {
+	items, best, _, _, _ := pickAnchor(tree)
+	return items, best
+}
+
+// pickAnchor flattens tree and picks its anchor item (see
+// analyzeBranchTree): its index (-1 if none), literal set, whether case
+// folding produced it, and the pre bound (-1 if unbounded).
+func pickAnchor(tree *syntax.Regexp) (items []*syntax.Regexp, best int, bestSet []string, bestFold bool, bestPre int) {
+	items = flattenConcat(tree, nil)
+	best, bestPre = -1, -1
+	bestScore := 0
 	pre := 0
 	for i, it := range items {
 		info := analyzeLits(it)
@@ -217,23 +288,7 @@ func analyzeBranchTree(tree *syntax.Regexp) ([]string, bool, int, *syntax.Regexp
 			}
 		}
 	}
-	if best < 0 {
-		return nil, false, -1, nil, -1
-	}
-	if bestPre < 0 {
-		return bestSet, bestFold, -1, nil, -1
-	}
-	tailItems := make([]*syntax.Regexp, 0, len(items)-best)
-	tailMax := 0
-	for _, it := range items[best:] {
-		tailItems = append(tailItems, relax(it))
-		if ml := maxLen(it); ml < 0 || tailMax < 0 {
-			tailMax = -1
-		} else {
-			tailMax += ml
-		}
-	}
-	return bestSet, bestFold, bestPre, &syntax.Regexp{Op: syntax.OpConcat, Sub: tailItems}, tailMax
+	return items, best, bestSet, bestFold, bestPre
 }
 
 // findAll returns exactly re.FindAllStringIndex(s, -1). lower is s with
@@ -251,7 +306,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 		return nil
 	}
 	if !f.usesAnchors(foldRunes) {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	var occ []int
 	if buf != nil {
@@ -260,7 +315,7 @@ func (f *fastRegexp) findAllBuf(s, lower string, foldRunes bool, buf *[]int) [][
 	} else {
 		occ = f.anchorPositionsInto(nil, lower)
 	}
-	return f.findAllAt(s, lower, foldRunes, occ)
+	return f.findAllAt(s, lower, foldRunes, occ, nil)
 }
 
 // usesAnchors reports whether findAllAt can be used (f must be ready and
@@ -273,12 +328,42 @@ func (f *fastRegexp) usesAnchors(foldRunes bool) bool {
 // findAllAt is findAll given occ, the sorted, distinct positions of every
 // anchor of f in lower (anchorPositionsInto). f must be ready and
 // compiled, and usesAnchors(foldRunes) must hold.
-func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]int {
+func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *viableState) [][]int {
 	if len(occ) == 0 {
 		return nil
 	}
+	if st == nil {
+		st = new(viableState)
+	}
+	if len(f.filters) > 0 {
+		initViableState(st, f.slots)
+	}
+	ascii := asciiOnly(s)
+	st.ascii = ascii
+	pre := f.pre
+	if ascii {
+		pre = f.preASCII
+	}
+	// viable reports whether an occurrence may be part of a match, and a
+	// bound on the match's end (-1 if unknown).
+	viable := func(p int) (bool, int) {
+		if len(f.filters) == 0 {
+			return true, -1
+		}
+		return f.viable(s, lower, p, foldRunes, st)
+	}
 	if f.tail == nil {
-		return f.re.FindAllStringIndex(s, -1)
+		// Without windows the full scan runs, unless no occurrence can
+		// be part of a match.
+		for _, p := range occ {
+			if ok, _ := viable(p); ok {
+				return f.fullScan(s, lower)
+			}
+		}
+		return nil
+	}
+	if f.anchored != nil && !(f.seqFold && foldRunes) {
+		return f.findAllAnchored(s, lower, foldRunes, occ, viable)
 	}
 	n := len(s)
 	var out [][]int
@@ -297,36 +382,47 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int) [][]i
 		return true
 	}
 	for _, p := range occ {
-		if f.seq != nil && !(f.seqFold && foldRunes) && !(quickCheck(f.quick, lower, p) && seqCheck(f.seq, lower, p)) {
+		ok, end := viable(p) // (the sequence checks included, see analyzeRe)
+		if !ok {
 			continue
 		}
-		rest := s[p:]
-		if f.tailMax >= 0 && f.tailMax+1 < len(rest) {
-			rest = rest[:f.tailMax+1]
-		} else if f.tailMax < 0 {
-			// An unbounded tail search reads up to the rest of the text;
-			// many of them (a long run of "eyJ" for jwt) cost more than
-			// the one full scan, which finds the same matches.
-			if unbounded++; unbounded > maxUnboundedTails {
-				return f.re.FindAllStringIndex(s, -1)
+		var b int
+		if end >= 0 {
+			// A match through p ends by end: the window reaches past it
+			// without a tail search (which costs the NFA up to the
+			// tail's whole length at every occurrence).
+			b = min(n, end+1)
+		} else {
+			rest := s[p:]
+			if f.tailMax >= 0 && f.tailMax+1 < len(rest) {
+				rest = rest[:f.tailMax+1]
+			} else if f.tailMax < 0 {
+				// An unbounded tail search reads up to the rest of the
+				// text; many of them (a long run of "eyJ" for jwt) cost
+				// more than the one full scan, which finds the same
+				// matches.
+				if unbounded++; unbounded > maxUnboundedTails {
+					return f.fullScan(s, lower)
+				}
 			}
+			loc := f.tail.FindStringIndex(rest)
+			if loc == nil {
+				continue
+			}
+			b = min(n, p+loc[1]+1)
 		}
-		loc := f.tail.FindStringIndex(rest)
-		if loc == nil {
-			continue
-		}
-		a, b := max(0, p-f.pre-1), min(n, p+loc[1]+1)
+		a := max(0, p-pre-1)
 		if wa >= 0 && a <= wb {
 			wb = max(wb, b)
 			continue
 		}
 		if !flush() {
-			return f.re.FindAllStringIndex(s, -1)
+			return f.fullScan(s, lower)
 		}
 		wa, wb = a, b
 	}
 	if !flush() {
-		return f.re.FindAllStringIndex(s, -1)
+		return f.fullScan(s, lower)
 	}
 	return out
 }
@@ -691,6 +787,8 @@ type seqItem struct {
 	lits     []string   // literal item (lower-case)
 	first    *[256]bool // first bytes of lits
 	exact    bool       // lits are whole matches (else only prefixes)
+	optional bool       // lits include "" (the item may match nothing)
+	end      bool       // the end of the text ($ without (?m), \z)
 	alt      [][]seqItem
 }
 
@@ -756,18 +854,30 @@ func setFirstBytes(seq []seqItem) {
 func seqItems(items []*syntax.Regexp) (seq []seqItem, fold, complete bool) {
 	for _, it := range items {
 		switch it.Op {
-		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		case syntax.OpEndText:
+			// Matches only at the end of the text: modelled exactly, so
+			// that a match ending with gitleaks' delimiter
+			// (?:[\x60'"\s;]|\\[nr]|$) needs a delimiter byte or the end.
+			seq = append(seq, seqItem{end: true})
+			continue
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
 			syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
 			continue
 		}
-		if cls, nonASCII, lo, hi, ok := classRepeat(it); ok {
+		info := analyzeLits(it)
+		if cls, nonASCII, lo, hi, ok := classRepeat(it); ok && !(info.ok && info.exact && len(info.set) == 1 && lo == 1 && hi == 1) {
 			seq = append(seq, seqItem{class: cls, nonASCII: nonASCII, min: lo, max: hi})
 			continue
 		}
-		info := analyzeLits(it)
-		if info.ok && info.exact && !info.hasEmpty() {
+		if hasEndText(it) {
+			// analyzeLits reads $ as "", which would lose it
+			info = litInfo{}
+		}
+		if info.ok && info.exact {
+			// (an optional literal, "(?:sdk\.initialize)?", may match
+			// nothing)
 			fold = fold || info.fold
-			seq = append(seq, seqItem{lits: info.set, exact: true})
+			seq = append(seq, seqItem{lits: info.set, exact: true, optional: info.hasEmpty()})
 			continue
 		}
 		inner := it
@@ -777,8 +887,10 @@ func seqItems(items []*syntax.Regexp) (seq []seqItem, fold, complete bool) {
 		if inner.Op == syntax.OpAlternate {
 			var alt [][]seqItem
 			for _, br := range inner.Sub {
+				// (a branch of only empty-width items matches nothing:
+				// an empty sequence, which leaves the positions as they are)
 				bs, f, ok := seqItems(flattenConcat(br, nil))
-				if !ok || len(bs) == 0 {
+				if !ok {
 					alt = nil
 					break
 				}
@@ -798,6 +910,36 @@ func seqItems(items []*syntax.Regexp) (seq []seqItem, fold, complete bool) {
 		return seq, fold, false
 	}
 	return seq, fold, true
+}
+
+// hasEndText reports whether re holds an end-of-text assertion.
+func hasEndText(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpEndText {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if hasEndText(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// preRunes is the pre bound of items (those before the anchor) on ASCII
+// text: pre itself when unbounded.
+func preRunes(items []*syntax.Regexp, pre int) int {
+	if pre < 0 {
+		return pre
+	}
+	n := 0
+	for _, it := range items {
+		m := maxRunes(it)
+		if m < 0 {
+			return pre
+		}
+		n += m
+	}
+	return n
 }
 
 func sameSet(a, b []string) bool {
@@ -848,6 +990,11 @@ func classRepeat(re *syntax.Regexp) (*[256]bool, bool, int, int, bool) {
 				cls[r] = true
 			}
 		}
+	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		for c := range utf8.RuneSelf {
+			cls[c] = c != '\n' || inner.Op == syntax.OpAnyChar
+		}
+		nonASCII = true
 	case syntax.OpLiteral:
 		if len(inner.Rune) != 1 || inner.Rune[0] >= utf8.RuneSelf {
 			return nil, false, 0, 0, false
@@ -967,6 +1114,10 @@ func seqRun(items []seqItem, lower string, p int, in *posSet) (_ posSet, giveUp,
 			if classStep(it, lower, p, cur, next) {
 				return posSet{}, true, true
 			}
+		case it.end:
+			if e := len(lower) - p; e >= 0 && e < seqWindow && cur.w[e/64]&(1<<(e%64)) != 0 {
+				next.add(e)
+			}
 		case it.alt != nil:
 			// Each branch runs once from the whole set: the sets are
 			// unions, so this is the union of the runs from each
@@ -1081,6 +1232,9 @@ func seqStep(it seqItem, lower string, p, q int, next *posSet) bool {
 			}
 		}
 	default:
+		if it.optional && !next.add(q) {
+			return true
+		}
 		if at >= len(lower) || !it.first[lower[at]] {
 			return false
 		}

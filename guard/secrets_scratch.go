@@ -20,6 +20,7 @@ type secretScratch struct {
 	lower               []byte
 	decoder             glDecoder
 	lines               lineIndex
+	viable              viableState // the anchor checks' memos (secrets_reach.go)
 }
 
 var secretScratchPool = sync.Pool{New: func() any { return new(secretScratch) }}
@@ -136,9 +137,10 @@ func resetBools(p *[]bool, n int) []bool {
 
 // lineIndex lists the offsets of raw's newlines, computed on first use.
 type lineIndex struct {
-	raw  string
-	nl   []int
-	done bool
+	raw   string
+	nl    []int
+	done  bool
+	allow allowMemo // allowlist answers on lines of raw (see findingAllowed)
 }
 
 func (l *lineIndex) newlines() []int {

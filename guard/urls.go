@@ -1,23 +1,26 @@
 package guard
 
 import (
-	"regexp"
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-	"mvdan.cc/xurls/v2"
 )
 
 // URL extraction.
 //
-// URLs are found with mvdan.cc/xurls/v2, a maintained extractor whose
-// patterns know every IANA TLD, balanced parentheses and trailing
-// punctuation, rather than with a hand-written pattern: the strict
+// URLs are found with the grammar of mvdan.cc/xurls/v2, a maintained
+// extractor whose patterns know every IANA TLD, balanced parentheses and
+// trailing punctuation, rather than with a pattern of our own: its strict
 // expression (any scheme, including the no-authority schemes such as
-// mailto:, file: and data:) finds URLs with a scheme, the relaxed one finds
-// scheme-less candidates. It runs on Normalize's output (fullwidth forms,
+// mailto:, file: and data:) finds URLs with a scheme, its relaxed one
+// scheme-less candidates. The expressions are matched by urlScanner
+// (urls_match.go), which finds exactly what they find in time linear in
+// the text, where Go's regexp engine spends microseconds per byte of a
+// crafted text on the relaxed one. It runs on Normalize's output (fullwidth forms,
 // zero-width characters and homoglyphs undone) after "refanging" the
 // defanged spellings a reader still follows (hxxp://, example[.]com,
 // example(dot)com, [:]//), and every span is mapped back to the caller's
@@ -31,28 +34,6 @@ import (
 
 // ruleURL is the Rule of every finding URLs returns.
 const ruleURL = "url"
-
-var (
-	urlOnce      sync.Once
-	strictURLRe  *regexp.Regexp
-	relaxedURLRe *regexp.Regexp
-	emailIdx     int
-)
-
-func urlRegexps() (*regexp.Regexp, *regexp.Regexp, int) {
-	urlOnce.Do(func() {
-		// Any scheme xurls knows how to spell, plus the script and data
-		// schemes it leaves out (they have no authority part).
-		re, err := xurls.StrictMatchingScheme(xurls.AnyScheme + `|(?:javascript|vbscript|data|blob):`)
-		if err != nil {
-			re = xurls.Strict()
-		}
-		strictURLRe = re
-		relaxedURLRe = xurls.Relaxed()
-		emailIdx = relaxedURLRe.SubexpIndex("relaxedEmail")
-	})
-	return strictURLRe, relaxedURLRe, emailIdx
-}
 
 // urlSpan is one URL: [start,end) in the caller's string and its scheme
 // (lower case, "" when scheme-less).
@@ -119,9 +100,10 @@ func scanURLsSkip(s string, skip bool) []urlSpan {
 // urlScratchPool. Nothing in it outlives the scan: spans hold offsets
 // into the caller's string and schemes that do not alias the buffers.
 type urlScratch struct {
-	nbuf, obuf []byte   // normalised text; normalised text for offsets
-	offs       []int    // offsets of the normalised text
-	strict     [][2]int // strict matches
+	nbuf, obuf []byte         // normalised text; normalised text for offsets
+	offs       []int          // offsets of the normalised text
+	strict     [][2]int       // strict matches
+	relaxed    []relaxedMatch // relaxed matches
 }
 
 var urlScratchPool = sync.Pool{New: func() any { return new(urlScratch) }}
@@ -130,8 +112,8 @@ func (sc *urlScratch) release() {
 	if cap(sc.nbuf) > maxPooledBytes || cap(sc.obuf) > maxPooledBytes {
 		sc.nbuf, sc.obuf, sc.offs = nil, nil, nil
 	}
-	if cap(sc.strict) > 256 {
-		sc.strict = nil
+	if cap(sc.strict) > 256 || cap(sc.relaxed) > 256 {
+		sc.strict, sc.relaxed = nil, nil
 	}
 	urlScratchPool.Put(sc)
 }
@@ -158,12 +140,10 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		n = Normalize(s)
 	}
 	r, roffs := refang(n)
-	strict, relaxed, emailSub := urlRegexps()
-	// xurls' expressions are large (the relaxed one spells out every TLD),
-	// so they run only on the white-space-separated tokens that can hold
-	// a match: a URL never contains a space.
-	strictMatches := sc.strict[:0]
-	var relaxedMatches [][]int
+	tb, tablesOK := urlTablesOnce()
+	// The expressions run only on the white-space-separated tokens that
+	// can hold a match: a URL never contains a space.
+	strictMatches, relaxedMatches := sc.strict[:0], sc.relaxed[:0]
 	for i := 0; ; {
 		a, b, ok := nextURLToken(r, i)
 		if !ok {
@@ -171,10 +151,22 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		}
 		i = b
 		t := r[a:b]
+		hasColon := strings.IndexByte(t, ':') >= 0
+		wantRelaxed := strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")
+		if !hasColon && !wantRelaxed {
+			continue
+		}
+		if !tablesOK {
+			// Fail closed: without the grammar's tables (which
+			// TestURLTables rules out) a token that may hold a URL is one.
+			strictMatches = append(strictMatches, [2]int{a, b})
+			continue
+		}
+		us := getURLScanner(tb, t)
 		whole := false
-		if strings.IndexByte(t, ':') >= 0 {
+		if hasColon {
 			k := len(strictMatches)
-			strictMatches = appendStrictMatches(strictMatches, t, a, strict)
+			strictMatches = us.appendStrict(strictMatches, a)
 			ms := strictMatches[k:]
 			// One URL spanning the whole token (the common case): every
 			// relaxed match in the token would overlap it and be dropped
@@ -182,18 +174,12 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 			// place where offsets could collapse), so skip that pass.
 			whole = skip && len(ms) == 1 && ms[0][0] == a && ms[0][1] == b
 		}
-		if !whole && (strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")) {
-			for _, m := range relaxed.FindAllStringSubmatchIndex(t, -1) {
-				for k := range m {
-					if m[k] >= 0 {
-						m[k] += a
-					}
-				}
-				relaxedMatches = append(relaxedMatches, m)
-			}
+		if !whole && wantRelaxed {
+			relaxedMatches = us.appendRelaxed(relaxedMatches, a)
 		}
+		us.release()
 	}
-	sc.strict = strictMatches
+	sc.strict, sc.relaxed = strictMatches, relaxedMatches
 	if len(strictMatches) == 0 && len(relaxedMatches) == 0 {
 		return dst
 	}
@@ -220,14 +206,6 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		}
 		return offs[na], endOffset(offs, nb)
 	}
-	taken := func(a, b int) bool {
-		for _, sp := range dst[first:] {
-			if a < sp.end && sp.start < b {
-				return true
-			}
-		}
-		return false
-	}
 	for _, m := range strictMatches {
 		if m[0] > 0 && isHostByte(r[m[0]-1]) {
 			// "metadata::x": a scheme name glued to a longer word
@@ -241,25 +219,39 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		a, b := toOrig(m[0], m[1])
 		dst = append(dst, urlSpan{start: a, end: b, scheme: ownScheme(strings.ToLower(scheme))})
 	}
+	// A relaxed match overlapping a URL kept already is dropped. Both
+	// kinds come in increasing order of start (the mapping to s keeps
+	// order), and strict spans do not overlap in r, so their ends do not
+	// decrease either: the strict span to compare with is the first one
+	// ending after the start, and a kept relaxed one overlaps exactly
+	// when the furthest end so far lies after the start.
+	strictEnd, k, relaxedEnd := len(dst), first, -1
+	taken := func(a, b int) bool {
+		for k < strictEnd && dst[k].end <= a {
+			k++
+		}
+		return k < strictEnd && dst[k].start < b || a < relaxedEnd
+	}
 	for _, m := range relaxedMatches {
-		if emailSub > 0 && 2*emailSub+1 < len(m) && m[2*emailSub] >= 0 {
+		if m.email {
 			continue
 		}
-		text := r[m[0]:m[1]]
-		if m[0] > 0 && (r[m[0]-1] == '@' || r[m[0]-1] == '/' || r[m[0]-1] == ':') {
+		text := r[m.start:m.end]
+		if m.start > 0 && (r[m.start-1] == '@' || r[m.start-1] == '/' || r[m.start-1] == ':') {
 			// the host of an e-mail address or part of a longer path
 			continue
 		}
 		if strings.Contains(text, "://") || !isSchemelessURL(text) {
 			continue
 		}
-		a, b := toOrig(m[0], m[1])
+		a, b := toOrig(m.start, m.end)
 		if taken(a, b) {
 			continue
 		}
 		dst = append(dst, urlSpan{start: a, end: b})
+		relaxedEnd = max(relaxedEnd, b)
 	}
-	sortURLSpans(dst[first:])
+	slices.SortStableFunc(dst[first:], func(x, y urlSpan) int { return cmp.Compare(x.start, y.start) })
 	return dst
 }
 
@@ -277,132 +269,6 @@ func ownScheme(scheme string) string {
 	return strings.Clone(scheme)
 }
 
-// appendStrictMatches appends the spans of strict.FindAllStringIndex(t, -1),
-// shifted by a, to dst. For ASCII tokens without brackets it computes them
-// by hand (strictEndAt); otherwise it runs the expression.
-func appendStrictMatches(dst [][2]int, t string, a int, strict *regexp.Regexp) [][2]int {
-	if !strictFastDomain(t) {
-		for _, m := range strict.FindAllStringIndex(t, -1) {
-			dst = append(dst, [2]int{m[0] + a, m[1] + a})
-		}
-		return dst
-	}
-	// FindAllStringIndex: the leftmost-longest match, then the next one
-	// from its end (the expression has no assertions, so where a search
-	// starts is all that matters, and no match is empty).
-	for pos := 0; pos < len(t); {
-		start, end := -1, -1
-		for i := pos; i < len(t); i++ {
-			if e := strictEndAt(t, i); e >= 0 {
-				start, end = i, e
-				break
-			}
-		}
-		if start < 0 {
-			break
-		}
-		dst = append(dst, [2]int{start + a, end + a})
-		pos = end
-	}
-	return dst
-}
-
-// The strict expression (urlRegexps) by hand.
-//
-// It is xurls.StrictMatchingScheme(AnyScheme + "|(?:javascript|vbscript|data|blob):"), that is
-//
-//	(?i)(?:[a-zA-Z][a-zA-Z.\-+]*://|(?:bitcoin|cid|...|xmpp):|(?:javascript|vbscript|data|blob):)(?-i)pathCont
-//
-// compiled leftmost-longest, where pathCont is
-//
-//	(?:[midIChar]*(?:wellParen|wellBrack|wellBrace|[endIChar]))+
-//
-// On ASCII text without '(', ')', '[', ']', '{' or '}' the well-balanced
-// groups (which start with a bracket) cannot match, so pathCont matches
-// exactly the non-empty strings of midIChar characters that end with an
-// endIChar character (endIChar is a subset of midIChar). The ASCII members
-// of the classes (xurls' unreservedChar, midSubDelimChar, endSubDelimChar
-// and the rest; its Unicode ranges hold no ASCII) are:
-//
-//	midIChar: a-z A-Z 0-9 - . _ ~ % ! $ & ' * + , ; = : @ / ? # \
-//	endIChar: a-z A-Z 0-9 - _ ~ % $ & + = / #
-//
-// A match at i is a scheme at i followed by pathCont; each scheme
-// alternative matches at most one way at i, so the longest match at i
-// ends at the furthest pathCont end over the (at most two) schemes that
-// match there. TestStrictURLFast and FuzzStrictURLFast compare this with
-// the expression.
-var (
-	urlMidChar, urlEndChar [256]bool
-	// noAuthSchemes are the schemes written without "//".
-	noAuthSchemes = append(append([]string(nil), xurls.SchemesNoAuthority...), "javascript", "vbscript", "data", "blob")
-)
-
-func init() {
-	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	for _, c := range []byte(alnum + "-._~%!$&'*+,;=:@/?#\\") {
-		urlMidChar[c] = true
-	}
-	for _, c := range []byte(alnum + "-_~%$&+=/#") {
-		urlEndChar[c] = true
-	}
-}
-
-// strictFastDomain reports whether t is ASCII without brackets, where
-// strictEndAt is exact.
-func strictFastDomain(t string) bool {
-	for i := 0; i < len(t); i++ {
-		switch c := t[i]; c {
-		case '(', ')', '[', ']', '{', '}':
-			return false
-		default:
-			if c >= utf8.RuneSelf {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// strictEndAt returns the end of the longest strict match starting at i in
-// t (in strictFastDomain), or -1 when none starts there.
-func strictEndAt(t string, i int) int {
-	best := -1
-	if isASCIILetter(t[i]) {
-		// [a-zA-Z][a-zA-Z.\-+]*:// (the run is maximal: ':' is not in it)
-		r := i + 1
-		for r < len(t) && (isASCIILetter(t[r]) || t[r] == '.' || t[r] == '-' || t[r] == '+') {
-			r++
-		}
-		if strings.HasPrefix(t[r:], "://") {
-			best = max(best, urlPathEnd(t, r+3))
-		}
-		// (?i)name: for the schemes without authority; no name followed
-		// by ':' is a prefix of another followed by ':'.
-		for _, name := range noAuthSchemes {
-			if k := i + len(name); k < len(t) && t[k] == ':' && strings.EqualFold(t[i:k], name) {
-				best = max(best, urlPathEnd(t, k+1))
-				break
-			}
-		}
-	}
-	return best
-}
-
-// urlPathEnd returns the end of the longest pathCont match at p (see
-// strictEndAt): the last endIChar in the run of midIChar from p, or -1.
-func urlPathEnd(t string, p int) int {
-	e := -1
-	for j := p; j < len(t) && urlMidChar[t[j]]; j++ {
-		if urlEndChar[t[j]] {
-			e = j + 1
-		}
-	}
-	return e
-}
-
-func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
 // nextURLToken returns the first span of r at or after i between spaces
 // and line breaks; ok is false when there is none.
 func nextURLToken(r string, i int) (a, b int, ok bool) {
@@ -418,14 +284,6 @@ func nextURLToken(r string, i int) (a, b int, ok bool) {
 		j++
 	}
 	return i, j, true
-}
-
-func sortURLSpans(spans []urlSpan) {
-	for i := 1; i < len(spans); i++ {
-		for j := i; j > 0 && spans[j].start < spans[j-1].start; j-- {
-			spans[j], spans[j-1] = spans[j-1], spans[j]
-		}
-	}
 }
 
 // isSchemelessURL applies the contract to a relaxed match: a www. host,

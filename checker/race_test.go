@@ -1,0 +1,7 @@
+//go:build race
+
+package checker
+
+// raceEnabled reports whether the race detector is on: the cost tests,
+// which measure running time, skip then.
+const raceEnabled = true

@@ -1,0 +1,144 @@
+package guard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/wardline/wardline/internal/crafted"
+)
+
+// Worst-case cost (issue 17): no crafted input costs more than a few
+// times typical text of the same size. The inputs repeat every trigger
+// token of the detectors (internal/crafted); the benchmarks below measure
+// the ones that cost the most before, the test measures them all.
+
+// maxCostRatio is how many times typical text's cost per byte a crafted
+// input may cost.
+const maxCostRatio = 20
+
+// costSize is the size of the texts the cost test measures: smaller than
+// the benchmarks' 64 KiB, to keep the test short, and large enough that
+// work growing faster than the text shows many times over.
+const costSize = 16 << 10
+
+// knownSlow are crafted inputs known to cost more than the bound: the
+// test logs their ratio instead of failing. Each entry says where the
+// time goes.
+var knownSlow = map[string]string{
+	// Every unit holds a word Sanitize's syntax reading needs, so the
+	// tagger reads all of it (about 2 µs a byte); typical text and clean
+	// documentation have it read 0-6% of their bytes, pages of
+	// injections 40-70%.
+	"Sanitize/injection-x23x23x23x20instruction-spaced": "the tagger reads every unit",
+}
+
+// genericAssignment reports whether a crafted input is an assignment to
+// one of generic-api-key's keywords every few bytes ("co_api_key: ",
+// "bedrock-api-key-="): each occurrence passes that rule's quick check,
+// reach and delimiter check, and only its sequence check (~200 ns)
+// rejects it, which puts these inputs at about 20-23x typical text, at
+// the bound (see the report of issue 17).
+func genericAssignment(in crafted.Input) bool {
+	if !strings.HasSuffix(in.Name, "-sepx3d") && !strings.HasSuffix(in.Name, "-sepx3ax20") {
+		return false
+	}
+	u := strings.ToLower(in.Unit)
+	for _, k := range []string{"access", "api", "auth", "credential", "creds", "key", "passw", "secret", "token"} {
+		if strings.Contains(u, k) {
+			return true
+		}
+	}
+	return false
+}
+
+var costFuncs = []struct {
+	name string
+	f    func(string)
+}{
+	{"Sanitize", func(s string) { Sanitize(s) }},
+	{"Instructions", func(s string) { Instructions(s) }},
+	{"Secrets", func(s string) { Secrets(s) }},
+	{"URLs", func(s string) { URLs(s) }},
+	{"Exfiltration", func(s string) { Exfiltration(s) }},
+}
+
+// TestCostPerByte checks every crafted input of every detector against
+// typical text, the ratio measured in one run (see crafted.CostRatios).
+func TestCostPerByte(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	typical := crafted.Typical(costSize)
+	inputs := crafted.Inputs(costSize)
+	for _, fn := range costFuncs {
+		t.Run(fn.name, func(t *testing.T) {
+			worst := crafted.Ratio{}
+			excuse := func(in crafted.Input) string {
+				if fn.name == "Secrets" && genericAssignment(in) {
+					return "an assignment to a generic-api-key keyword every few bytes"
+				}
+				return knownSlow[fn.name+"/"+in.Name]
+			}
+			for _, r := range crafted.CostRatios(fn.f, typical, inputs, maxCostRatio, excuse) {
+				if r.PerByte > worst.PerByte {
+					worst = r
+				}
+				if r.PerByte <= maxCostRatio {
+					continue
+				}
+				if r.Excuse != "" {
+					t.Logf("known: %s costs %.0fx typical per byte (%v vs %v): %s", r.Input.Name, r.PerByte, r.Cost, r.Typical, r.Excuse)
+					continue
+				}
+				assert.LessOrEqual(t, r.PerByte, float64(maxCostRatio), "%s costs %.1fx typical text per byte (%v vs %v on %d bytes)",
+					r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+			}
+			t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
+		})
+	}
+}
+
+// benchAdversarial are the inputs BenchmarkXxx64KiB/adversarial-* measure
+// per detector: those that cost the most before issue 17 (all of them
+// with WARDLINE_ADVERSARIAL=all).
+var benchAdversarial = map[string][]string{
+	"Sanitize": {"url-www.a.-glued", "url-www.-spaced", "url-a.comx2fx23-spaced", "injection-sendx20yourx20apix20keyx20to-spaced",
+		"shell-x7cx20sh-spaced", "secret-x3caddx20keyx3d-glued"},
+	"Instructions": {"shell-x7cx20sh-spaced", "secret-curl-spaced", "verb-git-spaced", "injection-env-spaced", "verb-Finallyx2c-spaced"},
+	"Secrets": {"secret-eyjrijoi-glued", "secret-curl-spaced", "secret-key-glued", "secret-key-sepx3d", "secret-dnkey-glued",
+		"secret-ey-glued", "secret-fio-u--glued", "secret-pscale_oauth_-sepx3d", "secret-sgp_-spaced"},
+	"URLs":         {"url-www.a.-glued", "url-www.-glued", "url-a.comx2fx23-spaced", "url-x5bx3ax3a1x5d-glued"},
+	"Exfiltration": {"markdown-x21x5bax5dx28-glued", "injection-sendx20yourx20apix20keyx20to-spaced", "url-www.a.-glued", "markdown-x21x5b-glued"},
+}
+
+func benchCost(b *testing.B, name string, f func(string)) {
+	run := func(b *testing.B, s string) {
+		b.SetBytes(int64(len(s)))
+		b.ReportAllocs()
+		f(s)
+		for b.Loop() {
+			f(s)
+		}
+	}
+	b.Run("typical", func(b *testing.B) { run(b, crafted.Typical(crafted.Size)) })
+	for _, in := range crafted.BenchInputs(crafted.Size, benchAdversarial[name]...) {
+		b.Run("adversarial-"+in.Name, func(b *testing.B) { run(b, in.Text) })
+	}
+}
+
+// BenchmarkSanitize64KiB measures Sanitize on 64 KiB of typical text and
+// of crafted repetitions of trigger tokens (internal/crafted).
+func BenchmarkSanitize64KiB(b *testing.B) { benchCost(b, "Sanitize", costFuncs[0].f) }
+
+// BenchmarkInstructions64KiB is BenchmarkSanitize64KiB for Instructions.
+func BenchmarkInstructions64KiB(b *testing.B) { benchCost(b, "Instructions", costFuncs[1].f) }
+
+// BenchmarkSecrets64KiB is BenchmarkSanitize64KiB for Secrets.
+func BenchmarkSecrets64KiB(b *testing.B) { benchCost(b, "Secrets", costFuncs[2].f) }
+
+// BenchmarkURLs64KiB is BenchmarkSanitize64KiB for URLs.
+func BenchmarkURLs64KiB(b *testing.B) { benchCost(b, "URLs", costFuncs[3].f) }
+
+// BenchmarkExfiltration64KiB is BenchmarkSanitize64KiB for Exfiltration.
+func BenchmarkExfiltration64KiB(b *testing.B) { benchCost(b, "Exfiltration", costFuncs[4].f) }

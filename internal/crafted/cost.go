@@ -1,0 +1,98 @@
+package crafted
+
+import (
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Ratio is the cost of one crafted input relative to typical text.
+type Ratio struct {
+	Input Input
+	// Cost and Typical are the least time a call took on the input and on
+	// the typical text.
+	Cost, Typical time.Duration
+	// PerByte is Cost per byte of the input over Typical per byte of the
+	// typical text.
+	PerByte float64
+	// Excuse, for an input above the limit, is why it may be (see
+	// CostRatios); it is then not measured again.
+	Excuse string
+}
+
+// CostRatios measures f on every input and on typical, in one run, and
+// returns how much more each input costs per byte. Time is the calling
+// thread's CPU time where the platform has it (Linux), so that other
+// processes on a busy machine count for little; each figure is the least
+// of several calls, the typical text is measured again between inputs,
+// and an input that comes out above limit is measured again, longer,
+// against a typical measured right next to it, before it is reported as
+// such; unless excuse (when not nil) gives a reason for it to be, which
+// the Ratio then carries. f is called once on typical first, to build
+// what it builds on first use.
+func CostRatios(f func(string), typical string, inputs []Input, limit float64, excuse func(Input) string) []Ratio {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	f(typical)
+	least := func(s string, n int) time.Duration {
+		best := time.Duration(1<<63 - 1)
+		for range n {
+			t0 := threadTime()
+			f(s)
+			best = min(best, threadTime()-t0)
+		}
+		return max(best, 1)
+	}
+	typ := least(typical, 5)
+	out := make([]Ratio, 0, len(inputs))
+	for i, in := range inputs {
+		if i%32 == 31 {
+			typ = min(typ, least(typical, 2))
+		}
+		r := Ratio{Input: in, Cost: least(in.Text, 1), Typical: typ}
+		r.PerByte = perByte(r, typical)
+		if r.PerByte > limit && excuse != nil {
+			r.Excuse = excuse(in)
+		}
+		if r.PerByte > limit && r.Excuse == "" {
+			// Again, alternating with the typical text, so that both
+			// see the same machine.
+			r.Cost, r.Typical = least(in.Text, 1), least(typical, 1)
+			for range 6 {
+				r.Typical = min(r.Typical, least(typical, 1))
+				r.Cost = min(r.Cost, least(in.Text, 1))
+			}
+			r.PerByte = perByte(r, typical)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func perByte(r Ratio, typical string) float64 {
+	return float64(r.Cost) / float64(max(1, len(r.Input.Text))) / (float64(r.Typical) / float64(max(1, len(typical))))
+}
+
+// BenchInputs returns the inputs of size bytes whose names are given, in
+// that order, for the benchmarks' adversarial-* cases: the ones that cost
+// the most before issue 17. With WARDLINE_ADVERSARIAL=all in the
+// environment it returns every input instead (a long run: each is its own
+// benchmark).
+func BenchInputs(size int, names ...string) []Input {
+	all := Inputs(size)
+	if strings.EqualFold(os.Getenv("WARDLINE_ADVERSARIAL"), "all") {
+		return all
+	}
+	byName := make(map[string]Input, len(all))
+	for _, in := range all {
+		byName[in.Name] = in
+	}
+	out := make([]Input, 0, len(names))
+	for _, n := range names {
+		if in, ok := byName[n]; ok {
+			out = append(out, in)
+		}
+	}
+	return out
+}

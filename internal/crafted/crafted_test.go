@@ -1,0 +1,57 @@
+package crafted
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestInputs(t *testing.T) {
+	in := Inputs(1 << 10)
+	require.Greater(t, len(in), 1000)
+	seen := map[string]bool{}
+	for _, x := range in {
+		require.False(t, seen[x.Name], "duplicate name %s", x.Name)
+		seen[x.Name] = true
+		assert.Regexp(t, `^[a-z]+-[A-Za-z0-9._x-]+-(glued|spaced|sep[A-Za-z0-9._x-]+)$`, x.Name)
+		assert.LessOrEqual(t, len(x.Text), max(1<<10, len(x.Unit)), x.Name)
+		assert.True(t, strings.HasPrefix(x.Text, x.Unit), x.Name)
+	}
+	assert.True(t, seen["url-www.a.-glued"])
+	assert.True(t, seen["secret-key-sepx3d"])
+}
+
+func TestSecretKeywords(t *testing.T) {
+	kws := SecretKeywords()
+	require.Greater(t, len(kws), 200)
+	assert.Contains(t, kws, "ghp_")
+	assert.Contains(t, kws, "key")
+}
+
+func TestTypical(t *testing.T) {
+	for _, n := range []int{100, 1 << 10, Size} {
+		s := Typical(n)
+		assert.LessOrEqual(t, len(s), n)
+		assert.Greater(t, len(s), n-200)
+		c := TypicalCommand(n)
+		assert.LessOrEqual(t, len(c), n)
+	}
+}
+
+func TestGitleaksExpression(t *testing.T) {
+	re, err := regexp.Compile(GitleaksExpression("generic-api-key"))
+	require.NoError(t, err)
+	assert.True(t, re.MatchString(`api_key = "Xy7Qp2Lm9Zr4Tb8W"`))
+	assert.Empty(t, GitleaksExpression("no-such-rule"))
+}
+
+func TestCostRatios(t *testing.T) {
+	in := Inputs(1<<10, Category{Name: "x", Tokens: []string{"ab"}, Seps: []string{""}})
+	rs := CostRatios(func(s string) { _ = strings.Count(s, "a") }, Typical(1<<10), in, 1e9, nil)
+	require.Len(t, rs, 1)
+	assert.Positive(t, rs[0].PerByte)
+	assert.Positive(t, rs[0].Typical)
+}
