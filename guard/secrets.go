@@ -36,9 +36,11 @@ package guard
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -92,7 +94,8 @@ func (r *secretRule) anchorKeywords(kwIndex map[string]int) []uint64 {
 
 type secretEngine struct {
 	cfg   config.Config
-	rules []*secretRule // sorted by RuleID
+	stops map[*config.Allowlist]*stopWords // each allowlist's stop words
+	rules []*secretRule                    // sorted by RuleID
 	// kw finds keywords; the loose engine shares its parent's.
 	kw      *kwMatcher
 	kwIndex map[string]int // lower-case keyword -> index in kw
@@ -126,15 +129,41 @@ var (
 // The rules' Regex fields are nil: Translate would compile every
 // expression (most of the first call's time), so it is given stand-ins,
 // and newFastRegexp compiles each expression on first use instead.
-func gitleaksConfig() (config.Config, map[string]string, error) {
+func gitleaksConfig() (config.Config, map[string]string, map[*config.Allowlist]*stopWords, error) {
 	v := viper.New()
 	v.SetConfigType("toml")
 	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return config.Config{}, nil, err
+		return config.Config{}, nil, nil, err
 	}
 	var vc config.ViperConfig
 	if err := v.Unmarshal(&vc); err != nil {
-		return config.Config{}, nil, err
+		return config.Config{}, nil, nil, err
+	}
+	// Translate builds an Aho-Corasick trie of each allowlist's stop
+	// words, most of its time; each allowlist gets a stand-in stop word
+	// naming it instead, and the real ones are matched by stopWords.
+	var saved [][]string
+	stand := func(words []string) []string {
+		if len(words) == 0 {
+			return nil
+		}
+		saved = append(saved, words)
+		return []string{stopStandIn + strconv.Itoa(len(saved)-1)}
+	}
+	for i := range vc.Rules {
+		r := &vc.Rules[i]
+		if r.AllowList != nil {
+			r.AllowList.StopWords = stand(r.AllowList.StopWords)
+		}
+		for _, a := range r.Allowlists {
+			a.StopWords = stand(a.StopWords)
+		}
+	}
+	if vc.AllowList != nil {
+		vc.AllowList.StopWords = stand(vc.AllowList.StopWords)
+	}
+	for _, a := range vc.Allowlists {
+		a.StopWords = stand(a.StopWords)
 	}
 	srcs := make(map[string]string, len(vc.Rules))
 	for i := range vc.Rules {
@@ -147,24 +176,101 @@ func gitleaksConfig() (config.Config, map[string]string, error) {
 	}
 	cfg, err := vc.Translate()
 	if err != nil {
-		return config.Config{}, nil, err
+		return config.Config{}, nil, nil, err
+	}
+	stops := map[*config.Allowlist]*stopWords{}
+	restore := func(a *config.Allowlist) error {
+		if len(a.StopWords) == 0 || stops[a] != nil {
+			return nil
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(a.StopWords[0], stopStandIn))
+		if len(a.StopWords) != 1 || !strings.HasPrefix(a.StopWords[0], stopStandIn) || err != nil || n >= len(saved) {
+			return fmt.Errorf("guard: gitleaks allowlist %q: unexpected stop words", a.Description)
+		}
+		a.StopWords = saved[n]
+		stops[a] = newStopWords(saved[n])
+		return nil
+	}
+	for _, a := range cfg.Allowlists {
+		if err := restore(a); err != nil {
+			return config.Config{}, nil, nil, err
+		}
 	}
 	for id, r := range cfg.Rules {
 		r.Regex = nil // the stand-in
 		cfg.Rules[id] = r
+		for _, a := range r.Allowlists {
+			if err := restore(a); err != nil {
+				return config.Config{}, nil, nil, err
+			}
+		}
 	}
-	return cfg, srcs, nil
+	return cfg, srcs, stops, nil
+}
+
+// stopStandIn opens the stand-in stop word gitleaksConfig gives an
+// allowlist; no secret holds a NUL byte.
+const stopStandIn = "\x00wardline-stop-words-"
+
+// stopWords is an allowlist's stop words, matched as gitleaks' Allowlist.
+// ContainsStopWord matches them (a secret is allowed when its lower-case
+// form contains one) without its trie: the words are indexed by their
+// first two bytes, which costs microseconds to build.
+type stopWords struct {
+	byPair map[[2]byte][]string
+	short  []string // words of one byte
+}
+
+func newStopWords(words []string) *stopWords {
+	sw := &stopWords{byPair: map[[2]byte][]string{}}
+	seen := map[string]bool{}
+	for _, w := range words {
+		w = strings.ToLower(w)
+		switch {
+		case seen[w]:
+		case w == "":
+			// gitleaks' trie does not match an empty word.
+		case len(w) == 1:
+			sw.short = append(sw.short, w)
+		default:
+			k := [2]byte{w[0], w[1]}
+			sw.byPair[k] = append(sw.byPair[k], w)
+		}
+		seen[w] = true
+	}
+	return sw
+}
+
+// contains reports whether the lower-case form of s contains a stop word.
+func (sw *stopWords) contains(s string) bool {
+	if sw == nil || s == "" {
+		return false
+	}
+	s = strings.ToLower(s)
+	for _, w := range sw.short {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	for i := 0; i+1 < len(s); i++ {
+		for _, w := range sw.byPair[[2]byte{s[i], s[i+1]}] {
+			if strings.HasPrefix(s[i:], w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loadSecretEngine builds the engine once; every caller gets the same one.
 func loadSecretEngine() (*secretEngine, error) {
 	secretsOnce.Do(func() {
-		cfg, srcs, err := gitleaksConfig()
+		cfg, srcs, stops, err := gitleaksConfig()
 		if err != nil {
 			secretsErr = err
 			return
 		}
-		e := &secretEngine{cfg: cfg, kwIndex: map[string]int{}}
+		e := &secretEngine{cfg: cfg, stops: stops, kwIndex: map[string]int{}}
 		ids := make([]string, 0, len(cfg.Rules))
 		for id := range cfg.Rules {
 			ids = append(ids, id)
@@ -210,7 +316,7 @@ func loadSecretEngine() (*secretEngine, error) {
 
 // looseEngine builds the variant rules described at looseDelimiter.
 func looseEngine(e *secretEngine) *secretEngine {
-	l := &secretEngine{cfg: e.cfg, kw: e.kw, kwIndex: e.kwIndex, kwRules: make([][]int, len(e.kwRules))}
+	l := &secretEngine{cfg: e.cfg, stops: e.stops, kw: e.kw, kwIndex: e.kwIndex, kwRules: make([][]int, len(e.kwRules))}
 	for _, r := range e.rules {
 		src := r.fast.src
 		if !strings.HasSuffix(src, gitleaksDelimiter) || strings.Contains(src, semiGenericPrefix) ||
@@ -636,7 +742,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 	if r.Entropy != 0 && shannonEntropy(out.secret) <= r.Entropy {
 		return rawSecret{}, false
 	}
-	if findingAllowed(out, currentLine, e.cfg.Allowlists, &lines.allow) || findingAllowed(out, currentLine, r.Allowlists, &lines.allow) {
+	if e.findingAllowed(out, currentLine, e.cfg.Allowlists, &lines.allow) || e.findingAllowed(out, currentLine, r.Allowlists, &lines.allow) {
 		return rawSecret{}, false
 	}
 	if decoded {
@@ -708,7 +814,7 @@ func lineOf(raw string, newlines []int, idx []int) (int, string) {
 // fragment never matches, allows nothing whatever they say), and their
 // answer on a whole line is remembered in memo, so that many findings on
 // one long line read it once per allowlist.
-func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowlist, memo *allowMemo) bool {
+func (e *secretEngine) findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowlist, memo *allowMemo) bool {
 	for _, a := range allowlists {
 		target := f.secret
 		switch a.RegexTarget {
@@ -734,8 +840,7 @@ func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowl
 				all = all && a.PathAllowed("")
 			}
 			if all && len(a.StopWords) > 0 {
-				stop, _ := a.ContainsStopWord(f.secret)
-				all = all && stop
+				all = all && e.stops[a].contains(f.secret)
 			}
 			if all && len(a.Regexes) > 0 {
 				all = all && regexAllowed()
@@ -745,7 +850,7 @@ func findingAllowed(f rawSecret, currentLine string, allowlists []*config.Allowl
 			}
 			continue
 		}
-		if stop, _ := a.ContainsStopWord(f.secret); stop || regexAllowed() {
+		if e.stops[a].contains(f.secret) || regexAllowed() {
 			return true
 		}
 	}
