@@ -13,6 +13,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard"
 )
 
 // Checker validates responses against a contract: the GuruResponse, or
@@ -97,8 +99,11 @@ var ErrCustomContract = errors.New("checker: this Checker checks a custom contra
 
 // New builds a Checker. With no options it is the strictest configuration
 // of the GuruResponse contract: default limits, every rule blocking, any
-// source domain and any service name. It compiles the schema; call it
-// once and reuse the result.
+// source domain and any service name. It compiles the schema and, with
+// the guard detectors (the default), has them build their tables
+// ([guard.Warm]: tens of milliseconds the first time in a process,
+// nothing after), so that the first Validate costs what later ones do.
+// Call it once and reuse the result.
 func New(opts ...Option) (*Checker, error) {
 	cfg := config{limits: defaultLimits}
 	for i, o := range opts {
@@ -115,6 +120,9 @@ func New(opts ...Option) (*Checker, error) {
 	}
 	if !scan.complete() {
 		return nil, errNoDetectors
+	}
+	if cfg.scan == nil {
+		guard.Warm()
 	}
 	var con *contract
 	var err error

@@ -1,0 +1,30 @@
+package guard
+
+import (
+	"sync"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/langid"
+)
+
+// Warm builds the tables the detectors otherwise build on first use (the
+// gitleaks rules, the grammar and language-identification models, the
+// word lists, the URL and exfiltration tables) side by side, one
+// goroutine each, and returns when all are ready. Calling it is optional:
+// every detector builds what it needs on its first call, which then takes
+// tens of milliseconds rather than microseconds. A server calls Warm at
+// start-up so that its first request does not pay for it; checker.New
+// calls it. Later calls return at once. It is safe for concurrent use.
+func Warm() {
+	var wg sync.WaitGroup
+	for _, load := range []func(){
+		func() { _, _ = loadSecretEngine() },
+		func() { grammar.Default() },
+		func() { langid.Default(); defaultAnalyzer() },
+		func() { lex(); wordFlags() },
+		func() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() },
+	} {
+		wg.Go(load)
+	}
+	wg.Wait()
+}
