@@ -153,10 +153,13 @@
 // schema on it (a hand-written copy saved those allocations and a
 // fraction of a microsecond each, which the budget does not need). A
 // custom contract (BenchmarkValidateContract) adds the JSON Schema engine
-// and encoding/json's decoding to the same detector work. The first call
-// in a process pays for the detectors' lazy initialisation, mostly the
-// gitleaks rules (TestFirstValidate measures it; New itself only compiles
-// the schema). An input over the size limit is refused before it is read.
+// and encoding/json's decoding to the same detector work. The detectors
+// build their tables (the gitleaks rules, the grammar and language
+// models) once per process: New has them built side by side
+// ([guard.Warm]), so the first New takes tens of milliseconds and later
+// ones only compile the schema; TestFirstValidate measures the first
+// Validate in a fresh process. An input over the size limit is refused
+// before it is read.
 //
 // Crafted text costs at most a small multiple of typical text, with no
 // work growing faster than the input: every detector Validate calls is

@@ -98,8 +98,9 @@
 //
 // # URLs and exfiltration
 //
-// [URLs] uses mvdan.cc/xurls/v2, which knows every TLD and the punctuation
-// rules around URLs, on normalised and refanged text (hxxp, [.], (dot)). It
+// [URLs] uses the tables of mvdan.cc/xurls/v2, which knows every TLD and
+// the punctuation rules around URLs (applied by a linear hand matcher, see
+// Performance), on normalised and refanged text (hxxp, [.], (dot)). It
 // reports URLs with a scheme, www. hosts and scheme-less host/paths that
 // carry a query or fragment; module paths (github.com/acme/widget/v2),
 // image references, bare host names and e-mail addresses are identifiers,
@@ -181,7 +182,10 @@
 // costly. Sanitize asks the tagger and the shared detectors only about
 // sentences that hold a word or character their findings need
 // (BenchmarkSanitize measures typical and crafted text, and
-// TestSanitizeCraftedCostIsLinear holds the ratio). Benchmarks are in the
+// TestSanitizeCraftedCostIsLinear holds the ratio). Each detector builds
+// its tables on first use, which makes a process's first call take tens
+// of milliseconds; [Warm] builds them all side by side at start-up.
+// Benchmarks are in the
 // package's tests (BenchmarkSecrets runs gitleaks side by side):
 //
 //	go test -run='^$' -bench=. -benchmem ./guard
