@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/wardline/wardline/guard/internal/langid"
 	"golang.org/x/text/unicode/norm"
@@ -22,13 +23,17 @@ type Languages struct {
 
 // DefaultLanguages returns the languages the detectors read: en, es, de,
 // fr.
-func DefaultLanguages() Languages {
+func DefaultLanguages() Languages { return defaultLanguages() }
+
+// defaultLanguages is built once: the zero Languages reads it on every
+// call to Unreadable.
+var defaultLanguages = sync.OnceValue(func() Languages {
 	s, err := langid.NewSet(defaultLanguageCodes...)
 	if err != nil {
 		panic(err) // the codes above are the package's own
 	}
 	return Languages{set: s, ok: true}
-}
+})
 
 // NewLanguages returns the default set widened by codes. Widening it lets
 // text through that the detectors do not read: an instruction in an added
