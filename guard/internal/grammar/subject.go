@@ -428,7 +428,10 @@ func (p *subjectParser) parse() (int, bool) {
 	c0 := p.cat(0)
 	onlyVerb := p.m.verbOnly(opener, c0)
 	bare := p.m.lex.bareComp(hashLower(opener))
-	head, plural, coord, post := 0, false, false, false
+	// A plural opener is a plural head: "People love to ...", "Police
+	// say ..." (a word that is also singular counts when it is an
+	// irregular plural, not an -s form).
+	head, plural, coord, post := 0, c0&catPlural != 0 && (c0&catNoun == 0 || !strings.HasSuffix(opener, "s")), false, false
 	i := 1
 	// A determiner, pronoun, particle or subordinator right after the
 	// opener shows it is a verb.
@@ -659,8 +662,10 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 	if i > 0 && p.cat(i-1)&(catDet|catPrep) != 0 && p.cat(i-1)&catNominal == 0 && !floating(p.lower(i-1)) {
 		return 0, false // "the peaks", "at peaks"
 	}
+	// Adverbs stand between a subject and its verb: "Bush successfully
+	// makes ...".
 	prev := i - 1
-	for prev > 0 && floating(p.lower(prev)) {
+	for prev > 0 && (floating(p.lower(prev)) || p.cat(prev)&catAdv != 0 && p.cat(prev)&catNominal == 0) {
 		prev--
 	}
 	// A version after a name: "Spring Boot 3.0 requires", "Go 1.24 added".

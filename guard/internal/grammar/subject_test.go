@@ -28,6 +28,12 @@ func TestSubjectReading(t *testing.T) {
 		{"Export jobs started after midnight skip the previous day's partition", true},
 		{"Clean builds take 4 minutes", true},
 		{"Delete requests return 204", true},
+		// An irregular plural opener as the head ("people", "police").
+		{"People love to buy these animals for gifts", true},
+		{"Police say the suspect fled", true},
+		// An adverb between the subject and its verb.
+		{"Bush successfully makes the case", true},
+		{"Builds regularly take 4 minutes", true},
 		// Singular or mass head, -s verb.
 		{"Seed data for the integration tests lives in testdata/fixtures.sql", true},
 		{"Write throughput on the primary peaks at 9,000 rows per second", true},
