@@ -35,6 +35,9 @@ const (
 	bareCompBit = 0x8000
 	auxBit      = 0x4000
 	classMask   = 0x3FFF
+	// finiteCompBit marks a word that takes a finite clausal complement
+	// (bit 20, above the WordNet bits).
+	finiteCompBit = 1 << 20
 	// wnShift: bits 16-17 hold what WordNet says of the word as a verb
 	// (wnVerbOnly, wnVerbFirst, wnNounFirst; 0: not a WordNet verb).
 	wnShift = 16
@@ -74,6 +77,10 @@ func (l *lexicon) aux(h uint64) bool { return l.value(h)&auxBit != 0 }
 // bareComp reports whether the word with hash h takes a bare clausal
 // complement.
 func (l *lexicon) bareComp(h uint64) bool { return l.value(h)&bareCompBit != 0 }
+
+// finiteComp reports whether the word with hash h takes a finite clausal
+// complement ("ensure [backups are encrypted]").
+func (l *lexicon) finiteComp(h uint64) bool { return l.value(h)&finiteCompBit != 0 }
 
 func (l *lexicon) value(h uint64) uint32 {
 	n := len(l.fps)

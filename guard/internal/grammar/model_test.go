@@ -43,6 +43,8 @@ func TestTrainEncodeDecode(t *testing.T) {
 	assert.True(t, bytes.Equal(b, b2), "training is deterministic")
 
 	assert.True(t, d.lex.bareComp(hashLower("think")), "bare complements are learnt from the trees")
+	assert.True(t, d.lex.finiteComp(hashLower("think")), "finite complements are learnt from the trees")
+	assert.False(t, d.lex.finiteComp(hashLower("run")), "an object is not a clause")
 	assert.Equal(t, uint8(wnVerbFirst), d.lex.wordnet(hashLower("Run")))
 	assert.Equal(t, uint8(wnNone), d.lex.wordnet(hashLower("the")))
 }

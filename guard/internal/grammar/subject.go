@@ -42,6 +42,10 @@ import "strings"
 //     mostly a noun; "Build fails on arm64": "fail" is only a verb);
 //   - a verb whose complement can be a bare clause (the treebank's
 //     "make", "let", "remember") reads "Make tests pass" as a command;
+//   - an opener that is only a verb (in the treebank and WordNet) and
+//     takes a finite clause as complement in the treebank ("ensure",
+//     "remember", "confirm") reads "Ensure backups are encrypted" as a
+//     command with its clause;
 //   - an opener that can only be a verb (WordNet knows no noun or
 //     adjective reading) needs a finite verb that shows itself at once:
 //     a base form followed by its object ("Select queries ... use the
@@ -428,6 +432,13 @@ func (p *subjectParser) parse() (int, bool) {
 	c0 := p.cat(0)
 	onlyVerb := p.m.verbOnly(opener, c0)
 	bare := p.m.lex.bareComp(hashLower(opener))
+	// An opener that is only a verb and takes a finite clause as its
+	// complement ("ensure", "remember", "confirm") reads "Ensure backups
+	// are encrypted" as a command with its clause, not as a subject
+	// "ensure backups"; one that can be a noun or adjective, in the
+	// treebank or WordNet ("read replicas", "mean latency"), keeps the
+	// statement reading.
+	clauseVerb := onlyVerb && p.m.lex.wordnet(hashLower(opener)) == wnVerbOnly && p.m.lex.finiteComp(hashLower(opener))
 	// A plural opener is a plural head: "People love to ...", "Police
 	// say ..." (a word that is also singular counts when it is an
 	// irregular plural, not an -s form).
@@ -449,6 +460,11 @@ func (p *subjectParser) parse() (int, bool) {
 		case c&catPunct != 0:
 			return p.fallback()
 		case c&catAux != 0 && c&catNominal == 0 || w == "n't":
+			if clauseVerb {
+				// "Ensure backups are encrypted": the clause after a verb
+				// that takes one, not its subject.
+				return p.fallback()
+			}
 			return i, true
 		case subordinator(w) || c&catWh != 0 && c&catNominal == 0:
 			return p.fallback()

@@ -201,10 +201,12 @@ func (m *Model) buildTags(examples []Example) func(upos, xpos string) uint16 {
 // It also marks the words that take a clausal complement without a
 // complementiser ("I think [it works]", "make sure [the file is saved]"):
 // those with such a complement in at least 5% of their uses and at least
-// twice.
+// twice; and, by the same measure, those that take a finite clause as
+// complement, with or without "that" ("ensure [backups are encrypted]").
 func (m *Model) buildLexicon(examples []Example, verbs map[string]uint8) {
 	counts := map[string]map[string]int{}
 	bare := map[string]int{}
+	finite := map[string]int{}
 	aux := map[string]int{}
 	for _, ex := range examples {
 		if ex.Derived {
@@ -222,6 +224,9 @@ func (m *Model) buildLexicon(examples []Example, verbs map[string]uint8) {
 		}
 		for _, h := range bareComplementHeads(ex) {
 			bare[strings.ToLower(ex.Words[h])]++
+		}
+		for _, h := range finiteComplementHeads(ex) {
+			finite[strings.ToLower(ex.Words[h])]++
 		}
 	}
 	classID := map[string]uint16{}
@@ -264,7 +269,11 @@ func (m *Model) buildLexicon(examples []Example, verbs map[string]uint8) {
 		if a := aux[w]; a >= 2 && float64(a) >= 0.2*float64(total) {
 			id |= auxBit
 		}
-		entries[hashLower(w)] = uint32(id) | uint32(verbs[w]&(3|wnMostlyVerb|wnIrregular))<<wnShift
+		v := uint32(id) | uint32(verbs[w]&(3|wnMostlyVerb|wnIrregular))<<wnShift
+		if f := finite[w]; f >= 2 && float64(f) >= 0.05*float64(total) {
+			v |= finiteCompBit
+		}
+		entries[hashLower(w)] = v
 	}
 	for w, v := range verbs {
 		if h := hashLower(w); entries[h] == 0 && v&(3|wnIrregular) != 0 {
@@ -311,6 +320,29 @@ func bareComplementHeads(ex Example) []int {
 		// A bare infinitive after an object: "make tests pass", "let
 		// users sign in", "watch it fail".
 		if h > 0 && h-1 < i && strings.HasPrefix(ex.Rels[i], "xcomp") && ex.XPOS[i] == "VB" && !marked[i+1] && hasObject(ex, h) {
+			out = append(out, h-1)
+		}
+	}
+	return out
+}
+
+// finiteComplementHeads returns the 0-based indices of the words of ex
+// that have a finite clausal complement (a ccomp with a subject of its
+// own) to their right, with or without "that": "ensure [the keys are
+// rotated]", "remember that [backups expire]".
+func finiteComplementHeads(ex Example) []int {
+	if len(ex.Heads) != len(ex.Words) {
+		return nil
+	}
+	subject := make([]bool, len(ex.Words)+1)
+	for i, h := range ex.Heads {
+		if h > 0 && (strings.HasPrefix(ex.Rels[i], "nsubj") || ex.Rels[i] == "expl") {
+			subject[h] = true
+		}
+	}
+	var out []int
+	for i, h := range ex.Heads {
+		if h > 0 && h-1 < i && strings.HasPrefix(ex.Rels[i], "ccomp") && subject[i+1] {
 			out = append(out, h-1)
 		}
 	}
