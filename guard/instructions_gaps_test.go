@@ -223,3 +223,29 @@ func TestHiddenHTMLIsInjection(t *testing.T) {
 		{`The page shows <b>bold</b> text.`, ruleInjection, false},
 	})
 }
+
+// TestDerivedVerbs: a verb-forming prefix before a verb makes a verb the
+// dictionary does not list; short bases and known words are left alone.
+func TestDerivedVerbs(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Reformat a file with uniform spacing.", ruleImperative, true},
+		{"Auto-format the whole directory.", ruleImperative, true},
+		{"Unmute the default audio sink.", ruleImperative, true},
+		{"Deregister the runner before deleting it.", ruleImperative, true},
+		{"Redis stores keys in memory.", ruleImperative, false},
+		{"Preload caches warm the pool.", ruleImperative, false},
+		{"Rebase conflicts are common on long-lived branches.", ruleImperative, false},
+	})
+	l := lex()
+	for _, tc := range []struct {
+		w  string
+		ok bool
+	}{
+		{"reformat", true}, {"unmute", true}, {"auto-format", true}, {"deallocate", true}, {"presign", true},
+		{"redis", false}, {"unicode", false}, {"unpin", false}, {"debian", false},
+		{"format", false}, {"research", false}, {"Reformat", false},
+	} {
+		_, ok := l.derivedVerb(tc.w)
+		assert.Equal(t, tc.ok, ok, tc.w)
+	}
+}

@@ -108,10 +108,47 @@ var notImperative = setOf(
 	"only", "all", "both", "each", "either", "neither", "whatever", "whoever",
 )
 
-// isVerbLemma reports whether w can be a base-form verb.
+// isVerbLemma reports whether w can be a base-form verb: a verb of the
+// lexicon, or a word the lexicon does not know made of a verb-forming
+// prefix and a verb of it (see derivedVerb).
 func isVerbLemma(w string) (verbInfo, bool) {
-	v, ok := lex().verbs[w]
-	return v, ok
+	l := lex()
+	if v, ok := l.verbs[w]; ok {
+		return v, true
+	}
+	return l.derivedVerb(w)
+}
+
+// verbPrefixes make verbs of verbs: "reformat", "unmute", "preload",
+// "postprocess", "autoscale", "deregister", "disallow", "misconfigure".
+var verbPrefixes = []string{"re", "un", "pre", "post", "auto", "de", "dis", "mis"}
+
+// derivedVerb reports whether w, a word the lexicon does not know, is a
+// verb-forming prefix (with or without a hyphen) before a verb of at
+// least four letters: software documentation coins such verbs faster
+// than dictionaries list them. The derived word is only a verb (its
+// base's noun readings do not carry over). Short bases are left out:
+// "Redis" is not "re" + "dis".
+func (l *lexicon) derivedVerb(w string) (verbInfo, bool) {
+	if len(w) < 6 || w[0] < 'a' || w[0] > 'z' {
+		return verbInfo{}, false
+	}
+	for _, p := range verbPrefixes {
+		rest, ok := strings.CutPrefix(w, p)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimPrefix(rest, "-")
+		if len(rest) < 4 || !isLowerWord(rest) {
+			continue
+		}
+		base, ok := l.verbs[rest]
+		if !ok || l.isDictionaryWord(w) {
+			continue
+		}
+		return verbInfo{verbTag: max(base.verbTag, 1)}, true
+	}
+	return verbInfo{}, false
 }
 
 // imperatives finds clauses that open with an imperative verb.

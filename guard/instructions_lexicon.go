@@ -64,28 +64,26 @@ var lex = sync.OnceValue(func() *lexicon {
 	return l
 })
 
-// computingVerbs are verbs of software documentation that WordNet 3.0 lacks.
+// computingVerbs are verbs of software documentation that WordNet 3.0 lacks
+// and that are not a verb-forming prefix before one of its verbs (those,
+// "reindex", "unmute", "deallocate", are found by derivedVerb).
 var computingVerbs = []string{
-	"uninstall", "reinstall", "unmount", "unset", "lookup", "prepend", "autoselect",
-	"enqueue", "dequeue", "rekey", "remux", "backup", "lint", "unhash", "unzip",
-	"untar", "gunzip", "reindex", "redeploy", "rerun", "resync", "repartition",
-	"preprocess", "postprocess", "autoformat", "bootstrap", "upload", "unpin",
-	"unstage", "unlink", "uncomment", "unfollow", "unblock", "unregister", "untag",
-	"unarchive", "unshare", "unmute", "deallocate", "reallocate", "initialize",
-	"initialise", "reinitialize", "recompile", "decompile", "minify", "transpile",
-	"containerize", "dockerize", "tokenize", "serialize", "deserialize", "decrypt",
-	"traceroute", "whitelist", "blacklist", "allowlist", "denylist", "screenshot",
-	"benchmark", "timestamp", "bookmark", "ssh", "grep", "email", "login", "logout",
-	"signup", "checkout", "setup", "cleanup", "autostart", "autocomplete", "retag",
-	"rebase", "squash", "dedupe", "deduplicate", "passthrough", "bruteforce",
-	"enumerate", "geolocate", "downsample", "upsample", "transcode", "unquarantine",
-	"sideload", "reboot", "relock", "unlock", "rename", "resize", "reload", "refresh",
-	"redownload", "reupload", "reconfigure", "reconnect", "reattach", "detach",
-	"unpublish", "deprecate", "undeprecate", "unwatch", "unstar", "fork", "clone",
-	"diff", "patch", "grep", "chmod", "chown", "symlink", "hardlink", "toggle",
+	"unset", "lookup", "prepend", "enqueue", "rekey", "remux", "backup", "lint",
+	"unzip", "untar", "gunzip", "rerun", "bootstrap", "upload", "unpin", "untag",
+	"initialize", "initialise", "minify", "transpile", "containerize",
+	"dockerize", "tokenize", "serialize", "decrypt", "traceroute", "whitelist",
+	"blacklist", "allowlist", "denylist", "screenshot", "benchmark", "timestamp",
+	"bookmark", "ssh", "grep", "email", "login", "logout", "signup", "checkout",
+	"setup", "cleanup", "retag", "squash", "passthrough", "bruteforce",
+	"enumerate", "geolocate", "downsample", "upsample", "transcode", "sideload",
+	"refresh", "detach", "deprecate", "fork", "clone", "diff", "patch", "grep",
+	"chmod", "chown", "symlink", "hardlink", "toggle",
 }
 
-// isDictionaryWord reports whether w (lower case) is an English word.
+// isDictionaryWord reports whether w (lower case) is an English word: a
+// word of the lexicon or one of its inflections. A verb derivedVerb makes
+// ("presign", "reindex") is not one: coined words are what CLI
+// subcommands are made of.
 func (l *lexicon) isDictionaryWord(w string) bool {
 	if _, ok := l.verbs[w]; ok {
 		return true
