@@ -221,7 +221,8 @@ const stopStandIn = "\x00wardline-stop-words-"
 // first two bytes, which costs microseconds to build.
 type stopWords struct {
 	byPair map[[2]byte][]string
-	short  []string // words of one byte
+	pairs  [1 << 16 / 64]uint64 // bit a<<8|b: some word starts with a, b
+	short  []string             // words of one byte
 }
 
 func newStopWords(words []string) *stopWords {
@@ -238,6 +239,8 @@ func newStopWords(words []string) *stopWords {
 		default:
 			k := [2]byte{w[0], w[1]}
 			sw.byPair[k] = append(sw.byPair[k], w)
+			bit := uint(w[0])<<8 | uint(w[1])
+			sw.pairs[bit/64] |= 1 << (bit % 64)
 		}
 		seen[w] = true
 	}
@@ -256,6 +259,9 @@ func (sw *stopWords) contains(s string) bool {
 		}
 	}
 	for i := 0; i+1 < len(s); i++ {
+		if bit := uint(s[i])<<8 | uint(s[i+1]); sw.pairs[bit/64]&(1<<(bit%64)) == 0 {
+			continue
+		}
 		for _, w := range sw.byPair[[2]byte{s[i], s[i+1]}] {
 			if strings.HasPrefix(s[i:], w) {
 				return true
@@ -977,12 +983,27 @@ func shannonEntropy(data string) float64 {
 	if data == "" {
 		return 0
 	}
+	inv := 1.0 / float64(len(data))
+	var h float64
+	if isASCII(data) {
+		// The same sum without a map: gitleaks sums over its map in
+		// random order, so no order is more faithful than another.
+		var ascii [utf8.RuneSelf]int32
+		for i := 0; i < len(data); i++ {
+			ascii[data[i]]++
+		}
+		for _, n := range ascii {
+			if n > 0 {
+				p := float64(n) * inv
+				h -= p * math.Log2(p)
+			}
+		}
+		return h
+	}
 	counts := make(map[rune]int)
 	for _, c := range data {
 		counts[c]++
 	}
-	inv := 1.0 / float64(len(data))
-	var h float64
 	for _, n := range counts {
 		p := float64(n) * inv
 		h -= p * math.Log2(p)

@@ -278,6 +278,7 @@ func checkSeq(t *testing.T, rules []*secretRule, s string) {
 			continue // findAllAt does not use the check there
 		}
 		first := f.seq[0].first
+		var memo needRun // carried across positions, as a scan does
 		for p := 0; p < len(lower); p++ {
 			if first != nil && !first[lower[p]] {
 				continue
@@ -287,10 +288,14 @@ func checkSeq(t *testing.T, rules []*secretRule, s string) {
 			if ref && !got {
 				t.Fatalf("rule %s position %d: seqCheck false, reference true", r.RuleID, p)
 			}
-			if ref && !quickCheck(f.quick, lower, p) {
+			quick := quickCheck(f.quick, lower, p, &memo)
+			if quick != quickCheck(f.quick, lower, p, nil) {
+				t.Fatalf("rule %s position %d: quickCheck differs with and without its run memo", r.RuleID, p)
+			}
+			if ref && !quick {
 				t.Fatalf("rule %s position %d: quickCheck false, reference true", r.RuleID, p)
 			}
-			got = got && quickCheck(f.quick, lower, p)
+			got = got && quick
 			if tail := endTail(t, f); !got && tail != nil && tail.MatchString(s[p:]) {
 				t.Fatalf("rule %s position %d: seqCheck or quickCheck false where the tail matches", r.RuleID, p)
 			}

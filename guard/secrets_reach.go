@@ -346,8 +346,9 @@ type viableState struct {
 	ascii         bool      // the text is ASCII (reachItem.fixedASCII holds)
 	runs          []runMemo // by reachItem.slot
 	buf           [16]runMemo
-	lastSecond    int // secondaryCheck.last of the text; -2 until needed
-	delimFrom, at int // [delimFrom, at) holds no delimiter byte
+	lastSecond    int     // secondaryCheck.last of the text; -2 until needed
+	delimFrom, at int     // [delimFrom, at) holds no delimiter byte
+	need          needRun // the quick checks' last run (see quickCheck)
 }
 
 // initViableState readies st for a rule with slots run memos, in st.buf
@@ -363,6 +364,7 @@ func initViableState(st *viableState, slots int) {
 	}
 	st.delimFrom, st.at = -1, -1
 	st.lastSecond = -2
+	st.need = needRun{}
 }
 
 // viable reports whether some filter whose literal occurs at p in lower
@@ -393,7 +395,7 @@ func (f *fastRegexp) viable(s, lower string, p int, foldRunes bool, st *viableSt
 		// occurrence that gets this far), the reach (amortised), and
 		// only then the sequence check.
 		seqOK := af.seq != nil && !(af.seqFold && foldRunes)
-		if seqOK && !quickCheck(af.quick, lower, p) {
+		if seqOK && !quickCheck(af.quick, lower, p, &st.need) {
 			continue
 		}
 		if c := f.second; c != nil && !(c.fold && foldRunes) {
@@ -565,7 +567,7 @@ func (c *secondaryCheck) last(lower string) int {
 		if !first[lower[i]] || !hasAnyPrefix(lower[i:], c.lits) {
 			continue
 		}
-		if quickCheck(c.quick, lower, i) && seqCheck(c.seq, lower, i) {
+		if quickCheck(c.quick, lower, i, nil) && seqCheck(c.seq, lower, i) {
 			return i
 		}
 	}

@@ -1413,7 +1413,11 @@ func hasEmptyLit(lits []string) bool {
 // it), a byte outside gap ends the search. A non-ASCII byte answers "may
 // match": classes may hold multi-byte runes, which the tables do not
 // describe.
-func quickCheck(qs []seqQuick, lower string, p int) bool {
+//
+// memo (may be nil) remembers the last run of a need table it measured,
+// so that hits every few bytes inside one long run ("sg.sg.sg.…") read
+// the run once rather than needMin bytes each.
+func quickCheck(qs []seqQuick, lower string, p int, memo *needRun) bool {
 	if len(qs) == 0 {
 		return true
 	}
@@ -1428,7 +1432,7 @@ func quickCheck(qs []seqQuick, lower string, p int) bool {
 		c0 := lower[p]
 		for _, lit := range q.lits {
 			// The first byte, checked inline, rules out most literals.
-			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.stage(lower, p+len(lit), 0) {
+			if lit[0] == c0 && strings.HasPrefix(lower[p:], lit) && q.stage(lower, p+len(lit), 0, memo) {
 				return true
 			}
 		}
@@ -1437,7 +1441,7 @@ func quickCheck(qs []seqQuick, lower string, p int) bool {
 }
 
 // stage runs stage si of q from j.
-func (q *seqQuick) stage(lower string, j, si int) bool {
+func (q *seqQuick) stage(lower string, j, si int, memo *needRun) bool {
 	if si == len(q.stages) {
 		return true
 	}
@@ -1449,12 +1453,12 @@ func (q *seqQuick) stage(lower string, j, si int) bool {
 		}
 		if st.need[c] {
 			if st.lits == nil {
-				if minRun(st.need, st.needMin, lower, j+k) {
+				if memo.minRun(st.need, st.needMin, lower, j+k) {
 					return true
 				}
 			} else {
 				for _, lit := range st.lits {
-					if lit[0] == c && strings.HasPrefix(lower[j+k:], lit) && q.stage(lower, j+k+len(lit), si+1) {
+					if lit[0] == c && strings.HasPrefix(lower[j+k:], lit) && q.stage(lower, j+k+len(lit), si+1, memo) {
 						return true
 					}
 				}
@@ -1465,6 +1469,33 @@ func (q *seqQuick) stage(lower string, j, si int) bool {
 		}
 	}
 	return false
+}
+
+// needRun is the last run of a need table's bytes measured in a text:
+// lower[from:end] are all in need, and end is len(lower), a byte outside
+// need, or a non-ASCII byte (nonASCII).
+type needRun struct {
+	need      *[256]bool
+	lower     string
+	from, end int
+	nonASCII  bool
+}
+
+// minRun is minRun through the memo m: a position inside the run m holds
+// is answered from it, any other measures a new run from i (nil m: no
+// memo).
+func (m *needRun) minRun(need *[256]bool, n int, lower string, i int) bool {
+	if m == nil {
+		return minRun(need, n, lower, i)
+	}
+	if m.need != need || m.lower != lower || i < m.from || i > m.end {
+		end := i
+		for end < len(lower) && lower[end] < utf8.RuneSelf && need[lower[end]] {
+			end++
+		}
+		*m = needRun{need: need, lower: lower, from: i, end: end, nonASCII: end < len(lower) && lower[end] >= utf8.RuneSelf}
+	}
+	return m.end-i >= n || m.nonASCII
 }
 
 // minRun reports whether lower[i:] starts with n bytes of need (or a
