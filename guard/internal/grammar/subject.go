@@ -459,6 +459,9 @@ func (p *subjectParser) parse() (int, bool) {
 			continue
 		case c&catPunct != 0:
 			return p.fallback()
+		case w == "'s" && p.cat(i+1)&(catNoun|catPlural|catName) != 0 && p.cat(i+1)&(catDet|catPart|catGer|catAdj) == 0:
+			i++ // a possessive before its noun: "Follow Katrina's path"
+			continue
 		case c&catAux != 0 && c&catNominal == 0 || w == "n't":
 			if clauseVerb {
 				// "Ensure backups are encrypted": the clause after a verb
@@ -705,11 +708,13 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 			// "whether" clause, or the opener's own verb ("Copy copies");
 			// or the tagger reads a verb. "Check logs in the pod": "logs"
 			// is the object.
+			// A possessor ("returns r's width") is an object too, and an
+			// -s word the treebank only saw as a verb ("performs") is one.
 			nx := p.lower(next)
 			objectMark := p.cat(next)&(catDet|catPron) != 0 && p.cat(next)&catNominal == 0 && !subordinator(nx) && !floating(nx) ||
-				nx == "whether" || identifierLike(p.word(next)) && !numeric(p.word(next))
+				nx == "whether" || identifierLike(p.word(next)) && !numeric(p.word(next)) || p.lower(next+1) == "'s"
 			ownVerb := verbStem(w) == p.lower(0) || strings.TrimSuffix(w, "s") == p.lower(0)
-			return i, objectMark || ownVerb || atOnce && p.xpos(i) == "VBZ"
+			return i, objectMark || ownVerb || atOnce && p.xpos(i) == "VBZ" || p.verbal(i)
 		}
 		// A better verb right after: "Kill switches live in ...".
 		if nc := p.cat(next); nc&(catPres|catPres3|catPast|catAux) != 0 && nc&catDet == 0 && p.takesAtOnce(next+1) {
@@ -720,6 +725,13 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 			// tagger, or the -s form of a verb that is nothing else.
 			stem := hashLower(verbStem(w))
 			return i, p.verbal(i) || p.m.lex.wordnet(stem) == wnVerbOnly || p.m.lex.mostlyVerb(stem)
+		}
+		if onlyVerb && !p.verbal(i) && p.xpos(i) != "VBZ" {
+			// After an opener that is only a verb, an -s word that reads
+			// as a plural noun, to the treebank and to the tagger in
+			// context, is part of the object: "Get six separate pieces of
+			// paper", "Add only silk plants as ...".
+			return 0, false
 		}
 		return i, atOnce || object
 	case c&(catPres|catBase) != 0 && (plural || coord) && !p.m.isVerbEd(w):
