@@ -249,3 +249,14 @@ func TestDerivedVerbs(t *testing.T) {
 		assert.Equal(t, tc.ok, ok, tc.w)
 	}
 }
+
+// TestHaveDoMidSentence: "have a ..." and "do the ..." open a command at
+// the start of a sentence or after a leading adverbial clause, not after
+// a comma inside a sentence.
+func TestHaveDoMidSentence(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Have a look at the failing test.", ruleImperative, true},
+		{"If you can, have a look at the logs.", ruleImperative, true},
+		{"The 22 member countries of the league, from Mauritania to the Gulf States, have a total population of 300 million.", ruleImperative, false},
+	})
+}

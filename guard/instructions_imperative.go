@@ -204,6 +204,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	negated := false     // "don't", "never", "always"
 	coordinated := false // after "so", "then", "and"
 	vocativeDone := false
+	// midSentence: the clause follows a comma or semicolon (sub may be
+	// cleared below, after a leading adverbial clause).
+	midSentence := sub
 	// Skip list markers, openers and a leading adverbial clause.
 	for guard := 0; k < j && guard < 16; guard++ {
 		t := d.toks[k]
@@ -234,10 +237,10 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			negated = true
 			k++
 			continue
-		case w == "do" && isDeterminerLike(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+		case w == "do" && (!midSentence || coordinated) && isDeterminerLike(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
 			return k + 1 // "Do your self a favor"
-		case w == "have" && isDeterminerLike(d.word(k+1)) && !isObjectPronoun(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
-			return k + 1 // "Have a look at this"
+		case w == "have" && (!midSentence || coordinated) && isDeterminerLike(d.word(k+1)) && !isObjectPronoun(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			return k + 1 // "Have a look at this", but not "The 22 member countries ..., have a total ..."
 		case (w == "think") && (d.word(k+1) == "of" || d.word(k+1) == "about" || d.word(k+1) == "twice"):
 			return k + 1
 		case w == "let's":

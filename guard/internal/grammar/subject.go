@@ -469,6 +469,9 @@ func (p *subjectParser) parse() (int, bool) {
 				return p.fallback()
 			}
 			return i, true
+		case w == "then" && p.cat(i+1)&(catPast|catPres3) != 0 && p.cat(i+1)&catNominal == 0:
+			i++ // an adverb before a finite verb: "Power producers then turned ..."
+			continue
 		case subordinator(w) || c&catWh != 0 && c&catNominal == 0:
 			return p.fallback()
 		case c&catPos != 0 || w == "'s":
@@ -752,8 +755,11 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 		if i == 1 {
 			// The opener alone is the subject: "Build failed on arm64",
 			// "Run took 3 s"; but "List installed binary crates", where the
-			// participle modifies a noun.
-			return i, !onlyVerb && (atOnce || next >= len(p.words))
+			// participle modifies a noun. A verb that takes a clause,
+			// followed by the clause's subject, is finite: "Police said
+			// Bernard confessed ...".
+			clause := p.m.lex.finiteComp(hashLower(w)) && p.cat(next)&(catName|catPron) != 0
+			return i, !onlyVerb && (atOnce || clause || next >= len(p.words))
 		}
 		if object && p.cat(next)&catPlural == 0 || p.cat(next)&(catDet|catPron|catNum) != 0 {
 			return i, true // "introduced refresh-token reuse detection"

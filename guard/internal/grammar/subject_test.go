@@ -41,6 +41,11 @@ func TestSubjectReading(t *testing.T) {
 		{"Validate performs basic sanity checks on the key", true},
 		{"Close stops listening on the TCP address", true},
 		{"Size returns r's width and height", true},
+		// "then" before a finite verb is an adverb; a verb that takes a
+		// clause, followed by the clause's subject, is finite.
+		{"Power producers then turned their attention toward the cap", true},
+		{"Police said Bernard confessed to detectives", true},
+		{"Run tests then deploy the build", false},
 		// An irregular plural opener as the head ("people", "police").
 		{"People love to buy these animals for gifts", true},
 		{"Police say the suspect fled", true},
