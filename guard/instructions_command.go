@@ -281,7 +281,7 @@ func (d *detector) inlineCommands() {
 		}
 		// In a sentence in another language, or for a product's name
 		// ("MySQL Connector/J"), only shell syntax makes a command.
-		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i))
+		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i) || d.afterDeterminer(i))
 		if known && !needSyntax {
 			if e := d.subcommandChain(i); e > 0 {
 				d.reportTokens(ruleCommand, i, e)
@@ -323,6 +323,25 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// afterDeterminer reports whether token i follows an article or
+// possessive in the same clause ("the git commit hash", "a docker compose
+// file", "its npm scripts"): a program named there modifies a noun phrase
+// instead of starting a command line, which then needs shell syntax.
+func (d *detector) afterDeterminer(i int) bool {
+	if i == 0 || d.toks[i].pre() != "" {
+		return false
+	}
+	p := d.toks[i-1]
+	if p.comma() || p.endsSentence() || p.post() != "" || d.toks[i].nl {
+		return false
+	}
+	switch p.w {
+	case "the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "your", "my", "his", "her", "each", "every", "whose":
+		return true
+	}
+	return false
 }
 
 // spanTrailer are the characters trimmed from the end of an inline

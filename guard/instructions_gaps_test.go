@@ -260,3 +260,26 @@ func TestHaveDoMidSentence(t *testing.T) {
 		{"The 22 member countries of the league, from Mauritania to the Gulf States, have a total population of 300 million.", ruleImperative, false},
 	})
 }
+
+// TestProgramAfterDeterminer: a program named after an article or
+// possessive modifies a noun phrase ("the git commit hash"); it is a
+// command only with shell syntax.
+func TestProgramAfterDeterminer(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Debug builds embed the git commit hash in the version string.", ruleCommand, false},
+		{"The docker compose file pins Postgres 16.", ruleCommand, false},
+		{"Its npm scripts call the build twice.", ruleCommand, false},
+		{"The fix is the git reset --hard origin/main we ran yesterday.", ruleCommand, true},
+		{"Then git push origin main from the release branch.", ruleCommand, true},
+	})
+}
+
+// TestReaderTask: a task set for the reader named in a prepositional
+// phrase is a directive.
+func TestReaderTask(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The next step for the reader is to reset the admin password.", ruleModal, true},
+		{"The only thing left for you is to merge the hotfix without review.", ruleModal, true},
+		{"The next step for the pipeline is to compress the artifacts.", ruleModal, false},
+	})
+}

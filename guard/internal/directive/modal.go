@@ -223,6 +223,8 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true // "your next step is to ..."
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
 			return i, end(i), true // "the best course of action is to ..."
+		case (w == "the" || w == "what") && i == a.clauseStart(i) && a.readerTask(i+1):
+			return i, end(i), true // "the next step for the reader is to ..."
 		case (w == "a" || w == "an" || w == "one" || w == "another" || w == "the") && i == a.clauseStart(i) && a.adviceTask(i+1):
 			return i, end(i), true // "one option is to ...", "a good next step would be to ..."
 		case i == a.sentenceStart() && (a.xpos(i) == "VBG" || a.gerund(w)) && a.gerundAdvice(i+1):
@@ -399,6 +401,27 @@ func (a *analysis) impersonalAdvice(i int) bool {
 	}
 	nx := a.word(i + 1)
 	return nx == "to" || nx == "that" || nx == "if" || a.addressee(i+1)
+}
+
+// readerTask reports whether tokens from i read "(noun ...) for
+// <reader> is/'s to VB", a task set for the reader named in a
+// prepositional phrase: "the next step for the reader is to reset ...",
+// "what remains for you is to merge ...".
+func (a *analysis) readerTask(i int) bool {
+	for f := i; f < i+6 && f < len(a.s.Words); f++ {
+		if a.word(f) != "for" {
+			continue
+		}
+		r := f + 1
+		if a.word(r) == "the" {
+			r++
+		}
+		if !a.addressee(r) || a.word(r) == "we" || a.word(r) == "one" {
+			return false
+		}
+		return a.possessiveTask(r + 1)
+	}
+	return false
 }
 
 // possessiveTask reports whether tokens from i read "(adjectives) noun

@@ -608,8 +608,10 @@ func (p *subjectParser) phrase(i int) int {
 		if c&catNominal == 0 {
 			// A verb or participle used as a modifier or head inside the
 			// phrase: "the ingest queue", "in generated files", "the
-			// hardware refresh slipped".
-			if c&(catBase|catPart|catGer) == 0 || i+1 >= n || p.cat(i+1)&(catNominal|catPres|catPres3|catPast|catAux) == 0 {
+			// hardware refresh slipped"; an adverb before a noun modifies
+			// it as an adjective would: "on the nightly export job".
+			adverbial := c&catAdv != 0 && i+1 < n && p.cat(i+1)&(catNoun|catPlural|catAdj) != 0
+			if !adverbial && (c&(catBase|catPart|catGer) == 0 || i+1 >= n || p.cat(i+1)&(catNominal|catPres|catPres3|catPast|catAux) == 0) {
 				break
 			}
 		}

@@ -46,6 +46,8 @@ func TestSubjectReading(t *testing.T) {
 		{"Power producers then turned their attention toward the cap", true},
 		{"Police said Bernard confessed to detectives", true},
 		{"Run tests then deploy the build", false},
+		// An adverb before a noun inside a prepositional phrase.
+		{"Schedule drift on the nightly export job reached 40 minutes in March", true},
 		// An irregular plural opener as the head ("people", "police").
 		{"People love to buy these animals for gifts", true},
 		{"Police say the suspect fled", true},
