@@ -344,19 +344,46 @@ func (d *detector) afterDeterminer(i int) bool {
 	return false
 }
 
+// maxBracketDepth is how many "(" and "{" a text judged as a command line
+// may hold open at once (quoted or not, as gate.Split counts them).
+const maxBracketDepth = 64
+
+// deepBrackets reports whether text holds more than maxBracketDepth "("
+// or "{" open at once. mvdan.cc/sh recurses once per level, and builds an
+// error at each when the nesting does not close ("((((", "$($($("); no
+// command line nests so deep, so such a text is not parsed.
+func deepBrackets(text string) bool {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', '{':
+			if depth++; depth > maxBracketDepth {
+				return true
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return false
+}
+
 // spanTrailer are the characters trimmed from the end of an inline
 // command span: sentence punctuation and a dangling pipe or "&".
 const spanTrailer = " .;,:)|&"
 
 // judgeInline is judgeCommand on an inline command span. Spans overlap
 // (each candidate's runs up to 40 tokens), so the shell parser's work is
-// bounded in all: after twice the input's bytes plus 4 KiB have been
+// bounded in all: after three times the input's bytes plus 64 have been
 // parsed, a span is a command when it holds shell syntax, without parsing
 // it. The development corpora parse at most one and a half times a
 // text's bytes, most nothing; crafted text (a run of program names and
-// operators that never parses) reaches the bound, and fails closed.
+// operators that never parses) reaches the bound, and fails closed. The
+// bound is per call, so a response of many short fields is held to it
+// field by field.
 func (d *detector) judgeInline(text string) bool {
-	if d.inlineParsed > 2*len(d.norm)+4<<10 {
+	if d.inlineParsed > 3*len(d.norm)+64 {
 		return shellSyntax(text)
 	}
 	d.inlineParsed += len(text)
@@ -777,6 +804,9 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 // of its statements; it returns false when text does not parse or holds
 // no statement.
 func parseEvidence(text string, ev *evidence) bool {
+	if deepBrackets(text) {
+		return false // no command line nests so deep; the parser would recurse per byte
+	}
 	sp := parserPool.Get().(*shellParser)
 	defer parserPool.Put(sp)
 	sp.r.Reset(text)
