@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -102,23 +101,6 @@ var knownSlowResponses = map[string]string{
 	"secret-_mmk-spaced": "goldmark emphasis per field and the instruction detectors' shell parsing (issue 18 rewrite)",
 }
 
-// genericAssignment reports whether a crafted unit is an assignment to
-// one of generic-api-key's keywords ("co_api_key: ", "passwd="), which
-// that rule's expression reads in full at each occurrence (guard's cost
-// test excuses the same family for Secrets).
-func genericAssignment(in crafted.Input) bool {
-	if !strings.HasSuffix(in.Name, "-sepx3d") && !strings.HasSuffix(in.Name, "-sepx3ax20") {
-		return false
-	}
-	u := strings.ToLower(in.Unit)
-	for _, k := range []string{"access", "api", "auth", "credential", "creds", "key", "passw", "secret", "token"} {
-		if strings.Contains(u, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // matchedShare returns the share of s inside matches of re.
 func matchedShare(re *regexp.Regexp, s string) float64 {
 	n := 0
@@ -148,7 +130,7 @@ func TestValidateCostPerByte(t *testing.T) {
 		if why, ok := knownSlowResponses[in.Name]; ok {
 			return why
 		}
-		if cover := matchedShare(generic, in.Text); cover >= 0.25 || genericAssignment(in) {
+		if cover := matchedShare(generic, in.Text); cover >= 0.25 || crafted.GenericAssignment(in) {
 			// The unit spelt between JSON quotes is a keyword and a
 			// secret to generic-api-key (`key...","key...` reads as an
 			// assignment): gitleaks' expression really matches much of
@@ -159,20 +141,13 @@ func TestValidateCostPerByte(t *testing.T) {
 		return ""
 	}
 	validate := func(s string) { _, _ = c.Validate([]byte(s)) }
-	worst := crafted.Ratio{}
-	for _, r := range crafted.CostRatios(validate, typical, inputs, maxCostRatio, excuse) {
-		if r.PerByte > worst.PerByte && r.Excuse == "" {
-			worst = r
-		}
-		if r.PerByte <= maxCostRatio {
-			continue
-		}
-		if r.Excuse != "" {
-			t.Logf("known: %s costs %.0fx typical per byte: %s", r.Input.Name, r.PerByte, r.Excuse)
-			continue
-		}
-		assert.LessOrEqual(t, r.PerByte, float64(maxCostRatio), "%s costs %.1fx a typical response per byte (%v vs %v on %d bytes)",
-			r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	v := crafted.Judge(crafted.CostRatios(validate, typical, inputs, maxCostRatio, excuse), maxCostRatio)
+	for _, r := range v.Known {
+		t.Logf("known: %s costs %.0fx typical per byte: %s", r.Input.Name, r.PerByte, r.Excuse)
 	}
+	for _, r := range v.Over {
+		assert.Failf(t, "over the bound", "%s costs %.1fx a typical response per byte (%v vs %v on %d bytes)", r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	}
+	worst := v.Worst
 	t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
 }

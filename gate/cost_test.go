@@ -115,21 +115,14 @@ func TestSplitCostPerByte(t *testing.T) {
 	require.NoError(t, err)
 	split := func(s string) { _, _ = Split(s) }
 	excuse := func(in crafted.Input) string { return knownSlowCommands[in.Name] }
-	worst := crafted.Ratio{}
-	for _, r := range crafted.CostRatios(split, typical, crafted.Inputs(costSize), maxCostRatio, excuse) {
-		if r.PerByte > worst.PerByte && r.Excuse == "" {
-			worst = r
-		}
-		if r.PerByte <= maxCostRatio {
-			continue
-		}
-		if r.Excuse != "" {
-			t.Logf("known: %s costs %.0fx typical per byte: %s", r.Input.Name, r.PerByte, r.Excuse)
-			continue
-		}
-		assert.LessOrEqual(t, r.PerByte, float64(maxCostRatio), "%s costs %.1fx a typical command line per byte (%v vs %v on %d bytes)",
-			r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	v := crafted.Judge(crafted.CostRatios(split, typical, crafted.Inputs(costSize), maxCostRatio, excuse), maxCostRatio)
+	for _, r := range v.Known {
+		t.Logf("known: %s costs %.0fx typical per byte: %s", r.Input.Name, r.PerByte, r.Excuse)
 	}
+	for _, r := range v.Over {
+		assert.Failf(t, "over the bound", "%s costs %.1fx a typical command line per byte (%v vs %v on %d bytes)", r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	}
+	worst := v.Worst
 	t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
 }
 

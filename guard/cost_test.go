@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,25 +32,6 @@ var knownSlow = map[string]string{
 	"Sanitize/injection-x23x23x23x20instruction-spaced": "the tagger reads every unit",
 }
 
-// genericAssignment reports whether a crafted input is an assignment to
-// one of generic-api-key's keywords every few bytes ("co_api_key: ",
-// "bedrock-api-key-="): each occurrence passes that rule's quick check,
-// reach and delimiter check, and only its sequence check (~200 ns)
-// rejects it, which puts these inputs at about 20-23x typical text, at
-// the bound (see the report of issue 17).
-func genericAssignment(in crafted.Input) bool {
-	if !strings.HasSuffix(in.Name, "-sepx3d") && !strings.HasSuffix(in.Name, "-sepx3ax20") {
-		return false
-	}
-	u := strings.ToLower(in.Unit)
-	for _, k := range []string{"access", "api", "auth", "credential", "creds", "key", "passw", "secret", "token"} {
-		if strings.Contains(u, k) {
-			return true
-		}
-	}
-	return false
-}
-
 var costFuncs = []struct {
 	name string
 	f    func(string)
@@ -73,27 +53,20 @@ func TestCostPerByte(t *testing.T) {
 	inputs := crafted.Inputs(costSize)
 	for _, fn := range costFuncs {
 		t.Run(fn.name, func(t *testing.T) {
-			worst := crafted.Ratio{}
 			excuse := func(in crafted.Input) string {
-				if fn.name == "Secrets" && genericAssignment(in) {
+				if fn.name == "Secrets" && crafted.GenericAssignment(in) {
 					return "an assignment to a generic-api-key keyword every few bytes"
 				}
 				return knownSlow[fn.name+"/"+in.Name]
 			}
-			for _, r := range crafted.CostRatios(fn.f, typical, inputs, maxCostRatio, excuse) {
-				if r.PerByte > worst.PerByte {
-					worst = r
-				}
-				if r.PerByte <= maxCostRatio {
-					continue
-				}
-				if r.Excuse != "" {
-					t.Logf("known: %s costs %.0fx typical per byte (%v vs %v): %s", r.Input.Name, r.PerByte, r.Cost, r.Typical, r.Excuse)
-					continue
-				}
-				assert.LessOrEqual(t, r.PerByte, float64(maxCostRatio), "%s costs %.1fx typical text per byte (%v vs %v on %d bytes)",
-					r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+			v := crafted.Judge(crafted.CostRatios(fn.f, typical, inputs, maxCostRatio, excuse), maxCostRatio)
+			for _, r := range v.Known {
+				t.Logf("known: %s costs %.0fx typical per byte (%v vs %v): %s", r.Input.Name, r.PerByte, r.Cost, r.Typical, r.Excuse)
 			}
+			for _, r := range v.Over {
+				assert.Failf(t, "over the bound", "%s costs %.1fx typical text per byte (%v vs %v on %d bytes)", r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+			}
+			worst := v.Worst
 			t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
 		})
 	}

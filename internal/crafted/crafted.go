@@ -272,3 +272,48 @@ func GitleaksExpression(id string) string {
 	}
 	return rest[:z]
 }
+
+// GitleaksKeywords returns the keywords of the gitleaks default rule with
+// the given id, lower case, or nil when there is no such rule.
+func GitleaksKeywords(id string) []string {
+	cfg := config.DefaultConfig
+	i := strings.Index(cfg, `id = "`+id+`"`)
+	if i < 0 {
+		return nil
+	}
+	rest := cfg[i:]
+	if next := strings.Index(rest[1:], "[[rules]]"); next >= 0 {
+		rest = rest[:next+1]
+	}
+	m := regexp.MustCompile(`(?s)\bkeywords\s*=\s*\[(.*?)\]`).FindStringSubmatch(rest)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, q := range regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`).FindAllStringSubmatch(m[1], -1) {
+		out = append(out, strings.ToLower(q[1]+q[2]))
+	}
+	return out
+}
+
+// GenericAssignment reports whether in repeats an assignment ("=" or ": "
+// after the token) to a unit holding one of the keywords of gitleaks'
+// generic-api-key rule ("co_api_key: ", "passwd="). That rule's expression
+// then reads each occurrence in full before its last check rejects it,
+// which makes such inputs cost about 20 times typical text per byte, in
+// gitleaks itself as here: the cost tests of guard and checker name the
+// family as known rather than fail on it.
+func GenericAssignment(in Input) bool {
+	if !strings.HasSuffix(in.Name, "-sep"+escape("=")) && !strings.HasSuffix(in.Name, "-sep"+escape(": ")) {
+		return false
+	}
+	u := strings.ToLower(in.Unit)
+	for _, k := range genericKeywords() {
+		if strings.Contains(u, k) {
+			return true
+		}
+	}
+	return false
+}
+
+var genericKeywords = sync.OnceValue(func() []string { return GitleaksKeywords("generic-api-key") })

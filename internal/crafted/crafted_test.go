@@ -55,3 +55,36 @@ func TestCostRatios(t *testing.T) {
 	assert.Positive(t, rs[0].PerByte)
 	assert.Positive(t, rs[0].Typical)
 }
+
+func TestGenericAssignment(t *testing.T) {
+	kws := GitleaksKeywords("generic-api-key")
+	require.Contains(t, kws, "token")
+	assert.Nil(t, GitleaksKeywords("no-such-rule"))
+	byName := map[string]Input{}
+	for _, in := range Inputs(64) {
+		byName[in.Name] = in
+	}
+	for name, want := range map[string]bool{
+		"secret-co_api_key-sepx3ax20": true, "secret-passwd-sepx3d": true, "secret-token-glued": false,
+		"secret-sg.-sepx3d": false, "url-www.-spaced": false,
+	} {
+		in, ok := byName[name]
+		require.True(t, ok, name)
+		assert.Equal(t, want, GenericAssignment(in), name)
+	}
+}
+
+func TestJudge(t *testing.T) {
+	rs := []Ratio{
+		{Input: Input{Name: "a"}, PerByte: 3},
+		{Input: Input{Name: "b"}, PerByte: 25},
+		{Input: Input{Name: "c"}, PerByte: 40, Excuse: "known"},
+		{Input: Input{Name: "d"}, PerByte: 12},
+	}
+	v := Judge(rs, 20)
+	require.Len(t, v.Over, 1)
+	assert.Equal(t, "b", v.Over[0].Input.Name)
+	require.Len(t, v.Known, 1)
+	assert.Equal(t, "c", v.Known[0].Input.Name)
+	assert.Equal(t, "b", v.Worst.Input.Name, "the worst without an excuse")
+}
