@@ -298,3 +298,19 @@ func TestDeepBrackets(t *testing.T) {
 	})
 	assert.NotPanics(t, func() { Instructions("Run " + strings.Repeat("$(", 5000) + "ls") })
 }
+
+// TestConditionalWithoutComma: an imperative after a conditional clause
+// with no comma, and the statements of that shape that are not.
+func TestConditionalWithoutComma(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"When the cache is stale delete the directory.", ruleImperative, true},
+		{"If you see this error restart the pod.", ruleImperative, true},
+		{"Once the tests pass merge the branch into main.", ruleImperative, true},
+		{"If the job fails the pipeline stops.", ruleImperative, false},
+		{"When the cache is stale the proxy refetches it.", ruleImperative, false},
+		{"When she was spayed the vet had a hard time.", ruleImperative, false},
+		{"When the company is set up in the database we link the company to the parent.", ruleImperative, false},
+		{"After class we went back to the bus stop.", ruleImperative, false},
+		{"If the build passes tests run again on the next push.", ruleImperative, false},
+	})
+}

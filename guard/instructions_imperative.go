@@ -269,8 +269,12 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 				sub = false
 				continue
 			}
-			// No comma: "If you have questions please call me".
-			return d.pleaseLater(k, j)
+			// No comma: "If you have questions please call me", "If
+			// the build fails run make clean".
+			if m := d.pleaseLater(k, j); m > 0 {
+				return m
+			}
+			return d.afterConditional(k, j)
 		}
 		// A vocative or a sentence adverb ("Sam, please confirm",
 		// "Hey guys, take Monday off", "However, ...").
@@ -455,6 +459,111 @@ func (d *detector) pleaseLater(k, j int) int {
 		}
 	}
 	return 0
+}
+
+// conditionals open a clause after which, with no comma, an imperative
+// can follow: "If the build fails run make clean".
+var conditionals = setOf("if", "when", "whenever", "once", "after", "before", "unless", "until")
+
+// afterConditional finds the imperative of a sentence that opens with a
+// conditional clause and no comma ("If the build fails run make clean",
+// "When the cache is stale delete the directory"); it returns the verb's
+// index plus one, or 0. The conditional clause's own verb comes first:
+// an auxiliary or modal, an -s or -ed form not right after a determiner,
+// or a base form after a plural noun or a pronoun. The imperative is the
+// first base-form verb after it that reads as a command (see
+// verbReading), is not the object of a determiner, preposition, modal or
+// "to", and cannot be the present tense of a subject before it (a
+// plural noun or a pronoun: "If the build passes tests run again").
+func (d *detector) afterConditional(k, j int) int {
+	if _, ok := conditionals[d.toks[k].w]; !ok {
+		return 0
+	}
+	l := lex()
+	v := -1
+	for p := k + 2; p < j && p < k+12 && v < 0; p++ {
+		if d.toks[p-1].comma() || d.toks[p-1].endsSentence() {
+			return 0
+		}
+		w, prev := d.toks[p].w, d.toks[p-1].w
+		_, sForm := l.sLemma(w)
+		_, edForm := l.edLemma(w)
+		_, pron := subjectPronouns[prev]
+		switch {
+		case auxiliaryWord(w):
+			v = p
+		case (sForm || edForm) && !isDeterminerLike(prev):
+			v = p
+		case d.isVerb(p) && (pron || prev == "you" || pluralNoun(prev)):
+			v = p
+		}
+	}
+	if v < 0 {
+		return 0
+	}
+	for m := v + 1; m < j && m < v+8; m++ {
+		if d.toks[m-1].comma() || d.toks[m-1].endsSentence() {
+			return 0
+		}
+		if w, prev := d.toks[m].w, d.toks[m-1].w; (isDeterminerLike(w) || subjectPronoun(w)) && !isPreposition(prev) && m > v+1 {
+			return 0 // a subject opens the main clause: "When she was spayed the vet had ..."
+		}
+		info, ok := isVerbLemma(d.toks[m].w)
+		if !ok {
+			continue
+		}
+		prev := d.toks[m-1].w
+		_, pron := subjectPronouns[prev]
+		if isDeterminerLike(prev) || isPreposition(prev) || auxiliaryWord(prev) || prev == "to" || pron || prev == "you" || pluralNoun(prev) ||
+			prev == "and" || prev == "or" || prev == "but" {
+			continue
+		}
+		if _, particle := particles[d.toks[m].w]; particle || d.capitalized(m) || info.nounTag > info.verbTag {
+			continue // "... went back to", "... by Bin Laden", "... like a kitten"
+		}
+		// Without a comma the evidence must be strong: an object right
+		// after the verb (a determiner, a pronoun, a program) or a
+		// particle ("roll back the deploy").
+		if m+1 >= j {
+			return 0
+		}
+		nx := d.toks[m+1]
+		_, strong := strongObjects[nx.w]
+		_, particle := particles[nx.w]
+		if !strong && !particle && nx.flags&fProgram == 0 {
+			continue
+		}
+		if d.verbReading(m, j, info) > 0 {
+			return m + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// subjectPronoun reports whether w is a pronoun that is a subject.
+func subjectPronoun(w string) bool {
+	_, ok := subjectPronouns[w]
+	return ok || w == "you" || w == "it"
+}
+
+// auxiliaryWord reports whether w is a form of be, have or do, or a modal.
+func auxiliaryWord(w string) bool {
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "am", "'s", "'re", "has", "have", "had", "does", "did", "do",
+		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "doesn't", "don't", "won't", "can't":
+		return true
+	}
+	return false
+}
+
+// pluralNoun reports whether w is the plural of a noun the lexicon knows
+// ("tests", "users"): such a word can be the subject of a base-form verb.
+func pluralNoun(w string) bool {
+	if len(w) < 3 || w[len(w)-1] != 's' || strings.HasSuffix(w, "ss") {
+		return false
+	}
+	return lex().isDictionaryWord(w[:len(w)-1]) || strings.HasSuffix(w, "es") && lex().isDictionaryWord(w[:len(w)-2])
 }
 
 func isDeterminerLike(w string) bool {
