@@ -119,36 +119,24 @@ func isVerbLemma(w string) (verbInfo, bool) {
 	return l.derivedVerb(w)
 }
 
-// verbPrefixes make verbs of verbs: "reformat", "unmute", "preload",
-// "postprocess", "autoscale", "deregister", "disallow", "misconfigure".
-var verbPrefixes = []string{"re", "un", "pre", "post", "auto", "de", "dis", "mis"}
-
 // derivedVerb reports whether w, a word the lexicon does not know, is a
-// verb-forming prefix (with or without a hyphen) before a verb of at
-// least four letters: software documentation coins such verbs faster
-// than dictionaries list them. The derived word is only a verb (its
-// base's noun readings do not carry over). Short bases are left out:
-// "Redis" is not "re" + "dis".
+// verb-forming prefix before a verb of the lexicon ("reformat", "unmute",
+// "auto-format"; see grammar.VerbPrefix). The derived word is only a verb:
+// its base's noun readings do not carry over.
 func (l *lexicon) derivedVerb(w string) (verbInfo, bool) {
-	if len(w) < 6 || w[0] < 'a' || w[0] > 'z' {
+	if w == "" || w[0] < 'a' || w[0] > 'z' || l.isDictionaryWord(w) {
 		return verbInfo{}, false
 	}
-	for _, p := range verbPrefixes {
-		rest, ok := strings.CutPrefix(w, p)
-		if !ok {
-			continue
-		}
-		rest = strings.TrimPrefix(rest, "-")
-		if len(rest) < 4 || !isLowerWord(rest) {
-			continue
-		}
-		base, ok := l.verbs[rest]
-		if !ok || l.isDictionaryWord(w) {
-			continue
-		}
-		return verbInfo{verbTag: max(base.verbTag, 1)}, true
+	var base verbInfo
+	ok := grammar.VerbPrefix(w, func(rest string) bool {
+		v, ok := l.verbs[rest]
+		base = v
+		return ok
+	})
+	if !ok {
+		return verbInfo{}, false
 	}
-	return verbInfo{}, false
+	return verbInfo{verbTag: max(base.verbTag, 1)}, true
 }
 
 // imperatives finds clauses that open with an imperative verb.

@@ -750,36 +750,45 @@ func (m *Model) Inflected(w string) bool {
 // inflectedVerb reports whether w is the -s or -ed form of a verb:
 // "rises", "fixes", "applies", "dropped", "used", "applied".
 func (m *Model) inflectedVerb(w string) bool {
-	n := len(w)
-	if n < 4 || !lowerASCIIWord(w) {
+	if len(w) < 4 || !lowerASCIIWord(w) {
 		return false
 	}
 	w = lowerASCII(w)
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		return m.isVerbLemma(w[:n-3] + "y")
-	case strings.HasSuffix(w, "es") && m.isVerbLemma(w[:n-2]):
-		return true
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		return m.isVerbLemma(w[:n-1])
-	case strings.HasSuffix(w, "ied"):
-		return m.isVerbLemma(w[:n-3] + "y")
-	case strings.HasSuffix(w, "ed"):
-		return m.isVerbLemma(w[:n-2]) || m.isVerbLemma(w[:n-1]) ||
-			n > 4 && w[n-3] == w[n-4] && m.isVerbLemma(w[:n-3]) // "dropped"
-	}
-	return false
+	return m.isVerbS(w) || m.isVerbEd(w)
 }
 
 // prefixedVerb reports whether w is a verb with a productive prefix that
-// WordNet lists without it: "reinstall", "unhash", "precompute".
+// the lexicon lists without it: "reinstall", "unhash", "precompute" (see
+// VerbPrefix).
 func (m *Model) prefixedVerb(w string) bool {
-	if len(w) < 6 || !lowerASCIIWord(w) {
+	if !lowerASCIIWord(w) {
 		return false
 	}
-	w = lowerASCII(w)
-	for _, p := range [...]string{"re", "un", "de", "dis", "pre", "over", "under", "auto", "mis", "co"} {
-		if strings.HasPrefix(w, p) && len(w)-len(p) >= 3 && m.isVerbLemma(w[len(p):]) {
+	return VerbPrefix(lowerASCII(w), m.isVerbLemma)
+}
+
+// verbPrefixes make verbs of verbs: "reinstall", "unmute", "deregister",
+// "disallow", "precompute", "postprocess", "overwrite", "autoscale",
+// "misconfigure", "co-locate".
+var verbPrefixes = [...]string{"re", "un", "de", "dis", "pre", "post", "over", "under", "auto", "mis", "co"}
+
+// VerbPrefix reports whether w, lower case, is a verb-forming prefix
+// (with or without a hyphen after it) before a word of at least four
+// letters that isVerb accepts: software documentation coins such verbs
+// faster than dictionaries list them. Short bases are left out: "Redis"
+// is not "re" + "dis". Callers decide whether a word their lexicon knows
+// may still be read so. It is safe for concurrent use when isVerb is.
+func VerbPrefix(w string, isVerb func(string) bool) bool {
+	if len(w) < 6 {
+		return false
+	}
+	for _, p := range verbPrefixes {
+		rest, ok := strings.CutPrefix(w, p)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimPrefix(rest, "-")
+		if len(rest) >= 4 && lowerASCIIWord(rest) && isVerb(rest) {
 			return true
 		}
 	}
