@@ -12,6 +12,8 @@ import (
 	"log/slog"
 	"math"
 	"time"
+
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // Errors returned by [Manager.Confirm] (and by [Store] implementations),
@@ -468,11 +470,11 @@ func parseReply(reply string) (replyKind, string) {
 		return replyInvalid, ""
 	}
 	s := trimSpace(reply)
-	if equalFoldASCII(s, "cancel") {
+	if ascii.EqualFold(s, "cancel") {
 		return replyCancel, ""
 	}
 	const kw = "confirm"
-	if len(s) <= len(kw) || !equalFoldASCII(s[:len(kw)], kw) {
+	if len(s) <= len(kw) || !ascii.EqualFold(s[:len(kw)], kw) {
 		return replyInvalid, ""
 	}
 	rest := s[len(kw):]
@@ -504,23 +506,4 @@ func trimSpace(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
-}
-
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

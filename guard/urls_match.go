@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"mvdan.cc/xurls/v2"
+
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // The URL expressions by hand, in linear time.
@@ -790,7 +792,7 @@ func (sc *urlScanner) tldEnd(q int) int {
 			if n := j - q; n >= 2 && n <= tb.maxTLD && (j == len(t) || !isReWordByte(t[j])) &&
 				tb.tldPairs[n][alnumIndex(t[q])]&(1<<alnumIndex(t[q+1])) != 0 {
 				var buf [32]byte
-				if tb.tldASCII[string(lowerASCIIInto(buf[:0], t[q:j]))] {
+				if tb.tldASCII[string(ascii.AppendLower(buf[:0], t[q:j]))] {
 					best = j
 				}
 			}
@@ -810,17 +812,6 @@ func alnumIndex(c byte) int {
 		return 26 + int(c-'0')
 	}
 	return int(c|0x20) - 'a'
-}
-
-func lowerASCIIInto(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }
 
 // tldEndFold is tldEnd for text with non-ASCII runes right after q: a

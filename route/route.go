@@ -3,6 +3,8 @@ package route
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // MaxTokenLen is the longest route token a [Router] accepts, in bytes.
@@ -23,7 +25,7 @@ func Parse(raw string, allowed []string, fallback string) string {
 		return fallback
 	}
 	for _, tok := range allowed {
-		if tok != "" && equalFoldASCII(s, tok) {
+		if tok != "" && ascii.EqualFold(s, tok) {
 			return tok
 		}
 	}
@@ -119,13 +121,13 @@ func New(fallback string, allowed ...string) (*Router, error) {
 			return nil, fmt.Errorf("%w: token %d (%d bytes): want 1 to %d printable ASCII characters without spaces",
 				ErrInvalidToken, i, len(tok), MaxTokenLen)
 		}
-		low := string(lowerASCII(buf[:0], tok))
+		low := string(ascii.AppendLower(buf[:0], tok))
 		if prev, dup := r.byFold[low]; dup {
 			return nil, fmt.Errorf("%w: %q and %q", ErrDuplicateRoute, prev, tok)
 		}
 		r.byFold[low] = tok
 	}
-	if r.byFold[string(lowerASCII(buf[:0], fallback))] != fallback || fallback == "" {
+	if r.byFold[string(ascii.AppendLower(buf[:0], fallback))] != fallback || fallback == "" {
 		return nil, fmt.Errorf("%w: %.64q", ErrFallbackMissing, fallback)
 	}
 	return r, nil
@@ -200,36 +202,6 @@ func validToken(tok string) bool {
 	}
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= ' ' || tok[i] > 0x7e {
-			return false
-		}
-	}
-	return true
-}
-
-func lowerASCII(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
 			return false
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // MaxToolResult is the largest tool result, in bytes, that [ToolResult] and
@@ -147,7 +149,7 @@ func CheckToolResult(raw string) (string, error) {
 	}
 	if v, ok := fields["status"]; ok {
 		var s string
-		if json.Unmarshal(v, &s) != nil || !equalFoldASCII(s, "ok") {
+		if json.Unmarshal(v, &s) != nil || !ascii.EqualFold(s, "ok") {
 			return fail("status", toolFailureDetail(v))
 		}
 	}

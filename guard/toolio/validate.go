@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // ValidationError is the error every tool-input validator returns ([IPOrCIDR],
@@ -161,7 +163,7 @@ func OneOf(allowed ...string) func(string) (string, error) {
 	return func(s string) (string, error) {
 		t := strings.Trim(s, " \t\r\n")
 		for _, v := range vals {
-			if equalFoldASCII(t, v) {
+			if ascii.EqualFold(t, v) {
 				return v, nil
 			}
 		}
@@ -178,25 +180,6 @@ func quoteList(vals []string) string {
 		fmt.Fprintf(&b, "%q", v)
 	}
 	return b.String()
-}
-
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // Comment cleans a free-text tool argument, such as the comment on a
