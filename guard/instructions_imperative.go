@@ -124,7 +124,7 @@ func isVerbLemma(w string) (verbInfo, bool) {
 // "auto-format"; see grammar.VerbPrefix). The derived word is only a verb:
 // its base's noun readings do not carry over.
 func (l *lexicon) derivedVerb(w string) (verbInfo, bool) {
-	if w == "" || w[0] < 'a' || w[0] > 'z' || l.isDictionaryWord(w) {
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
 		return verbInfo{}, false
 	}
 	var base verbInfo
@@ -133,7 +133,9 @@ func (l *lexicon) derivedVerb(w string) (verbInfo, bool) {
 		base = v
 		return ok
 	})
-	if !ok {
+	// The dictionary last: it is the costly check, and most words have
+	// no prefix before a verb.
+	if !ok || l.isDictionaryWord(w) {
 		return verbInfo{}, false
 	}
 	return verbInfo{verbTag: max(base.verbTag, 1)}, true
@@ -335,8 +337,26 @@ func (d *detector) goIsVerb(k, j int) bool {
 }
 
 // isVerb reports whether token k is a base-form verb.
+// The answer is kept per token: the clause readers ask about the same
+// tokens many times (each sub-clause's opening words).
 func (d *detector) isVerb(k int) bool {
-	_, ok := isVerbLemma(d.word(k))
+	if k < 0 || k >= len(d.toks) {
+		return false
+	}
+	if len(d.verbs) != len(d.toks) {
+		d.verbs = append(d.verbs[:0], make([]uint8, len(d.toks))...)
+	}
+	switch d.verbs[k] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	_, ok := isVerbLemma(d.toks[k].w)
+	d.verbs[k] = 2
+	if ok {
+		d.verbs[k] = 1
+	}
 	return ok
 }
 
