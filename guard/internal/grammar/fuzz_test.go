@@ -56,6 +56,26 @@ func FuzzAnalyze(f *testing.F) {
 	})
 }
 
+// FuzzStatement checks that Subject's verb index is inside the clause and
+// that Statement never contradicts a statement reading Subject found.
+func FuzzStatement(f *testing.F) {
+	addSeeds(f)
+	m := Default()
+	f.Fuzz(func(t *testing.T, s string) {
+		var words []string
+		for _, tk := range Tokenize(s, nil) {
+			words = append(words, tk.Text(s))
+		}
+		v, ok := m.Subject(words)
+		if ok {
+			require.True(t, v > 0 && v < len(words), "%q verb %d", s, v)
+			assert.True(t, m.Statement(words), "%q", s)
+		} else {
+			m.Statement(words) // must not panic
+		}
+	})
+}
+
 // TestAnalyzeLinear checks that analysis time grows linearly with the
 // length of a sentence, on repetitions built to defeat the clause rules
 // (verbs, nouns, adverbs, commas and subordinators over and over).

@@ -821,3 +821,72 @@ func (p *subjectParser) pastOnly(w string) bool {
 	}
 	return past && !part
 }
+
+// Statement reports whether words, a clause whose first word can be a
+// base-form verb, read as a statement. It asks [Model.Subject] for the
+// structural reading and checks it against the tagger, which weighs the
+// words around each word:
+//
+//   - a statement whose finite verb the tagger reads as a noun, in a
+//     clause whose opener it reads as a verb, is a command ("Look in the
+//     pet stores for food": "stores" is a noun there);
+//   - a clause with no statement reading by the grammar is a statement
+//     when the tagger reads its opener as a noun or name and the first
+//     verb after it as finite, before any punctuation, relative pronoun
+//     or other verb ("Jack Welch is the CEO", "Bush demoted Clarke").
+//
+// It is safe for concurrent use.
+func (m *Model) Statement(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	_, ok := m.Subject(words)
+	if ok {
+		return true
+	}
+	var buf [64]Tag
+	tags := m.TagWords(words, buf[:0])
+	first := m.XPOS(tags[0])
+	if ok {
+		return true
+	}
+	switch first {
+	case "NN", "NNS", "NNP", "NNPS":
+	default:
+		return false
+	}
+	for i := 1; i < len(tags); i++ {
+		x := m.XPOS(tags[i])
+		switch {
+		case x == "VBD" && i+1 < len(tags) && startsNounPhrase(m.XPOS(tags[i+1])) && !determinerTag(m.XPOS(tags[i+1])):
+			return false // a participle modifying a noun: "List installed crates"
+		case isFiniteTag(x):
+			return m.finiteForm(strings.ToLower(words[i]), x)
+		case x == "CC" && (i+1 == len(tags) || !startsNounPhrase(m.XPOS(tags[i+1]))):
+			return false // coordinated verbs: "Start cleaning and start looking"
+		case isVerbTag(x), x == "WDT", x == "WP", x == "WP$", x == "PRP", x == "EX":
+			return false
+		case isOpenerTag(x, m.UPOS(tags[i])) && x != "CC" && x != "RB" && x != "``" && x != "''":
+			return false
+		}
+	}
+	return false
+}
+
+// finiteForm reports whether w, tagged x (a finite verb tag) by the
+// tagger, is a form the treebank or the lexicon knows as that verb form,
+// so that a tagging error ("repositories/VBZ") is no evidence.
+func (m *Model) finiteForm(w, x string) bool {
+	tb := m.treebankCats(w)
+	switch x {
+	case "MD":
+		return tb&catAux != 0
+	case "VBZ":
+		return tb&(catPres3|catAux) != 0 || m.isVerbS(w)
+	case "VBD":
+		return tb&(catPast|catAux) != 0 || m.isVerbEd(w)
+	case "VBP":
+		return tb&(catPres|catAux) != 0 || m.isVerbLemma(w)
+	}
+	return false
+}

@@ -190,3 +190,32 @@ func TestSubjectReadingNamedFunctions(t *testing.T) {
 		assert.Equal(t, statement, got, clause)
 	}
 }
+
+// TestStatement: the grammar's reading checked against the tagger's. A
+// clause the subject grammar cannot read as a statement is one when the
+// tagger reads a name or noun and then a finite verb the lexicon knows in
+// that form; a tagging error, a participle before a noun or a coordinated
+// verb is no evidence.
+func TestStatement(t *testing.T) {
+	m := Default()
+	for clause, statement := range map[string]bool{
+		"Jack Welch is the CEO of GE.":                         true,
+		"Doctor Gonzales and his staff are very professional.": true,
+		"Kill switches live in config/flags.yaml":              true, // the grammar's own reading
+		"List repositories with a specific language":           false,
+		"List installed binary crates":                         false,
+		"Display installed versions and activate one of them":  false,
+		"Start cleaning and start looking.":                    false,
+		"Delete the stale branches.":                           false,
+		"Open pyATS shell with a defined Pickle file":          false,
+		"Display packages whose support is limited":            false,
+		"Restart": false,
+	} {
+		toks := Tokenize(clause, nil)
+		ws := make([]string, len(toks))
+		for i, w := range toks {
+			ws[i] = w.Text(clause)
+		}
+		assert.Equal(t, statement, m.Statement(ws), clause)
+	}
+}
