@@ -152,8 +152,9 @@ func (d *detector) imperatives() {
 // sub-clauses; it reports and returns whether it found an imperative.
 func (d *detector) imperativeClause(i, j int, inList bool) bool {
 	start := i
+	sub := false
 	for k := i; k < j; {
-		if v := d.imperativeAt(k, j, inList, k > i); v > 0 {
+		if v := d.imperativeAt(k, j, inList, sub); v > 0 {
 			d.reportTokens(ruleImperative, start, j)
 			return true
 		}
@@ -179,10 +180,54 @@ func (d *detector) imperativeClause(i, j int, inList bool) bool {
 				k++
 			}
 			start = k
+			sub = true
 			continue
 		}
+		// After a short opening phrase with no clause in it ("More to
+		// the point,", "Short of that,", "Last thing,") the sentence's
+		// own clause starts; after anything else the words share a
+		// subject or continue a list.
+		sub = k != i || !d.openingPhrase(i, next, j)
 		k = next
 		start = next
+	}
+	return false
+}
+
+// openingPhrase reports whether toks[i:next], ending in a comma, is a
+// short phrase that opens the sentence before its clause ("More to the
+// point,", "Short of that,", "Last thing,") and a command follows it: a
+// verb and then its object or particle. The phrase has two to eight words,
+// no pronoun subject, auxiliary or finite verb, and does not open with a
+// determiner or number (that is a subject: "The 22 member countries of
+// the league, ..."); one word before a comma is a list item or a vocative,
+// which imperativeAt reads.
+func (d *detector) openingPhrase(i, next, j int) bool {
+	if next-i < 2 || next >= j-1 || d.phraseComma(i, j) != next || d.finiteIn(i, next) {
+		return false
+	}
+	if w := d.toks[i].w; isDeterminerLike(w) || isNumberWord(w) || strings.ContainsAny(w, "0123456789") {
+		return false
+	}
+	if !d.isVerb(next) {
+		return false
+	}
+	_, strong := strongObjects[d.word(next+1)]
+	_, particle := particles[d.word(next+1)]
+	return strong || particle
+}
+
+// finiteIn reports whether toks[i:j] hold a word that reads as a finite
+// verb: an -s or -ed form of a verb that no determiner precedes.
+func (d *detector) finiteIn(i, j int) bool {
+	l := lex()
+	for m := i; m < j; m++ {
+		w := d.toks[m].w
+		_, sForm := l.sLemma(w)
+		_, edForm := l.edLemma(w)
+		if (sForm || edForm) && (m == i || !isDeterminerLike(d.toks[m-1].w)) {
+			return true
+		}
 	}
 	return false
 }
@@ -214,6 +259,16 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case w == "only" && k+1 < j && d.isVerb(k+1):
 			k++
 			continue
+		case (w == "more" || w == "most" || w == "less" || w == "least") && k+1 < j && strings.HasSuffix(d.word(k+1), "ly") && d.toks[k+1].comma():
+			k++ // "Most importantly, rotate the keys": the adverb is skipped below
+			continue
+		case strings.HasSuffix(w, "ing") && len(w) > 5 && k+1 < j && isPreposition(d.word(k+1)):
+			// A participle phrase before a comma ("Depending on scale, buy
+			// ...", "Judging by the logs, ..."): the clause starts after it.
+			if m := d.phraseComma(k, j); m > 0 {
+				k, sub = m, false
+				continue
+			}
 		case w == "step" && k+1 < j && isStepNumber(d.toks[k+1].w):
 			k += 2
 			continue
@@ -287,7 +342,17 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0
 	}
 	if t.flags&fNotImp != 0 && !polite {
-		if w != "go" || !d.goIsVerb(k, j) {
+		// A phrasal verb with its particle and object is a command
+		// whatever else the opener can be: "Back up the database",
+		// "Round off the totals".
+		particle := false
+		switch d.word(k + 1) {
+		case "up", "down", "out", "off", "away", "aside", "over":
+			particle = true
+		}
+		_, object := strongObjects[d.word(k+2)]
+		phrasal := particle && object && k+2 < j && !d.toks[k].comma() && !d.toks[k+1].comma()
+		if !phrasal && (w != "go" || !d.goIsVerb(k, j)) {
 			return 0
 		}
 	}
@@ -319,6 +384,21 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		}
 	}
 	return d.verbReading(k, j, info)
+}
+
+// phraseComma returns the index after the comma that closes a short
+// adverbial phrase opening at k (at most 8 words, no subject pronoun or
+// auxiliary in it), or 0.
+func (d *detector) phraseComma(k, j int) int {
+	for m := k; m < j && m-k < 8; m++ {
+		if w := d.toks[m].w; subjectPronoun(w) || auxiliaryWord(w) {
+			return 0
+		}
+		if d.toks[m].comma() {
+			return m + 1
+		}
+	}
+	return 0
 }
 
 // goIsVerb tells "Go ahead and tag" from "Go 1.24 is the minimum".
@@ -431,8 +511,7 @@ func (d *detector) statement(k, j int) bool {
 	for _, t := range toks {
 		words = append(words, t.Text(text))
 	}
-	_, ok := grammar.Default().Subject(words)
-	return ok
+	return grammar.Default().Statement(words)
 }
 
 // timeAdverbs follow a finite verb, not a noun object.
