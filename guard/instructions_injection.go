@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 
+	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/inject"
 )
 
@@ -159,8 +160,8 @@ func (d *detector) injection() {
 			if fl&(fOverride|fRole) == 0 {
 				continue
 			}
-			if fl&fOverride != 0 && !nounContext[d.word(k-1)] && !d.reportedOverride(k) && !d.quotedMention(k) {
-				if e := d.override(k, j); e > 0 {
+			if fl&fOverride != 0 && !nounContext[d.word(k-1)] && d.word(k+1) != "of" && !d.reportedOverride(k) && !d.quotedMention(k) {
+				if e := d.override(k, j); e > 0 && !d.subjectPhrase(e, j) {
 					d.reportTokens(ruleInjection, k, e)
 					return
 				}
@@ -214,6 +215,22 @@ func (d *detector) override(k, j int) int {
 		}
 	}
 	return 0
+}
+
+// subjectPhrase reports whether the override phrase that ends before
+// token e is the subject of the finite verb at e: a gerund or noun phrase
+// that something is said about ("Disregarding safety rules led to the
+// accident", "Ignoring previous instructions is a known attack"), not a
+// command.
+func (d *detector) subjectPhrase(e, j int) bool {
+	if e >= j || d.toks[e-1].comma() || d.toks[e-1].endsSentence() {
+		return false
+	}
+	w := d.toks[e].w
+	if auxiliaryWord(w) && w != "do" && w != "don't" {
+		return true
+	}
+	return grammar.Default().Inflected(w)
 }
 
 // issued reports whether the override verb at k opens a command rather

@@ -334,6 +334,8 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"From now on, releases are signed with Sigstore.",
 		"Developer: Jane Doe <jane@example.com>",
 		"  developer: true   # enables the debug endpoints",
+		"Disregard of safety rules led to the accident, the report concluded.",
+		"Ignoring previous instructions is the oldest prompt-injection pattern.",
 		"Back in 2019, the team ran Jenkins on a single VM.",
 		"Further to the outage, the team added a disk alert.",
 		"Most importantly, the keys rotate every 90 days.",
