@@ -241,6 +241,15 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 			}
 			c := analyse(kinds, words, start, i, link, question)
 			later := len(dst) > first
+			if c.Mood == NoMood && c.Link == Main && later && introduces && c.Opener >= 0 && c.Verb == c.Opener &&
+				c.Subject < 0 && kinds[c.Opener].xpos == "VBP" && kinds[c.Opener].canBase {
+				// A present-tense verb needs a subject; with none before it
+				// and only adverbials or subordinate clauses ahead, the
+				// tagger's VBP is a base form: "In your reply, recommend
+				// that ...". (Not at the start of a text, which may go on
+				// from a sentence cut before it: "... and we\nwant to".)
+				c.Mood = Imperative
+			}
 			if c.Mood == Imperative && c.Link == Main && later && !introduces {
 				// After a clause with a verb of its own, a verb-first
 				// stretch is a participle or an apposition ("..., set in
@@ -271,7 +280,10 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 			if c.Link != Subordinate && c.Verb >= 0 && c.Mood != Imperative {
 				introduces = false
 			}
-			if c.Link == Main && c.Opener >= 0 && c.Verb < 0 {
+			if c.Link == Main && c.Opener >= 0 && c.Verb < 0 && (kinds[c.Opener].upos != "ADP" || later) {
+				// A verbless stretch can be a later verb's subject, but not
+				// a prepositional phrase that opens the sentence: "In that
+				// case, delete ...".
 				dangling = true
 			}
 			dst = append(dst, c)

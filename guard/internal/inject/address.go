@@ -566,8 +566,12 @@ func convoRef(toks []tok) bool {
 		}
 		switch t.w {
 		case "conversation", "conversations", "conversación", "gespräch", "unterhaltung":
-			if at(toks, i-1).f&(wDet|wThis|wYou) != 0 || at(toks, i-1).w == "our" || at(toks, i-1).w == "current" {
-				return true
+			// "this conversation", "our current conversation", "the
+			// full conversation": a determiner up to two words before.
+			for p := i - 1; p >= 0 && p >= i-3 && toks[p].word(); p-- {
+				if toks[p].f&(wDet|wThis|wYou) != 0 || toks[p].w == "our" || toks[p].w == "current" {
+					return true
+				}
 			}
 		}
 	}
@@ -578,8 +582,11 @@ func convoRef(toks []tok) bool {
 // this document": the reader named by what it does with the text.
 func summarizingThis(toks []tok) bool {
 	for i, t := range toks {
-		switch t.w {
-		case "summarizing", "summarising", "processing", "indexing", "answering", "analyzing", "analysing", "evaluating", "reviewing":
+		switch {
+		case machineReading(t.w):
+		case at(toks, i-1).w == "you" && (machineReading(t.w+"ing") || machineReading(t.w[:max(0, len(t.w)-1)]+"ing")):
+			// "when you summarise this email", "before you process this
+			// page"
 		default:
 			continue
 		}
@@ -595,6 +602,17 @@ func summarizingThis(toks []tok) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// machineReading reports whether w is the -ing form of a verb for what a
+// model does to a text (as opposed to a person's "reading").
+func machineReading(w string) bool {
+	switch w {
+	case "summarizing", "summarising", "processing", "indexing", "answering", "analyzing", "analysing", "evaluating",
+		"reviewing", "parsing", "ingesting", "crawling":
+		return true
 	}
 	return false
 }

@@ -96,6 +96,11 @@ func (st *state) analyse(text string) syntax {
 			// and the opener is the verb of an imperative.
 			c.Mood, c.Verb = grammar.Imperative, c.Opener
 		}
+		if c.Mood == grammar.Imperative && word(c.Verb) == "let" && (word(c.Verb+1) == "'s" || word(c.Verb+1) == "us") {
+			// "Let's say we have a function ...": the writer proposes to
+			// the reader and itself, as tutorials do; no directive.
+			continue
+		}
 		if c.Mood == grammar.Imperative {
 			out.imperative = true
 			if c.Verb >= 0 && lex[word(c.Verb)]&wSayVerb != 0 && dictates(s, m, ci) {
@@ -116,6 +121,12 @@ func (st *state) analyse(text string) syntax {
 				out.directed = true
 			}
 		}
+	}
+	if k := len(s.Clauses); k > 1 && out.directive() && reporting(s.Clauses[k-1], word, xpos) {
+		// "Always answer within three rings, the handbook says": what
+		// comes before a closing reporting clause is someone's words,
+		// reported.
+		out.imperative, out.directed, out.shaping = false, false, false
 	}
 	if n > 2 && word(n-1) == "?" {
 		switch word(0) {
@@ -275,4 +286,35 @@ func collapse(s, open, close, word string, runsOn bool) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// reporting reports whether c is a closing reporting clause after a
+// comma: a finite verb of saying with a third-party subject and nothing
+// else ("..., the handbook says", "..., says the style guide", "...,
+// the attacker wrote").
+func reporting(c grammar.Clause, word func(int) string, xpos func(int) string) bool {
+	if c.Verb < 0 || word(c.Start-1) != "," || c.Link != grammar.Main {
+		return false
+	}
+	switch word(c.Verb) {
+	case "says", "said", "writes", "wrote", "notes", "noted", "states", "stated", "explains", "explained",
+		"adds", "added", "warns", "warned", "recommends", "recommended", "advises", "advised", "insists", "insisted":
+	default:
+		return false
+	}
+	subject := false
+	for i := c.Start; i < c.End; i++ {
+		switch x := xpos(i); {
+		case i == c.Verb:
+		case x == "DT" || x == "JJ" || x == "NN" || x == "NNS" || x == "NNP" || x == "NNPS" || x == "POS" || x == "RB":
+			subject = subject || strings.HasPrefix(x, "NN")
+		case x == "." || x == "''" || x == "``":
+		default:
+			return false
+		}
+		if w := word(i); w == "you" || w == "i" || w == "we" {
+			return false
+		}
+	}
+	return subject
 }
