@@ -286,6 +286,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			return k + 1 // "Do your self a favor"
 		case w == "have" && (!midSentence || coordinated) && isDeterminerLike(d.word(k+1)) && !isObjectPronoun(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
 			return k + 1 // "Have a look at this", but not "The 22 member countries ..., have a total ..."
+		case w == "have" && k+1 < j && (!midSentence || coordinated) && d.bareNounObject(k+1, j):
+			return k + 1 // "Have fun in New Zealand", "Have patience with him"
 		case (w == "think") && (d.word(k+1) == "of" || d.word(k+1) == "about" || d.word(k+1) == "twice"):
 			return k + 1
 		case w == "let's":
@@ -367,6 +369,13 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0 // a vocative or an interjection: "Gallop, I've read ..."
 	}
 	if _, ok := subjectPronouns[d.word(k+1)]; ok {
+		// A pronoun after the verb is the subject of a clause: of its
+		// complement when the verb takes one ("Imagine you're on a
+		// mountain", "Remember it runs as root"), else of the sentence
+		// with its own subject left out ("Wish you were here").
+		if d.clauseAfter(k+1, j) && grammar.Default().TakesClause(w) {
+			return k + 1
+		}
 		return 0
 	}
 	if sub && d.capitalized(k) {
@@ -384,6 +393,43 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		}
 	}
 	return d.verbReading(k, j, info)
+}
+
+// bareNounObject reports whether token k is a singular noun without a
+// determiner that ends the clause or is followed by a preposition: the
+// object of an imperative "have" ("Have fun", "Have patience with him"),
+// not a participle ("Have been there"), "no" or a pronoun.
+func (d *detector) bareNounObject(k, j int) bool {
+	w := d.toks[k].w
+	if isDeterminerLike(w) || subjectPronoun(w) || isObjectPronoun(w) || auxiliaryWord(w) || strings.HasSuffix(d.toks[j-1].post(), "?") {
+		return false
+	}
+	info, ok := isVerbLemma(w)
+	if ok && info.verbTag >= info.nounTag {
+		return false
+	}
+	l := lex()
+	if _, ed := l.edLemma(w); ed || !l.isDictionaryWord(w) || pluralNoun(w) {
+		return false
+	}
+	return k+1 == j || d.toks[k].endsSentence() || isPreposition(d.word(k+1)) || d.word(k+1) == "with" || d.word(k+1) == "and"
+}
+
+// clauseAfter reports whether a finite clause opens at the pronoun at k:
+// a contracted verb ("you're", "it's") or a finite verb after it.
+func (d *detector) clauseAfter(k, j int) bool {
+	w := d.toks[k].w
+	if i := strings.IndexByte(w, '\''); i > 0 {
+		return auxiliaryWord(w[i:]) || w[i:] == "'ll" || w[i:] == "'ve" || w[i:] == "'d" || w[i:] == "'m"
+	}
+	if k+1 >= j {
+		return false
+	}
+	nx := d.toks[k+1].w
+	l := lex()
+	_, sForm := l.sLemma(nx)
+	_, edForm := l.edLemma(nx)
+	return auxiliaryWord(nx) || sForm || edForm
 }
 
 // phraseComma returns the index after the comma that closes a short

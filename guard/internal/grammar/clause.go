@@ -817,3 +817,8 @@ func lowerASCIIWord(w string) bool {
 	}
 	return true
 }
+
+// TakesClause reports whether the treebank saw w head a finite clause as
+// its complement ("imagine you are ...", "remember it runs ...", "ensure
+// backups are ..."). It is safe for concurrent use.
+func (m *Model) TakesClause(w string) bool { return m.lex.finiteComp(hashLower(w)) }
