@@ -217,6 +217,26 @@ func (d *detector) override(k, j int) int {
 	return 0
 }
 
+// aboutReplies reports whether toks[i:j] name the reader itself or its
+// replies: "yourself", or "every", "each", "all" or "your" before
+// "message", "reply", "response" or "answer".
+func (d *detector) aboutReplies(i, j int) bool {
+	for m := i; m < j; m++ {
+		switch d.toks[m].w {
+		case "yourself", "yourselves":
+			return true
+		case "message", "messages", "reply", "replies", "response", "responses", "answer", "answers":
+			if m > i {
+				switch d.toks[m-1].w {
+				case "every", "each", "all", "your":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // subjectPhrase reports whether the override phrase that ends before
 // token e is the subject of the finite verb at e: a gerund or noun phrase
 // that something is said about ("Disregarding safety rules led to the
@@ -365,13 +385,23 @@ func (d *detector) roleException(k, e int) bool {
 		}
 		return true
 	case first == "from":
-		// "from now on" addressed to the model: "you" or a command follows.
+		// "from now on" addressed to the model: "you" or a command to a
+		// reply's writer follows: one about its replies or itself ("From
+		// now on, introduce yourself as ...", "..., end every message
+		// with ..."), not "From now on, use the v2 endpoint".
 		for m := e; m < len(d.toks) && m < e+3; m++ {
 			switch d.toks[m].w {
 			case "you", "your", "you'll", "you're", "respond", "answer", "reply", "act", "behave",
 				"ignore", "say", "speak", "write", "output", "always", "never", "only", "do",
 				"don't", "pretend", "obey", "follow", "print", "reveal":
 				return false
+			}
+			if d.isVerb(m) {
+				end := m + 1
+				for end < len(d.toks) && end < m+maxSubjectWords && !d.toks[end-1].endsSentence() {
+					end++
+				}
+				return !d.aboutReplies(m, end) || d.imperativeAt(m, end, false, false) == 0
 			}
 		}
 		return true

@@ -452,7 +452,7 @@ func (d *doc) judge(u *unit) {
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		f&wIf != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks)
+		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks)
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
