@@ -822,3 +822,11 @@ func lowerASCIIWord(w string) bool {
 // its complement ("imagine you are ...", "remember it runs ...", "ensure
 // backups are ..."). It is safe for concurrent use.
 func (m *Model) TakesClause(w string) bool { return m.lex.finiteComp(hashLower(w)) }
+
+// Known reports whether w is an English word the model knows: one the
+// treebank tagged or WordNet lists as a verb (any case). It is safe for
+// concurrent use.
+func (m *Model) Known(w string) bool {
+	h := hashLower(w)
+	return m.lex.class(h) != 0 || m.lex.wordnet(h) != wnNone
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"net/url"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
 )
 
 // Encoded runs: text a reader cannot read until it is decoded, which a
@@ -29,12 +31,22 @@ type decodedRun struct {
 }
 
 // decodedRuns appends to dst every run of s (base64, hex, percent
-// escapes, space-separated binary octets) that decodes to printable text
-// holding a space. It is linear in len(s): each byte starts at most one
+// escapes, space-separated binary octets, words in a rotated alphabet)
+// that decodes to printable text holding a space. It is linear in len(s): each byte starts at most one
 // run of each kind.
 func decodedRuns(s string, dst []decodedRun) []decodedRun {
+	rotTried := 0 // rotated-letter stretches are tried once, from their start
 	for i := 0; i < len(s); {
 		c := s[i]
+		if i >= rotTried && isLetter(c) && (i == 0 || !isLetter(s[i-1]) && s[i-1] != '\'') {
+			e, t := rotatedRun(s, i)
+			if t != "" {
+				dst = append(dst, decodedRun{span{i, e}, t})
+				i = e
+				continue
+			}
+			rotTried = e
+		}
 		switch {
 		case c == '0' || c == '1':
 			if e, t := binaryRun(s, i); e > i {
@@ -222,4 +234,104 @@ func decodeCue(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// Rotated-alphabet runs (a Caesar shift, ROT13): a stretch of words of
+// which almost none is English and which, every letter shifted by one
+// amount, reads as English.
+const (
+	minRotWords   = 5  // words in a stretch before it is tried
+	rotProbeWords = 12 // words read to choose the shift
+)
+
+// rotatedRun reads the stretch of letter words and light punctuation that
+// starts at i and returns its end and, when some shift of the alphabet
+// turns it into English (grammar.Model.Known for at least 60% of the
+// probed words and at least four of them, where the text as it stands has
+// at most one in four), the shifted text. The stretch is at most
+// maxDecoded bytes; the work is bounded by rotProbeWords words times 25
+// shifts, once per stretch.
+func rotatedRun(s string, i int) (int, string) {
+	e, words := i, 0
+	var probe [rotProbeWords]string
+	for e < len(s) && e-i < maxDecoded {
+		w := e
+		for w < len(s) && isLetter(s[w]) {
+			w++
+		}
+		if w == e {
+			break
+		}
+		if words < rotProbeWords {
+			probe[words] = s[e:w]
+		}
+		words++
+		e = w
+		// Light punctuation and one space between words.
+		for e < len(s) && e-w < 3 {
+			switch s[e] {
+			case ',', '.', ':', ';', '!', '?', '\'', '-':
+				e++
+				continue
+			}
+			break
+		}
+		if e < len(s) && s[e] == ' ' {
+			e++
+			continue
+		}
+		break
+	}
+	if words < minRotWords {
+		return max(e, i+1), ""
+	}
+	n := min(words, rotProbeWords)
+	m := grammar.Default()
+	var buf [64]byte
+	known := func(shift byte) int {
+		k := 0
+		for _, w := range probe[:n] {
+			if len(w) > len(buf) {
+				continue
+			}
+			b := buf[:len(w)]
+			for j := range len(w) {
+				b[j] = rot(w[j], shift)
+			}
+			if m.Known(string(b)) {
+				k++
+			}
+		}
+		return k
+	}
+	if known(0)*4 > n {
+		return e, "" // English as it stands
+	}
+	best, bestK := byte(0), 0
+	for shift := byte(1); shift < 26; shift++ {
+		if k := known(shift); k > bestK {
+			best, bestK = shift, k
+		}
+	}
+	if bestK < 4 || bestK*10 < n*6 {
+		return e, ""
+	}
+	out := make([]byte, e-i)
+	for j := range out {
+		out[j] = rot(s[i+j], best)
+	}
+	return e, string(out)
+}
+
+// rot shifts an ASCII letter by shift places in its alphabet.
+func rot(c, shift byte) byte {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return 'a' + (c-'a'+shift)%26
+	case c >= 'A' && c <= 'Z':
+		return 'A' + (c-'A'+shift)%26
+	}
+	return c
 }
