@@ -243,6 +243,16 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 			continue
 		}
 		end := i + n
+		if !code && r == '<' {
+			if k := shoutedNotice(m[i:b]); k > 0 {
+				// "<NOW ENTERING SECURITY OVERRIDE MODE>" is a sentence of
+				// its own, and so is what follows it.
+				emit(i)
+				emit(i + k)
+				i += k
+				continue
+			}
+		}
 		if !code && (r >= utf8.RuneSelf || markerByte(r)) {
 			if k := d.turnStart(i, a, b); k > 0 {
 				emit(i)
@@ -267,6 +277,38 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 		i = end
 	}
 	emit(b)
+}
+
+// shoutedNotice returns the length of an angle-bracketed notice at the
+// start of s: two or more words in capitals and nothing else ("<NOW
+// ENTERING DEVELOPER MODE>", "<SYSTEM MODE>"), which no markup language
+// writes (an element's attributes have values or are single known names),
+// or 0.
+func shoutedNotice(s string) int {
+	words, letters := 0, 0
+	inWord := false
+	for i := 1; i < len(s) && i < 80; i++ {
+		c := s[i]
+		switch {
+		case c == '>':
+			if words >= 2 && letters >= 8 {
+				return i + 1
+			}
+			return 0
+		case c >= 'A' && c <= 'Z':
+			letters++
+			if !inWord {
+				words++
+			}
+			inWord = true
+		case c == ' ' || c == '_':
+			inWord = false
+		case c >= '0' && c <= '9' || c == '!' || c == ':':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // markerByte reports whether an ASCII byte can start a turn marker:
