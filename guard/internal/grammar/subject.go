@@ -840,11 +840,20 @@ func (m *Model) Statement(words []string) bool {
 	if len(words) < 2 {
 		return false
 	}
-	_, ok := m.Subject(words)
-	if ok {
-		return true
-	}
+	v, ok := m.Subject(words)
 	var buf [64]Tag
+	if ok {
+		if v < 3 || v+1 >= len(words) {
+			return true // "Decrypt decrypts ciphertext with priv."
+		}
+		// A verb the tagger reads as a noun before a singular noun that
+		// ends the phrase is the first half of a compound ("... of an API
+		// Management service instance", "... in the user default
+		// session"): no statement.
+		tags := m.TagWords(words[:min(len(words), v+3)], buf[:0])
+		end := v+2 >= len(tags) || closesPhrase(m.XPOS(tags[v+2]))
+		return !(nounTag(m.XPOS(tags[v])) && m.XPOS(tags[v+1]) == "NN" && end)
+	}
 	tags := m.TagWords(words, buf[:0])
 	first := m.XPOS(tags[0])
 	if ok {
@@ -887,6 +896,18 @@ func (m *Model) finiteForm(w, x string) bool {
 		return tb&(catPast|catAux) != 0 || m.isVerbEd(w)
 	case "VBP":
 		return tb&(catPres|catAux) != 0 || m.isVerbLemma(w)
+	}
+	return false
+}
+
+func nounTag(x string) bool { return x == "NN" || x == "NNS" }
+
+// closesPhrase reports whether a tag ends a noun phrase: punctuation or a
+// preposition.
+func closesPhrase(x string) bool {
+	switch x {
+	case ".", ",", ":", "IN", "TO", "-RRB-":
+		return true
 	}
 	return false
 }
