@@ -387,11 +387,6 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		// or a word is a list item ("lint, test and build").
 		return 0
 	}
-	if nx := d.word(k + 1); info.nounTag > info.verbTag {
-		if v, ok := isVerbLemma(nx); ok && v.verbTag > v.nounTag && !isDeterminerLike(nx) {
-			return 0 // "People love to buy ..."
-		}
-	}
 	return d.verbReading(k, j, info)
 }
 
