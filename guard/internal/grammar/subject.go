@@ -78,6 +78,7 @@ const (
 	catPunct                  // punctuation that ends a noun phrase
 	catQuote                  // quotes and backticks: transparent
 	catName                   // capitalised inside the clause, or an identifier
+	catSoftPlural             // an -s form read as a plural noun unless the tagger reads a verb (see cats)
 )
 
 const catNominal = catNoun | catPlural | catAdj | catNum | catName
@@ -161,7 +162,19 @@ func (m *Model) cats(words []string, i int) cat {
 		}
 	}
 	if m.isVerbS(lw) {
-		c |= catPres3 | catPlural // "logs", "sends", "commits": also plural nouns in technical text
+		// "logs", "sends", "commits": also plural nouns in technical text.
+		// Past a noun modifier, a word the treebank saw often enough to
+		// give it a class, but never as an -s verb, is a plural noun:
+		// "Output scan results ...", "Check Python files ..."; right
+		// after the opener it can be a verb ("Copy copies ..."), and so
+		// it is where the tagger, reading the words around it, sees a
+		// verb ("... store shows up as ...", "Store atomically stores
+		// val"): Subject asks it.
+		if tb := c & (catNoun | catPlural | catPres3); i >= 2 && tb == catPlural && uint16(v)&classMask != 0 && m.modifier(words[i-1]) {
+			c |= catPlural | catSoftPlural
+		} else {
+			c |= catPres3 | catPlural
+		}
 	}
 	if m.isVerbEd(lw) || m.lex.irregular(h) {
 		c |= catPast | catPart
@@ -190,6 +203,16 @@ func (m *Model) cats(words []string, i int) cat {
 		}
 	}
 	return c
+}
+
+// modifier reports whether w can modify a following noun as a noun or a
+// name does ("scan results", "Python files", "HTTP requests"): not an
+// adverb ("atomically stores").
+func (m *Model) modifier(w string) bool {
+	if tb := m.treebankCats(w); tb != 0 {
+		return tb&(catNoun|catName) != 0 && tb&catAdv == 0
+	}
+	return identifierLike(w) || titleCase(w) || !strings.HasSuffix(strings.ToLower(w), "ly")
 }
 
 // treebankCats returns the classes the treebank gave w (at least one in
@@ -419,8 +442,20 @@ func (m *Model) Subject(words []string) (verb int, ok bool) {
 	if len(words) > len(buf) {
 		cs = make([]cat, 0, len(words))
 	}
+	soft := false
 	for i := range words {
-		cs = append(cs, m.cats(words, i))
+		c := m.cats(words, i)
+		soft = soft || c&catSoftPlural != 0
+		cs = append(cs, c)
+	}
+	if soft {
+		var buf [64]Tag
+		tags := m.TagWords(words, buf[:0])
+		for i, c := range cs {
+			if c&catSoftPlural != 0 && m.XPOS(tags[i]) != "NNS" {
+				cs[i] |= catPres3
+			}
+		}
 	}
 	p := subjectParser{m: m, words: words, cs: cs, alt: -1}
 	return p.parse()
@@ -721,8 +756,9 @@ func (p *subjectParser) finite(i, head int, plural, coord, post, onlyVerb, bare 
 			ownVerb := verbStem(w) == p.lower(0) || strings.TrimSuffix(w, "s") == p.lower(0)
 			return i, objectMark || ownVerb || atOnce && p.xpos(i) == "VBZ" || p.verbal(i)
 		}
-		// A better verb right after: "Kill switches live in ...".
-		if nc := p.cat(next); nc&(catPres|catPres3|catPast|catAux) != 0 && nc&catDet == 0 && p.takesAtOnce(next+1) {
+		// A better verb right after: "Kill switches live in ..." (not a
+		// particle: "... shows up as ...").
+		if nc := p.cat(next); nc&(catPres|catPres3|catPast|catAux) != 0 && nc&(catDet|catPartcl|catPrep) == 0 && p.takesAtOnce(next+1) {
 			return 0, false
 		}
 		if p.endsAt(next) {
