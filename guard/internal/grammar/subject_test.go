@@ -210,6 +210,17 @@ func TestStatement(t *testing.T) {
 		"Open pyATS shell with a defined Pickle file":          false,
 		"Display packages whose support is limited":            false,
 		"Restart": false,
+		// A verb the tagger reads as the first half of a compound.
+		"Show details of an API Management service instance":  false,
+		"List current keys in the user default session":       false,
+		"Set operations in the SQL layer use hash joins":      true,
+		"Push notifications on iOS use APNs token-based auth": true,
+		"Decrypt decrypts ciphertext with priv.":              true,
+		// A plural noun after a modifier; a particle after an -s verb.
+		"Output scan results to a JSON file":                          false,
+		"Check Python files in a directory recursively":               false,
+		"Lock contention in the session store shows up as p99 spikes": true,
+		"Store atomically stores val into x.":                         true,
 	} {
 		toks := Tokenize(clause, nil)
 		ws := make([]string, len(toks))
