@@ -549,6 +549,9 @@ func promptRef(toks []tok) bool {
 		switch at(toks, i-1).w {
 		case "your", "previous", "prior", "earlier", "original", "initial", "above", "preceding",
 			"tus", "sus", "deine", "ihre", "vos", "tes", "anteriores", "vorherigen", "précédentes":
+			if othersInstructions(toks, i+1) {
+				continue
+			}
 			return true
 		}
 		if at(toks, i-1).w == "system" && at(toks, i-2).f&wYou != 0 {
@@ -556,6 +559,26 @@ func promptRef(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+// othersInstructions reports whether the words from i on say whose
+// instructions they were, and not the reader's: "the previous instructions
+// I gave the interns", "the earlier rules we sent the vendors" (a first
+// person giving them to someone other than "you").
+func othersInstructions(toks []tok, i int) bool {
+	if at(toks, i).w == "that" {
+		i++
+	}
+	if w := at(toks, i).w; w != "i" && w != "we" {
+		return false
+	}
+	switch at(toks, i+1).w {
+	case "gave", "give", "sent", "send", "wrote", "write", "posted", "emailed", "left", "handed":
+	default:
+		return false
+	}
+	n := at(toks, i+2)
+	return n.word() && n.f&wYou == 0 && n.w != "to"
 }
 
 // convoRef reads a reference to the conversation itself.
