@@ -56,29 +56,29 @@ import "strings"
 type cat uint32
 
 const (
-	catNoun   cat = 1 << iota // NN, NNP, and names, identifiers, numbers as heads
-	catPlural                 // NNS, NNPS
-	catAdj                    // JJ, JJR, JJS
-	catAdv                    // RB, RBR, RBS
-	catBase                   // VB
-	catPres3                  // VBZ
-	catPres                   // VBP
-	catPast                   // VBD
-	catPart                   // VBN
-	catGer                    // VBG
-	catAux                    // MD and the auxiliaries be, have, do
-	catDet                    // DT, PDT, PRP$, WP$
-	catPrep                   // IN, TO
-	catPron                   // PRP, EX
-	catNum                    // CD
-	catConj                   // CC
-	catWh                     // WDT, WP, WRB
-	catPartcl                 // RP
-	catPos                    // POS
-	catPunct                  // punctuation that ends a noun phrase
-	catQuote                  // quotes and backticks: transparent
-	catName                   // capitalised inside the clause, or an identifier
-	catSoftPlural             // an -s form read as a plural noun unless the tagger reads a verb (see cats)
+	catNoun       cat = 1 << iota // NN, NNP, and names, identifiers, numbers as heads
+	catPlural                     // NNS, NNPS
+	catAdj                        // JJ, JJR, JJS
+	catAdv                        // RB, RBR, RBS
+	catBase                       // VB
+	catPres3                      // VBZ
+	catPres                       // VBP
+	catPast                       // VBD
+	catPart                       // VBN
+	catGer                        // VBG
+	catAux                        // MD and the auxiliaries be, have, do
+	catDet                        // DT, PDT, PRP$, WP$
+	catPrep                       // IN, TO
+	catPron                       // PRP, EX
+	catNum                        // CD
+	catConj                       // CC
+	catWh                         // WDT, WP, WRB
+	catPartcl                     // RP
+	catPos                        // POS
+	catPunct                      // punctuation that ends a noun phrase
+	catQuote                      // quotes and backticks: transparent
+	catName                       // capitalised inside the clause, or an identifier
+	catSoftPlural                 // an -s form read as a plural noun unless the tagger reads a verb (see cats)
 )
 
 const catNominal = catNoun | catPlural | catAdj | catNum | catName
