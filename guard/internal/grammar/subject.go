@@ -209,6 +209,9 @@ func (m *Model) cats(words []string, i int) cat {
 // name does ("scan results", "Python files", "HTTP requests"): not an
 // adverb ("atomically stores").
 func (m *Model) modifier(w string) bool {
+	if titleCase(w) || identifierLike(w) {
+		return true // a name: "Go files", "HTTP requests"
+	}
 	if tb := m.treebankCats(w); tb != 0 {
 		return tb&(catNoun|catName) != 0 && tb&catAdv == 0
 	}
