@@ -14,8 +14,9 @@
 // tag characters, variation selectors, control characters and invalid
 // UTF-8 are removed; confusable homoglyphs are folded to their Latin
 // skeleton with a table generated from Unicode's UTS #39 confusables data
-// (gen_confusables.go; x/text has no confusables support); white space is
-// collapsed (line breaks kept) and letters are lower-cased. Normalize is
+// (guard/internal/normalize/gen_confusables.go; x/text has no confusables
+// support); white space is collapsed (line breaks kept) and letters are
+// lower-cased. Normalize is
 // idempotent and returns already-normal ASCII without allocating.
 // Detectors that match on normalised text map their matches back to the
 // caller's string, so an excerpt may be normalised while the offsets

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -325,7 +326,7 @@ func markdownImages(s string) []Finding {
 		} else {
 			z = len(src)
 		}
-		return []Finding{{Rule: ruleExfilURL, Start: offs[a], End: endOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
+		return []Finding{{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
 	b := []byte(src)
 	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
@@ -335,7 +336,7 @@ func markdownImages(s string) []Finding {
 		if z < a {
 			z = a
 		}
-		out = append(out, Finding{Rule: ruleExfilURL, Start: offs[a], End: endOffset(offs, z), Excerpt: excerpt})
+		out = append(out, Finding{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

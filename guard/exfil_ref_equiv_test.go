@@ -3,6 +3,7 @@ package guard
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -134,8 +135,8 @@ func toFullwidth(s string) string {
 
 // checkEquiv compares the new and the reference implementation on s.
 func checkEquiv(t testing.TB, s string) {
-	if ascii, normal := asciiForm(s); ascii != isASCII(s) || normal != isNormalASCII(s) {
-		t.Fatalf("asciiForm(%q) = %v, %v", s, ascii, normal)
+	if ascii, normal := normalize.ASCIIForm(s); ascii != normalize.IsASCII(s) || normal != normalize.IsNormalASCII(s) {
+		t.Fatalf("normalize.ASCIIForm(%q) = %v, %v", s, ascii, normal)
 	}
 	if got, want := Exfiltration(s), ExfiltrationRef(s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Exfiltration(%q):\n got %v\nwant %v", s, got, want)

@@ -10,6 +10,7 @@ package guard
 
 import (
 	"bytes"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -291,7 +292,7 @@ func markdownImagesRef(s string) []Finding {
 		if z < a {
 			z = a
 		}
-		out = append(out, Finding{Rule: ruleExfilURLRef, Start: offs[a], End: endOffset(offs, z), Excerpt: excerpt})
+		out = append(out, Finding{Rule: ruleExfilURLRef, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -730,7 +731,7 @@ func hasRequestVerbRef(n string, res *exfilRequestSetsRef) bool {
 // exfilRequests reports sentences of s that request secrets.
 func exfilRequestsRef(s string) []Finding {
 
-	n := Normalize(s)
+	n := normalize.Normalize(s)
 	res := exfilRequestPhrasesRef()
 	if !hasObjectHintRef(n) || !hasRequestVerbRef(n, res) {
 		return nil
@@ -752,9 +753,9 @@ func exfilRequestsRef(s string) []Finding {
 			continue
 		}
 		if offs == nil {
-			_, offs = normalizeWithOffsets(s)
+			_, offs = normalize.NormalizeWithOffsets(s)
 		}
-		a, b := offs[sp[0]], endOffset(offs, sp[1])
+		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
 		out = append(out, Finding{Rule: ruleExfilRequestRef, Start: a, End: b, Excerpt: "request for secrets"})
 	}
 	return out
@@ -1020,7 +1021,7 @@ func scanURLsRef(s string) []urlSpanRef {
 // one URL (FuzzURLPrefilter checks both settings agree).
 func scanURLsSkipRef(s string, skip bool) []urlSpanRef {
 
-	n := Normalize(s)
+	n := normalize.Normalize(s)
 	r, roffs := refangRef(n)
 	strict, relaxed, emailSub := urlRegexpsRef()
 	// xurls' expressions are large (the relaxed one spells out every TLD),
@@ -1057,14 +1058,14 @@ func scanURLsSkipRef(s string, skip bool) []urlSpanRef {
 	if len(strictMatches) == 0 && len(relaxedMatches) == 0 {
 		return nil
 	}
-	_, offs := normalizeWithOffsets(s)
+	_, offs := normalize.NormalizeWithOffsets(s)
 	var spans []urlSpanRef
 	toOrig := func(a, b int) (int, int) {
 		na, nb := a, b
 		if roffs != nil {
 			na, nb = roffs[a], roffs[b]
 		}
-		return offs[na], endOffset(offs, nb)
+		return offs[na], normalize.EndOffset(offs, nb)
 	}
 	taken := func(a, b int) bool {
 		for _, sp := range spans {
@@ -1287,11 +1288,11 @@ func unhideRef(s string) (string, []int) {
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		var out string
-		switch runeKind(r) {
-		case kindDrop:
-		case kindNewline:
+		switch normalize.RuneKind(r) {
+		case normalize.KindDrop:
+		case normalize.KindNewline:
 			out = "\n"
-		case kindSpace:
+		case normalize.KindSpace:
 			out = " "
 		default:
 			if r == utf8.RuneError && w == 1 {

@@ -2,11 +2,11 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Requests to reveal or send secrets ("exfil.request").
@@ -517,54 +517,17 @@ func (sc *reqScratch) release() {
 
 // normalize returns Normalize(s). ASCII text that Normalize rewrites is
 // normalised into sc.nbuf (exactly as Normalize does, with the same
-// asciiPassInto) instead of a new string; the result is valid only until
+// normalize.ASCIIPassInto) instead of a new string; the result is valid only until
 // sc is released.
 func (sc *reqScratch) normalize(s string) string {
-	if ascii, normal := asciiForm(s); normal || !ascii {
-		return Normalize(s)
+	if ascii, normal := normalize.ASCIIForm(s); normal || !ascii {
+		return normalize.Normalize(s)
 	}
 	if cap(sc.nbuf) < len(s) {
 		sc.nbuf = make([]byte, len(s))
 	}
-	n, _ := asciiPassInto(s, false, sc.nbuf, nil)
+	n, _ := normalize.ASCIIPassInto(s, false, sc.nbuf, nil)
 	return n
-}
-
-// asciiForm reports in one pass whether s is ASCII and whether it is
-// isNormalASCII (ASCII that Normalize returns unchanged: printable
-// characters, single spaces and line feeds, no upper-case letters).
-func asciiForm(s string) (ascii, normal bool) {
-	normal = true
-	prevSpace := false
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := load8(s, i)
-		if w&msb8 != 0 {
-			return false, false
-		}
-		if normal && abnormal8(w, prevSpace) {
-			normal = false
-		}
-		prevSpace = s[i+7] == ' '
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return false, false
-		}
-		if c == ' ' {
-			if prevSpace {
-				normal = false
-			}
-			prevSpace = true
-			continue
-		}
-		if asciiClass[c] != acPlain && c != '\n' {
-			normal = false
-		}
-		prevSpace = false
-	}
-	return true, normal
 }
 
 // exfilRequests reports sentences of s that request secrets.
@@ -597,9 +560,9 @@ func exfilRequests(s string) []Finding {
 			continue
 		}
 		if offs == nil {
-			_, offs = normalizeWithOffsets(s)
+			_, offs = normalize.NormalizeWithOffsets(s)
 		}
-		a, b := offs[sp[0]], endOffset(offs, sp[1])
+		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
 		out = append(out, Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
 	}
 	return out

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
 	"sync"
@@ -49,13 +50,13 @@ func instructions(s string, depth int) []Finding {
 	} else if ascii {
 		// Reuse the pooled buffers; norm aliases d.nbuf, so findings copy
 		// their excerpts.
-		d.norm, d.offs = asciiPassInto(s, true, d.nbuf[:0], d.obuf[:0])
+		d.norm, d.offs = normalize.ASCIIPassInto(s, true, d.nbuf[:0], d.obuf[:0])
 		d.nbuf, d.obuf = unsafe.Slice(unsafe.StringData(d.norm), len(d.norm)), d.offs
 		if d.norm == "" {
 			d.nbuf = d.nbuf[:0]
 		}
 	} else {
-		d.norm, d.offs = normalizeWithOffsets(s)
+		d.norm, d.offs = normalize.NormalizeWithOffsets(s)
 	}
 	d.noPipe = strings.IndexByte(d.norm, '|') < 0
 	d.noSudo = !strings.Contains(d.norm, "sudo")
@@ -156,10 +157,10 @@ func (d *detector) endAt(b int) int {
 	if d.offs == nil {
 		return b
 	}
-	return endOffset(d.offs, b)
+	return normalize.EndOffset(d.offs, b)
 }
 
-// lowerInto is isASCII(s) and lowerOnly(s) in one pass; when both hold,
+// lowerInto is normalize.IsASCII(s) and lowerOnly(s) in one pass; when both hold,
 // it has written the lower-cased s to d.nbuf[:len(s)].
 func lowerInto(s string, d *detector) (ascii, simple bool) {
 	if cap(d.nbuf) < len(s) {
@@ -177,9 +178,9 @@ func lowerInto(s string, d *detector) (ascii, simple bool) {
 			if c == ' ' && (i == 0 || s[i-1] != ' ') || c == '\n' {
 				break
 			}
-			return isASCII(s[i:]), false
+			return normalize.IsASCII(s[i:]), false
 		case c == 0x7F:
-			return isASCII(s[i:]), false
+			return normalize.IsASCII(s[i:]), false
 		case c-'A' < 26:
 			c += 'a' - 'A'
 		}
@@ -224,7 +225,7 @@ func (d *detector) dropCommandImperatives() {
 type detector struct {
 	src        string  // the caller's string
 	norm       string  // its normalised form
-	offs       []int   // normalizeWithOffsets' map from norm to src
+	offs       []int   // normalize.NormalizeWithOffsets' map from norm to src
 	toks       []token // tokens of norm
 	bounds     []int   // clause starts, then len(toks)
 	boundsDone bool

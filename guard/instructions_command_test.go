@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -33,7 +34,7 @@ func plainTexts(t *testing.T) []string {
 			if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl") {
 				text = jsonStrings(text)
 			}
-			for line := range strings.SplitSeq(Normalize(text), "\n") {
+			for line := range strings.SplitSeq(normalize.Normalize(text), "\n") {
 				if len(line) > maxCommandLine {
 					continue
 				}

@@ -3,6 +3,7 @@ package guard
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"html"
 	"net/url"
 	"strings"
@@ -31,7 +32,7 @@ func decodedFindings(s string, depth int) []Finding {
 	var out []Finding
 	if dec, offs, ok := unescapeEntities(s); ok {
 		for _, f := range instructions(dec, depth+1) {
-			f.Start, f.End = offs[f.Start], endOffset(offs, f.End)
+			f.Start, f.End = offs[f.Start], normalize.EndOffset(offs, f.End)
 			out = append(out, f)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Imperatives: a clause that opens, after optional openers ("please",
@@ -205,7 +206,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
 			k++ // "1.", "-", "[Interactive]"
 			continue
-		case !hasLetterOrDigit(t.raw) && !isASCII(t.raw):
+		case !hasLetterOrDigit(t.raw) && !normalize.IsASCII(t.raw):
 			k++ // a glyph or emoji before the verb: "➤", "✅", "»" (not a prompt: "$", "#", ">")
 			continue
 		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):

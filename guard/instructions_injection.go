@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wardline/wardline/guard/internal/inject"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Reproduced prompt injection: override phrases ("ignore previous
@@ -484,7 +485,7 @@ func hiddenHTML(s string) []Finding {
 	}
 	var out []Finding
 	for _, r := range inject.HiddenHTML(s) {
-		out = append(out, Finding{Rule: ruleInjection, Start: r.Start, End: r.End, Excerpt: clip(strings.TrimSpace(Normalize(s[r.Start:r.End])), maxExcerpt)})
+		out = append(out, Finding{Rule: ruleInjection, Start: r.Start, End: r.End, Excerpt: clip(strings.TrimSpace(normalize.Normalize(s[r.Start:r.End])), maxExcerpt)})
 	}
 	return out
 }

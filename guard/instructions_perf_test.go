@@ -1,12 +1,13 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
 
-// TestLowerIntoMatches checks lowerInto against isASCII, lowerOnly and
+// TestLowerIntoMatches checks lowerInto against normalize.IsASCII, lowerOnly and
 // strings.ToLower.
 func TestLowerIntoMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -19,7 +20,7 @@ func TestLowerIntoMatches(t *testing.T) {
 		}
 		s := b.String()
 		ascii, simple := lowerInto(s, &d)
-		if ascii != isASCII(s) || simple != (isASCII(s) && lowerOnly(s)) {
+		if ascii != normalize.IsASCII(s) || simple != (normalize.IsASCII(s) && lowerOnly(s)) {
 			t.Fatalf("lowerInto(%q) = %v, %v", s, ascii, simple)
 		}
 		if simple && string(d.nbuf[:len(s)]) != strings.ToLower(s) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wardline/wardline/guard/internal/inject"
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Sanitising retrieved (RAG) text.
@@ -197,7 +198,7 @@ func newAnalyzer(languages []string) (*inject.Analyzer, error) {
 		return nil, err
 	}
 	return inject.New(inject.Config{
-		Normalize: Normalize,
+		Normalize: normalize.Normalize,
 		Scan:      sanitizeScan,
 		Payload:   hasPayloadURL,
 		Readable:  set,
@@ -381,7 +382,7 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 // of an encoding alphabet. Lines with other scripts or compatibility
 // forms are always looked at. It keeps the URL matcher off plain prose.
 func mayCarryPayload(line string) bool {
-	if strings.ContainsAny(line, "{$%<@?#=") || !isASCII(line) {
+	if strings.ContainsAny(line, "{$%<@?#=") || !normalize.IsASCII(line) {
 		return true
 	}
 	if strings.Contains(line, "script:") || strings.Contains(line, "data:") || strings.Contains(line, "SCRIPT:") || strings.Contains(line, "DATA:") {

@@ -48,6 +48,7 @@ import (
 	"unsafe"
 
 	"github.com/spf13/viper"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"golang.org/x/text/unicode/norm"
 )
@@ -387,7 +388,7 @@ func Secrets(s string) []Finding {
 		// keeping case, and map findings back to s.
 		if u != s {
 			for _, r := range e.scanWithLoose(u) {
-				r.start, r.end = offs[r.start], endOffset(offs, r.end)
+				r.start, r.end = offs[r.start], normalize.EndOffset(offs, r.end)
 				raws = append(raws, r)
 			}
 		}
@@ -413,7 +414,7 @@ func Secrets(s string) []Finding {
 // unhideChanges reports whether unhide(s) differs from s, without
 // building it. unhide keeps every ASCII byte that is printable (0x20-0x7e)
 // or '\n', '\t', '\r', and drops the other ASCII bytes. It replaces a
-// non-ASCII rune by nothing, "\n" or " " by its runeKind, drops an invalid
+// non-ASCII rune by nothing, "\n" or " " by its normalize.RuneKind, drops an invalid
 // byte, and otherwise writes the rune's NFKC form: so a rune is kept as it
 // is exactly when its kind is none of those and it is in NFKC on its own.
 func unhideChanges(s string) bool {
@@ -443,8 +444,8 @@ func unhideChanges(s string) bool {
 		if r == utf8.RuneError && w == 1 {
 			return true
 		}
-		switch runeKind(r) {
-		case kindDrop, kindNewline, kindSpace:
+		switch normalize.RuneKind(r) {
+		case normalize.KindDrop, normalize.KindNewline, normalize.KindSpace:
 			return true
 		}
 		// QuickSpanString (which does not allocate) covering the rune
@@ -985,7 +986,7 @@ func shannonEntropy(data string) float64 {
 	}
 	inv := 1.0 / float64(len(data))
 	var h float64
-	if isASCII(data) {
+	if normalize.IsASCII(data) {
 		// The same sum without a map: gitleaks sums over its map in
 		// random order, so no order is more faithful than another.
 		var ascii [utf8.RuneSelf]int32

@@ -12,6 +12,7 @@ import (
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // fastPathTexts are the texts the fast-path tests compare the fast and
@@ -115,7 +116,7 @@ func checkKwMatcher(t *testing.T, e *secretEngine, trie *ahocorasick.Trie, s str
 		libSeen[m.Pattern()] = true
 	}
 	require.Equal(t, libSeen, seen)
-	if isASCII(s) {
+	if normalize.IsASCII(s) {
 		// The automaton folds ASCII case itself.
 		got2, _ := e.kw.hits(s, nil, make([]bool, len(e.kw.kws)), nil)
 		sortHits(got2)
@@ -166,7 +167,7 @@ func TestAnchorsFromKeywords(t *testing.T) {
 		}
 		masked++
 		for i, s := range texts {
-			if !isASCII(s) && strings.ToLower(s) != asciiLower(s) {
+			if !normalize.IsASCII(s) && strings.ToLower(s) != asciiLower(s) {
 				continue // not aligned: ruleMatches searches anchors itself
 			}
 			hits, _ := e.kw.hits(strings.ToLower(s), nil, make([]bool, len(e.kw.kws)), new([kwChains - 1][]kwHit))
@@ -392,10 +393,10 @@ func checkWordAtATime(t *testing.T, s string) {
 	defer putSecretScratch(sc)
 	for i := 0; i <= len(s) && i < 9; i++ {
 		x := s[i:]
-		if asciiOnly(x) != isASCII(x) {
+		if asciiOnly(x) != normalize.IsASCII(x) {
 			t.Fatalf("asciiOnly(%q) wrong", x)
 		}
-		if isASCII(x) && unhideChanges(x) != unhideChangesRef(x) {
+		if normalize.IsASCII(x) && unhideChanges(x) != unhideChangesRef(x) {
 			t.Fatalf("unhideChanges(%q) wrong", x)
 		}
 		if got := sc.lowerOf(x); got != asciiLower(x) {

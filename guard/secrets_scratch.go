@@ -95,7 +95,7 @@ func upperMask(x uint64) uint64 {
 	return geA &^ gtZ &^ x & swarHigh
 }
 
-// asciiOnly reports whether s holds ASCII bytes only (isASCII, eight
+// asciiOnly reports whether s holds ASCII bytes only (normalize.IsASCII, eight
 // bytes at a time).
 func asciiOnly(s string) bool {
 	i := 0

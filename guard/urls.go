@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/internal/swar"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -125,9 +127,9 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 	defer sc.release()
 	// Offsets are computed only once a match needs mapping back. ASCII
 	// text is normalised into the scratch buffers exactly as Normalize
-	// and normalizeWithOffsets do it (asciiPassInto).
+	// and normalize.NormalizeWithOffsets do it (normalize.ASCIIPassInto).
 	var n string
-	ascii, identity := asciiForm(s) // identity: Normalize(s) == s, byte for byte
+	ascii, identity := normalize.ASCIIForm(s) // identity: Normalize(s) == s, byte for byte
 	switch {
 	case identity:
 		n = s
@@ -135,9 +137,9 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		if cap(sc.nbuf) < len(s) {
 			sc.nbuf = make([]byte, len(s))
 		}
-		n, _ = asciiPassInto(s, false, sc.nbuf, nil)
+		n, _ = normalize.ASCIIPassInto(s, false, sc.nbuf, nil)
 	default:
-		n = Normalize(s)
+		n = normalize.Normalize(s)
 	}
 	r, roffs := refang(n)
 	tb, tablesOK := urlTablesOnce()
@@ -190,10 +192,10 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		if cap(sc.obuf) < len(s) {
 			sc.obuf = make([]byte, len(s))
 		}
-		_, offs = asciiPassInto(s, true, sc.obuf, sc.offs)
+		_, offs = normalize.ASCIIPassInto(s, true, sc.obuf, sc.offs)
 		sc.offs = offs
 	default:
-		_, offs = normalizeWithOffsets(s)
+		_, offs = normalize.NormalizeWithOffsets(s)
 	}
 	first := len(dst)
 	toOrig := func(a, b int) (int, int) {
@@ -204,7 +206,7 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		if offs == nil {
 			return na, nb
 		}
-		return offs[na], endOffset(offs, nb)
+		return offs[na], normalize.EndOffset(offs, nb)
 	}
 	for _, m := range strictMatches {
 		if m[0] > 0 && isHostByte(r[m[0]-1]) {
@@ -332,7 +334,7 @@ func cannotHoldURL(s string) bool {
 	for i := 0; i < len(s); i++ {
 		// Skip eight bytes at a time while none of them is one the
 		// switch below looks at.
-		for i+8 <= len(s) && !urlStop8(load8(s, i)) {
+		for i+8 <= len(s) && !urlStop8(swar.Load8(s, i)) {
 			i += 8
 		}
 		if i == len(s) {
@@ -368,10 +370,10 @@ func cannotHoldURL(s string) bool {
 // alarm costs only a byte-wise look), DEL, '?', '#', ':' or 'w' in either
 // case. It never misses one (TestURLStop8).
 func urlStop8(w uint64) bool {
-	if w&msb8 != 0 {
+	if w&swar.Msb8 != 0 {
 		return true
 	}
-	return (^ge8(w, 0x20)&msb8 | eq8(w, 0x7f) | eq8(w, '?') | eq8(w, '#') | eq8(w, ':') | eq8(w|0x20*lsb8, 'w')) != 0
+	return (^swar.Ge8(w, 0x20)&swar.Msb8 | swar.Eq8(w, 0x7f) | swar.Eq8(w, '?') | swar.Eq8(w, '#') | swar.Eq8(w, ':') | swar.Eq8(w|0x20*swar.Lsb8, 'w')) != 0
 }
 
 // defangs lists defanged spellings and what a reader turns them into;
@@ -471,11 +473,11 @@ func unhide(s string) (string, []int) {
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		var out string
-		switch runeKind(r) {
-		case kindDrop:
-		case kindNewline:
+		switch normalize.RuneKind(r) {
+		case normalize.KindDrop:
+		case normalize.KindNewline:
 			out = "\n"
-		case kindSpace:
+		case normalize.KindSpace:
 			out = " "
 		default:
 			if r == utf8.RuneError && w == 1 {

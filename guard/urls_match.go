@@ -11,6 +11,7 @@ import (
 
 	"mvdan.cc/xurls/v2"
 
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/internal/ascii"
 )
 
@@ -119,7 +120,7 @@ var urlTablesOnce = sync.OnceValues(func() (*urlTables, bool) {
 	tb.midUni, tb.endUni = splitClass(mid, &tb.midASCII), splitClass(end, &tb.endASCII)
 	tlds := slices.Concat(xurls.TLDs, xurls.PseudoTLDs)
 	for _, tld := range tlds {
-		ascii := isASCII(tld)
+		ascii := normalize.IsASCII(tld)
 		if ascii {
 			tb.tldASCII[tld] = true
 			tb.maxTLD = max(tb.maxTLD, len(tld))
@@ -317,7 +318,7 @@ var urlScannerPool = sync.Pool{New: func() any { return new(urlScanner) }}
 func getURLScanner(tb *urlTables, t string) *urlScanner {
 	sc := urlScannerPool.Get().(*urlScanner)
 	sc.tb, sc.t = tb, t
-	sc.plOK, sc.domOK, sc.ascii = false, false, isASCII(t)
+	sc.plOK, sc.domOK, sc.ascii = false, false, normalize.IsASCII(t)
 	sc.bounds = sc.bounds[:0]
 	sc.anyRun, sc.letterRun, sc.nameRun, sc.localRun = runMemo{}, runMemo{}, runMemo{}, runMemo{}
 	return sc

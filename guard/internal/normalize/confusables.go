@@ -1,4 +1,4 @@
-package guard
+package normalize
 
 // Confusables: source note.
 //

@@ -1,4 +1,4 @@
-package guard
+package normalize
 
 import (
 	"math/rand/v2"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// isNormalASCIIRef is isNormalASCII one byte at a time, the reference the
+// isNormalASCIIRef is IsNormalASCII one byte at a time, the reference the
 // eight-byte form is checked against.
 func isNormalASCIIRef(s string) bool {
 	prevSpace := false
@@ -23,7 +23,7 @@ func isNormalASCIIRef(s string) bool {
 			prevSpace = true
 			continue
 		}
-		if asciiClass[c] != acPlain && c != '\n' {
+		if ASCIIClass[c] != ACPlain && c != '\n' {
 			return false
 		}
 		prevSpace = false
@@ -42,10 +42,10 @@ func asciiFormRef(s string) (ascii, normal bool) {
 
 func checkSWAR(t *testing.T, s string) {
 	t.Helper()
-	require.Equal(t, isNormalASCIIRef(s), isNormalASCII(s), "isNormalASCII(%q)", s)
-	a, n := asciiForm(s)
+	require.Equal(t, isNormalASCIIRef(s), IsNormalASCII(s), "IsNormalASCII(%q)", s)
+	a, n := ASCIIForm(s)
 	ra, rn := asciiFormRef(s)
-	require.Equal(t, [2]bool{ra, rn}, [2]bool{a, n}, "asciiForm(%q)", s)
+	require.Equal(t, [2]bool{ra, rn}, [2]bool{a, n}, "ASCIIForm(%q)", s)
 }
 
 // TestSWARPairs puts every pair of byte values side by side at every
@@ -90,15 +90,15 @@ func TestSWARHelpers(t *testing.T) {
 	}
 }
 
-// asciiPassRef is asciiPassInto one byte at a time, the reference its
+// asciiPassRef is ASCIIPassInto one byte at a time, the reference its
 // eight-byte path is checked against.
 func asciiPassRef(s string) (string, []int) {
 	var buf []byte
 	var offs []int
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch asciiClass[c] {
-		case acPlain:
+		switch ASCIIClass[c] {
+		case ACPlain:
 		case acUpper:
 			c += 'a' - 'A'
 		case acSpace:
@@ -124,15 +124,15 @@ func checkASCIIPass(t *testing.T, s string) {
 	t.Helper()
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return // asciiPassInto takes ASCII only
+			return // ASCIIPassInto takes ASCII only
 		}
 	}
 	want, wantOffs := asciiPassRef(s)
-	got, offs := asciiPassInto(s, true, nil, nil)
-	require.Equal(t, want, got, "asciiPassInto(%q)", s)
-	require.Equal(t, wantOffs, offs, "asciiPassInto(%q) offsets", s)
-	got, _ = asciiPassInto(s, false, make([]byte, 0, 64), nil)
-	require.Equal(t, want, got, "asciiPassInto(%q) without offsets", s)
+	got, offs := ASCIIPassInto(s, true, nil, nil)
+	require.Equal(t, want, got, "ASCIIPassInto(%q)", s)
+	require.Equal(t, wantOffs, offs, "ASCIIPassInto(%q) offsets", s)
+	got, _ = ASCIIPassInto(s, false, make([]byte, 0, 64), nil)
+	require.Equal(t, want, got, "ASCIIPassInto(%q) without offsets", s)
 }
 
 func TestASCIIPassPairs(t *testing.T) {
@@ -162,44 +162,5 @@ func TestASCIIPassRandom(t *testing.T) {
 			}
 		}
 		checkASCIIPass(t, b.String())
-	}
-}
-
-// TestURLStop8 checks that urlStop8 flags every word holding a byte
-// cannotHoldURL's switch looks at, and cannotHoldURL against its
-// byte-wise reference around the block boundary.
-func TestURLStop8(t *testing.T) {
-	for c := range 256 {
-		b := byte(c)
-		want := b >= 0x80 || b < 0x20 || b == 0x7f || b == '?' || b == '#' || b == ':' || b|0x20 == 'w'
-		for pos := range 8 {
-			w := uint64('a')*lsb8&^(0xff<<(8*pos)) | uint64(b)<<(8*pos)
-			require.Equal(t, want, urlStop8(w), "byte %#x at %d", b, pos)
-		}
-	}
-	base := []byte("abcdefghijklmnopqrstuvw")
-	for pos := 5; pos <= 9; pos++ {
-		for a := range 256 {
-			for b := range 256 {
-				s := append([]byte(nil), base...)
-				s[pos], s[pos+1] = byte(a), byte(b)
-				require.Equal(t, cannotHoldURLRef(string(s)), cannotHoldURL(string(s)), "%q", s)
-			}
-		}
-	}
-	alphabet := []byte(" \n\t\x00\x7f\x80:?#wW.[(/hxp")
-	r := rand.New(rand.NewPCG(5, 6))
-	var sb strings.Builder
-	for range 200_000 {
-		sb.Reset()
-		for range r.IntN(40) {
-			if r.IntN(3) == 0 {
-				sb.WriteByte(alphabet[r.IntN(len(alphabet))])
-			} else {
-				sb.WriteByte(byte('a' + r.IntN(26)))
-			}
-		}
-		s := sb.String()
-		require.Equal(t, cannotHoldURLRef(s), cannotHoldURL(s), "%q", s)
 	}
 }
