@@ -1,6 +1,9 @@
 package guard
 
-import "strings"
+import (
+	"github.com/wardline/wardline/guard/internal/lexicon"
+	"strings"
+)
 
 // RuleURLCredentials is the rule of a password written into a URL's
 // userinfo ("mongodb+srv://app:S3cr3tV4lue@cluster0.example.net/db"),
@@ -102,5 +105,5 @@ func passwordLike(p string) bool {
 	// An English word with a digit or two ("password1", "Secret123") is a
 	// documentation placeholder more often than a key.
 	word := strings.ToLower(strings.TrimRight(p, "0123456789!"))
-	return !lex().isDictionaryWord(word)
+	return !lexicon.Default().IsDictionaryWord(word)
 }

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
@@ -698,7 +699,7 @@ func valueAsked(toks []reqToken, v [2]int, verbs ...[][2]int) bool {
 			}
 		}
 	}
-	l := lex()
+	l := lexicon.Default()
 	described := false
 	for _, t := range toks {
 		if t.start >= v[0] {
@@ -709,11 +710,11 @@ func valueAsked(toks []reqToken, v [2]int, verbs ...[][2]int) bool {
 			"would", "could", "can", "will", "please", "ought":
 			return true
 		}
-		if _, ok := l.sLemma(t.w); ok {
+		if _, ok := l.SLemma(t.w); ok {
 			described = true
-		} else if _, ok := l.edLemma(t.w); ok {
+		} else if _, ok := l.EdLemma(t.w); ok {
 			described = true
-		} else if _, ok := l.irregular[t.w]; ok {
+		} else if _, ok := l.Irregular[t.w]; ok {
 			described = true
 		}
 	}

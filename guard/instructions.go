@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
@@ -382,7 +383,7 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
 	for _, f := range []struct {
 		set  map[string]struct{}
 		flag uint32
-	}{{functionWords, fFunction}, {subcommands, fSubcommand}, {cliEntities, fEntity}, {proseyPrograms, fProsey}} {
+	}{{lexicon.FunctionWords, fFunction}, {subcommands, fSubcommand}, {cliEntities, fEntity}, {proseyPrograms, fProsey}} {
 		for w := range f.set {
 			m[w] |= f.flag
 		}
@@ -614,3 +615,12 @@ func (d *detector) word(i int) string {
 
 // validExcerpt is a defensive check used by tests.
 func validExcerpt(s string) bool { return utf8.ValidString(s) && len(s) <= maxExcerpt }
+
+// setOf returns the set of words.
+func setOf(words ...string) map[string]struct{} {
+	m := make(map[string]struct{}, len(words))
+	for _, w := range words {
+		m[w] = struct{}{}
+	}
+	return m
+}

@@ -3,6 +3,7 @@ package guard
 import (
 	"cmp"
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 	"slices"
 	"strings"
 	"sync"
@@ -402,7 +403,7 @@ func (d *detector) subcommandChain(i int) int {
 	if _, prosey := proseyPrograms[d.toks[i].w]; prosey || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
 		return 0 // a line that opens with the program is judged whole
 	}
-	l := lex()
+	l := lexicon.Default()
 	end, dotted, odd := 0, false, false
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
 		t := d.toks[m]
@@ -417,10 +418,10 @@ func (d *detector) subcommandChain(i int) int {
 			dotted, end = true, m+1
 		case sub || entity:
 			end = max(end, m+1)
-		case odd && m == i+2 && l.verbs[w] != (verbInfo{}):
+		case odd && m == i+2 && l.Verbs[w] != (lexicon.VerbInfo{}):
 			// the verb after a non-English subcommand: "simctl boot"
 			end = m + 1
-		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.isDictionaryWord(w):
+		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.IsDictionaryWord(w):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
 			// or a plural noun ("git submodules")
 			if m == i+1 {
@@ -480,10 +481,10 @@ func (d *detector) operandAfter(k int) int {
 		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
 			break
 		}
-		if abstractNoun(w) && end > 0 && lex().isDictionaryWord(d.toks[m-1].w) {
+		if abstractNoun(w) && end > 0 && lexicon.Default().IsDictionaryWord(d.toks[m-1].w) {
 			return 0 // a topic, not operands: "docker build cache invalidation"
 		}
-		if grammar.Default().Inflected(w) || strings.HasSuffix(w, "s") && lex().isDictionaryWord(w) && !strings.HasSuffix(w, "ss") {
+		if grammar.Default().Inflected(w) || strings.HasSuffix(w, "s") && lexicon.Default().IsDictionaryWord(w) && !strings.HasSuffix(w, "ss") {
 			// A verb of the sentence, or a plural noun: "npm install fails",
 			// "git submodules"; after an operand, the sentence goes on:
 			// "git reset origin/main followed by a rebuild".
@@ -515,7 +516,7 @@ func (d *detector) subcommandPair(i int) bool {
 	nx := d.toks[i+3].w
 	_, s3 := subcommands[nx]
 	_, e3 := cliEntities[nx]
-	return isProseWord(nx) || s3 || e3 || !lex().isDictionaryWord(nx)
+	return isProseWord(nx) || s3 || e3 || !lexicon.Default().IsDictionaryWord(nx)
 }
 
 // dottedIdentifier reports a reverse-DNS or dotted name with at least two
@@ -539,7 +540,7 @@ func (d *detector) sudoTarget(k int) bool {
 	if t.flags&fProgram != 0 || strings.HasPrefix(t.raw, "-") || strings.ContainsAny(t.w, "/.") {
 		return true
 	}
-	return programShaped(t.w) && !lex().isDictionaryWord(t.w)
+	return programShaped(t.w) && !lexicon.Default().IsDictionaryWord(t.w)
 }
 
 // programBeforeArgs reports whether token k, not a known program, starts
@@ -561,7 +562,7 @@ func (d *detector) programBeforeArgs(k int) bool {
 		// a relative path such as bin/rails, followed by an argument
 		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
 	}
-	return flag && programShaped(w) && !lex().isDictionaryWord(w)
+	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w)
 }
 
 // isProseWord reports whether w is an English function word that ends an
@@ -703,7 +704,7 @@ func judgeCommand(text string, prompt, inline bool) bool {
 // decideCommand decides from the evidence of a command text whether it is
 // a command line; prompt and inline are as for judgeCommand.
 func decideCommand(ev *evidence, prompt, inline bool) bool {
-	l := lex()
+	l := lexicon.Default()
 	if !ev.call || ev.program == "" {
 		return false
 	}
@@ -722,7 +723,7 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	if ev.prose > 0 && !known && !prompt && !ev.sudo && !ev.pipeToShell {
 		return false // "go.sum records ... with hash ..."
 	}
-	if _, ok := l.sLemma(ev.first); ok && !known && !prompt && !ev.sudo && !ev.flag && !ev.placeholder {
+	if _, ok := l.SLemma(ev.first); ok && !known && !prompt && !ev.sudo && !ev.flag && !ev.placeholder {
 		if _, sub := subcommands[ev.first]; !sub {
 			return false // "package-lock.json pins left-pad 1.3.0"
 		}
@@ -734,10 +735,10 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	case ev.pipeToShell || ev.sudo || ev.subst:
 		return true
 	case prompt:
-		return known || !l.isDictionaryWord(prog) || ev.strong || ev.nargs > 0
+		return known || !l.IsDictionaryWord(prog) || ev.strong || ev.nargs > 0
 	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
 		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
-	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.isDictionaryWord(ev.first) && !versionLike(ev.first):
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.IsDictionaryWord(ev.first) && !versionLike(ev.first):
 		return true // "gradle assembleRelease"
 	case ev.strong:
 		if inline {
@@ -747,9 +748,9 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 			if prosey {
 				return ev.flag || ev.redirect
 			}
-			return known || !l.isDictionaryWord(prog) || strings.HasPrefix(prog, "./")
+			return known || !l.IsDictionaryWord(prog) || strings.HasPrefix(prog, "./")
 		}
-		if known || !l.isDictionaryWord(prog) {
+		if known || !l.IsDictionaryWord(prog) {
 			return true
 		}
 		// "nova boot --nic net-id=x vm_name", "module save collection_name".
@@ -764,7 +765,7 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	_, sub := subcommands[ev.first]
 	_, entity := cliEntities[ev.first]
 	_, sub2 := subcommands[ev.second]
-	cli := known && !prosey || !known && !l.isDictionaryWord(prog)
+	cli := known && !prosey || !known && !l.IsDictionaryWord(prog)
 	if cli && (sub || known && entity && sub2) && ev.nargs >= 2 && ev.nargs <= 6 && ev.proseless && ev.allShaped && !(abstractNoun(ev.last) && ev.nargs >= 3) {
 		// A subcommand and its operands: "git push origin main",
 		// "kubectl delete ns production", "pulumi plugin install name"; not
@@ -779,12 +780,12 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	}
 	if ev.placeholder {
 		// "docker context create context_name", "exit exit_code"
-		return known || !l.isDictionaryWord(prog) || ev.nargs <= 4
+		return known || !l.IsDictionaryWord(prog) || ev.nargs <= 4
 	}
 	// Only words: a keyword query ("kubernetes pod restart policy",
 	// "npm workspaces hoisting") looks the same, so ask for a short line
 	// with an action word: "git submodule", "az config get", "ddev config".
-	nondict := known && !prosey || !known && !l.isDictionaryWord(prog)
+	nondict := known && !prosey || !known && !l.IsDictionaryWord(prog)
 	switch {
 	case !nondict && !known:
 		return false
@@ -897,7 +898,7 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 				if _, ok := knownPrograms[prog]; ok {
 					ev.pipeToShell = true
 				}
-				if programShaped(prog) && !lex().isDictionaryWord(prog) {
+				if programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog) {
 					ev.pipeToShell = true // "command | sha512sum"
 				}
 			}
@@ -935,17 +936,17 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 			ev.nargs = len(c.Args)
 			ev.proseless, ev.allShaped = true, true
 		}
-		l := lex()
+		l := lexicon.Default()
 		for _, a := range c.Args {
 			if a.Value != nil || a.Array != nil || a.Naked && a.Name == nil && a.Value == nil {
 				ev.strong = true
 				continue
 			}
 			if a.Name != nil {
-				if _, ok := functionWords[a.Name.Value]; ok {
+				if _, ok := lexicon.FunctionWords[a.Name.Value]; ok {
 					ev.prose++
 					ev.proseless = false
-				} else if l.isDictionaryWord(a.Name.Value) {
+				} else if l.IsDictionaryWord(a.Name.Value) {
 					ev.dictArgs++
 				}
 			}
@@ -1188,7 +1189,7 @@ func (ev *evidence) countArg(lit string) {
 	if sub {
 		ev.subs++
 	}
-	if !sub && !entity && lex().isDictionaryWord(lit) {
+	if !sub && !entity && lexicon.Default().IsDictionaryWord(lit) {
 		ev.dictArgs++
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 )
 
 // gapCase says whether rule must (has) or must not (!has) be reported.
@@ -237,7 +238,7 @@ func TestDerivedVerbs(t *testing.T) {
 		{"Preload caches warm the pool.", ruleImperative, false},
 		{"Rebase conflicts are common on long-lived branches.", ruleImperative, false},
 	})
-	l := lex()
+	l := lexicon.Default()
 	for _, tc := range []struct {
 		w  string
 		ok bool
@@ -246,7 +247,7 @@ func TestDerivedVerbs(t *testing.T) {
 		{"redis", false}, {"unicode", false}, {"unpin", false}, {"debian", false},
 		{"format", false}, {"research", false}, {"Reformat", false},
 	} {
-		_, ok := l.derivedVerb(tc.w)
+		_, ok := derivedVerb(l, tc.w)
 		assert.Equal(t, tc.ok, ok, tc.w)
 	}
 }

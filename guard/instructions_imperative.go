@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
@@ -112,34 +113,34 @@ var notImperative = setOf(
 // isVerbLemma reports whether w can be a base-form verb: a verb of the
 // lexicon, or a word the lexicon does not know made of a verb-forming
 // prefix and a verb of it (see derivedVerb).
-func isVerbLemma(w string) (verbInfo, bool) {
-	l := lex()
-	if v, ok := l.verbs[w]; ok {
+func isVerbLemma(w string) (lexicon.VerbInfo, bool) {
+	l := lexicon.Default()
+	if v, ok := l.Verbs[w]; ok {
 		return v, true
 	}
-	return l.derivedVerb(w)
+	return derivedVerb(l, w)
 }
 
-// derivedVerb reports whether w, a word the lexicon does not know, is a
+// derivedVerb reports whether w, a word the lexicon l does not know, is a
 // verb-forming prefix before a verb of the lexicon ("reformat", "unmute",
 // "auto-format"; see grammar.VerbPrefix). The derived word is only a verb:
 // its base's noun readings do not carry over.
-func (l *lexicon) derivedVerb(w string) (verbInfo, bool) {
+func derivedVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 	if w == "" || w[0] < 'a' || w[0] > 'z' {
-		return verbInfo{}, false
+		return lexicon.VerbInfo{}, false
 	}
-	var base verbInfo
+	var base lexicon.VerbInfo
 	ok := grammar.VerbPrefix(w, func(rest string) bool {
-		v, ok := l.verbs[rest]
+		v, ok := l.Verbs[rest]
 		base = v
 		return ok
 	})
 	// The dictionary last: it is the costly check, and most words have
 	// no prefix before a verb.
-	if !ok || l.isDictionaryWord(w) {
-		return verbInfo{}, false
+	if !ok || l.IsDictionaryWord(w) {
+		return lexicon.VerbInfo{}, false
 	}
-	return verbInfo{verbTag: max(base.verbTag, 1)}, true
+	return lexicon.VerbInfo{VerbTag: max(base.VerbTag, 1)}, true
 }
 
 // imperatives finds clauses that open with an imperative verb.
@@ -314,8 +315,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		// or a word is a list item ("lint, test and build").
 		return 0
 	}
-	if nx := d.word(k + 1); info.nounTag > info.verbTag {
-		if v, ok := isVerbLemma(nx); ok && v.verbTag > v.nounTag && !isDeterminerLike(nx) {
+	if nx := d.word(k + 1); info.NounTag > info.VerbTag {
+		if v, ok := isVerbLemma(nx); ok && v.VerbTag > v.NounTag && !isDeterminerLike(nx) {
 			return 0 // "People love to buy ..."
 		}
 	}
@@ -367,14 +368,14 @@ func (d *detector) isVerb(k int) bool {
 // structure decides (see statement): a determiner or pronoun after the
 // verb makes a command; a noun phrase that the opener starts, followed by
 // a finite verb it can be the subject of, makes a statement.
-func (d *detector) verbReading(k, j int, info verbInfo) int {
+func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	if k+1 >= j {
 		// A one-word clause: a command when the word is mainly a verb,
 		// but not a label ("feat:, fix: and chore: prefixes").
 		if strings.Contains(d.toks[k].post(), ":") {
 			return 0
 		}
-		if !info.noun || info.verbTag > info.nounTag {
+		if !info.Noun || info.VerbTag > info.NounTag {
 			return k + 1
 		}
 		return 0
@@ -386,7 +387,7 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
 	}
-	if _, ok := whWords[nw]; ok && info.nounTag > info.verbTag {
+	if _, ok := whWords[nw]; ok && info.NounTag > info.VerbTag {
 		return 0 // "people who left town early"
 	}
 	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" {
@@ -395,7 +396,7 @@ func (d *detector) verbReading(k, j int, info verbInfo) int {
 	if d.statement(k, j) {
 		return 0
 	}
-	if info.verbTag == 0 && info.nounTag >= 3 && !info.adj {
+	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
 		// Mostly a noun to WordNet and never seen as a verb ("Shell
 		// completion scripts ..."): a command only with more evidence.
 		if _, ok := particles[nw]; !ok {
@@ -488,15 +489,15 @@ func (d *detector) afterConditional(k, j int) int {
 	if _, ok := conditionals[d.toks[k].w]; !ok {
 		return 0
 	}
-	l := lex()
+	l := lexicon.Default()
 	v := -1
 	for p := k + 2; p < j && p < k+12 && v < 0; p++ {
 		if d.toks[p-1].comma() || d.toks[p-1].endsSentence() {
 			return 0
 		}
 		w, prev := d.toks[p].w, d.toks[p-1].w
-		_, sForm := l.sLemma(w)
-		_, edForm := l.edLemma(w)
+		_, sForm := l.SLemma(w)
+		_, edForm := l.EdLemma(w)
 		_, pron := subjectPronouns[prev]
 		switch {
 		case auxiliaryWord(w):
@@ -527,7 +528,7 @@ func (d *detector) afterConditional(k, j int) int {
 			prev == "and" || prev == "or" || prev == "but" {
 			continue
 		}
-		if _, particle := particles[d.toks[m].w]; particle || d.capitalized(m) || info.nounTag > info.verbTag {
+		if _, particle := particles[d.toks[m].w]; particle || d.capitalized(m) || info.NounTag > info.VerbTag {
 			continue // "... went back to", "... by Bin Laden", "... like a kitten"
 		}
 		// Without a comma the evidence must be strong: an object right
@@ -572,7 +573,7 @@ func pluralNoun(w string) bool {
 	if len(w) < 3 || w[len(w)-1] != 's' || strings.HasSuffix(w, "ss") {
 		return false
 	}
-	return lex().isDictionaryWord(w[:len(w)-1]) || strings.HasSuffix(w, "es") && lex().isDictionaryWord(w[:len(w)-2])
+	return lexicon.Default().IsDictionaryWord(w[:len(w)-1]) || strings.HasSuffix(w, "es") && lexicon.Default().IsDictionaryWord(w[:len(w)-2])
 }
 
 func isDeterminerLike(w string) bool {

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"math/rand/v2"
 	"strings"
@@ -38,7 +39,7 @@ func TestWordFlagSets(t *testing.T) {
 		set  map[string]struct{}
 		flag uint32
 	}{
-		{"functionWords", functionWords, fFunction},
+		{"functionWords", lexicon.FunctionWords, fFunction},
 		{"subcommands", subcommands, fSubcommand},
 		{"cliEntities", cliEntities, fEntity},
 		{"proseyPrograms", proseyPrograms, fProsey},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 )
 
 // Warm builds the tables the detectors otherwise build on first use (the
@@ -21,7 +22,7 @@ func Warm() {
 		func() { _, _ = loadSecretEngine() },
 		func() { grammar.Default() },
 		func() { langid.Default(); defaultAnalyzer() },
-		func() { lex(); wordFlags() },
+		func() { lexicon.Default(); wordFlags() },
 		func() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() },
 	} {
 		wg.Go(load)

@@ -1,15 +1,15 @@
 //go:build ignore
 
-// gen_lexicon writes lexicon/verbs.txt, lexicon/irregular.txt and
-// lexicon/other.txt, the English word lists that Instructions uses
-// (embedded by lexicon_embed.go), from the WordNet 3.0 database files (index.verb,
+// gen_lexicon writes data/verbs.txt, data/irregular.txt and
+// data/other.txt, the English word lists of package lexicon (embedded by
+// embed.go), from the WordNet 3.0 database files (index.verb,
 // index.noun, index.adj, index.adv, verb.exc). WordNet 3.0 is © 2006
 // Princeton University under the WordNet 3.0 licence, which permits use,
 // copying and redistribution with its copyright notice (reproduced in the
-// lexicon/NOTICE). On Debian the files come from the wordnet-base package:
+// data/NOTICE). On Debian the files come from the wordnet-base package:
 //
 //	apt-get download wordnet-base && dpkg-deb -x wordnet-base_*.deb wn
-//	WORDNET_DIR=$PWD/wn/usr/share/wordnet go generate ./guard
+//	WORDNET_DIR=$PWD/wn/usr/share/wordnet go generate ./guard/internal/lexicon
 //
 // Only single lower-case alphabetic lemmas are kept. For each verb the
 // table records whether the lemma is also a noun or an adjective and how
@@ -37,7 +37,7 @@ type entry struct {
 
 func main() {
 	dir := flag.String("dir", "/usr/share/wordnet", "WordNet dict directory")
-	out := flag.String("out", "lexicon", "output directory for verbs.txt, irregular.txt and other.txt")
+	out := flag.String("out", "data", "output directory for verbs.txt, irregular.txt and other.txt")
 	flag.Parse()
 	words := map[string]*entry{}
 	get := func(w string) *entry {
@@ -112,7 +112,7 @@ func main() {
 	}
 	sort.Strings(forms)
 
-	// Three text files, embedded by lexicon_embed.go.
+	// Three text files, embedded by embed.go.
 	var verbBuf, irrBuf, otherBuf bytes.Buffer
 	for _, w := range verbs {
 		e := words[w]
