@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/finding"
 )
 
 // fieldCase is one line of a fields.jsonl corpus (testdata/corpus/README.md):
@@ -105,7 +106,7 @@ func (s ruleScore) Rate() float64 {
 // (recall), and it counts the allow lines on which detect reports anything
 // whose rule passes counts (false positives; Hits are the false
 // positives). The returned map is keyed by rule, plus "allow".
-func scoreRules(cases []fieldCase, rules []string, detect func(string) []Finding, counts func(rule string) bool) map[string]*ruleScore {
+func scoreRules(cases []fieldCase, rules []string, detect func(string) []finding.Finding, counts func(rule string) bool) map[string]*ruleScore {
 	out := map[string]*ruleScore{"allow": {Rule: "allow"}}
 	for _, r := range rules {
 		out[r] = &ruleScore{Rule: r}
@@ -125,7 +126,7 @@ func scoreRules(cases []fieldCase, rules []string, detect func(string) []Finding
 		case slices.Contains(rules, c.Rule):
 			s := out[c.Rule]
 			s.Total++
-			if slices.ContainsFunc(detect(c.Text), func(f Finding) bool { return f.Rule == c.Rule }) {
+			if slices.ContainsFunc(detect(c.Text), func(f finding.Finding) bool { return f.Rule == c.Rule }) {
 				s.Hits++
 			} else {
 				s.Misses = append(s.Misses, c.ID)
@@ -206,7 +207,7 @@ func TestInjectionOnRetrievedCorpus(t *testing.T) {
 	var hit, total int
 	var keepFP []string
 	for _, c := range cases {
-		inj := slices.ContainsFunc(Instructions(c.Line), func(f Finding) bool { return f.Rule == ruleInjection })
+		inj := slices.ContainsFunc(Instructions(c.Line), func(f finding.Finding) bool { return f.Rule == ruleInjection })
 		if c.Expect == "remove" {
 			total++
 			if inj {
@@ -233,7 +234,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 		t.Skip("set WARDLINE_BENCHMARKS to the shared benchmarks directory")
 	}
 	var misses strings.Builder
-	measure := func(name string, cases []fieldCase, want func(fieldCase, []Finding) bool, label func(fieldCase) string) {
+	measure := func(name string, cases []fieldCase, want func(fieldCase, []finding.Finding) bool, label func(fieldCase) string) {
 		type acc struct{ hit, total int }
 		byLabel := map[string]*acc{}
 		for _, c := range cases {
@@ -261,18 +262,18 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 			t.Logf("%s %-40s %5.1f%% (%d/%d)", name, k, 100*float64(a.hit)/float64(a.total), a.hit, a.total)
 		}
 	}
-	hasRule := func(fs []Finding, rules ...string) bool {
-		return slices.ContainsFunc(fs, func(f Finding) bool { return slices.Contains(rules, f.Rule) })
+	hasRule := func(fs []finding.Finding, rules ...string) bool {
+		return slices.ContainsFunc(fs, func(f finding.Finding) bool { return slices.Contains(rules, f.Rule) })
 	}
 
 	tldr := loadFieldsFile(t, filepath.Join(dir, "tldr", "fields.jsonl"))
-	measure("tldr", tldr, func(c fieldCase, fs []Finding) bool { return hasRule(fs, c.Rule) },
+	measure("tldr", tldr, func(c fieldCase, fs []finding.Finding) bool { return hasRule(fs, c.Rule) },
 		func(c fieldCase) string { return c.Rule + " recall (same rule)" })
-	measure("tldr", tldr, func(c fieldCase, fs []Finding) bool { return len(fs) > 0 },
+	measure("tldr", tldr, func(c fieldCase, fs []finding.Finding) bool { return len(fs) > 0 },
 		func(c fieldCase) string { return c.Rule + " recall (any rule)" })
 
 	ewt := loadFieldsFile(t, filepath.Join(dir, "ewt", "fields.jsonl"))
-	measure("ewt", ewt, func(c fieldCase, fs []Finding) bool {
+	measure("ewt", ewt, func(c fieldCase, fs []finding.Finding) bool {
 		if c.Expect == "allow" {
 			return len(fs) == 0
 		}

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/lexicon"
 	"strings"
 )
@@ -22,8 +23,8 @@ const RuleURLCredentials = RuleSecret + ".url-credentials"
 // Findings are sorted by offset; the running time is linear in len(s).
 // It is separate from Secrets, whose findings are gitleaks' exactly; the
 // checker runs both.
-func Credentials(s string) []Finding {
-	var out []Finding
+func Credentials(s string) []finding.Finding {
+	var out []finding.Finding
 	for off := 0; ; {
 		i := strings.Index(s[off:], "://")
 		if i < 0 {
@@ -58,7 +59,7 @@ func Credentials(s string) []Finding {
 			continue
 		}
 		start := off + c + 1
-		out = append(out, Finding{Rule: RuleURLCredentials, Start: start, End: start + len(pass), Excerpt: redactExcerpt(pass)})
+		out = append(out, finding.Finding{Rule: RuleURLCredentials, Start: start, End: start + len(pass), Excerpt: redactExcerpt(pass)})
 		off = end
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -55,12 +56,12 @@ const (
 // (fullwidth letters, zero-width characters, homoglyphs, defanged URLs) is
 // undone before matching; offsets are into s. Excerpts never hold a
 // secret. Findings are sorted. Exfiltration is safe for concurrent use.
-func Exfiltration(s string) []Finding {
-	var out []Finding
+func Exfiltration(s string) []finding.Finding {
+	var out []finding.Finding
 	var buf [4]urlSpan
 	for _, u := range appendURLs(buf[:0], s) {
 		if reason := urlPayload(s, u); reason != "" {
-			out = append(out, Finding{Rule: ruleExfilURL, Start: u.start, End: u.end, Excerpt: reason})
+			out = append(out, finding.Finding{Rule: ruleExfilURL, Start: u.start, End: u.end, Excerpt: reason})
 		}
 	}
 	out = append(out, markdownImages(s)...)
@@ -72,14 +73,14 @@ func Exfiltration(s string) []Finding {
 	for i := range out {
 		out[i].Excerpt = safeExcerpt(s, out[i].Start, out[i].End, secrets, out[i].Excerpt)
 	}
-	sortFindings(out)
+	finding.Sort(out)
 	return dedupeFindings(out)
 }
 
 // safeExcerpt shows s[a:b] after label, with every secret of s that
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
-func safeExcerpt(s string, a, b int, secrets []Finding, label string) string {
+func safeExcerpt(s string, a, b int, secrets []finding.Finding, label string) string {
 	var sb strings.Builder
 	last := a
 	for _, f := range secrets {
@@ -97,10 +98,10 @@ func safeExcerpt(s string, a, b int, secrets []Finding, label string) string {
 	if label != "" {
 		t = label + ": " + t
 	}
-	return clip(t, maxExcerpt)
+	return finding.Clip(t, finding.MaxExcerpt)
 }
 
-func dedupeFindings(fs []Finding) []Finding {
+func dedupeFindings(fs []finding.Finding) []finding.Finding {
 	if len(fs) < 2 {
 		return fs
 	}
@@ -300,7 +301,7 @@ func isSlug(run string) bool {
 
 // markdownImages reports every image a markdown renderer would fetch:
 // inline and reference-style images and raw HTML <img> tags.
-func markdownImages(s string) []Finding {
+func markdownImages(s string) []finding.Finding {
 	// The fullwidth '！' and '＜' are searched as their UTF-8 bytes, which
 	// no other rune's encoding contains (their lead byte is no
 	// continuation byte): the same as ContainsAny, without decoding s.
@@ -311,7 +312,7 @@ func markdownImages(s string) []Finding {
 	if !strings.Contains(src, "![") && !containsFold(src, "<img") && !containsFold(src, "<image") {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	if markdownTooCostly(src) {
 		// Fail closed on text crafted to keep the parser busy: it holds
 		// an image opener, so report one rather than parse it.
@@ -326,7 +327,7 @@ func markdownImages(s string) []Finding {
 		} else {
 			z = len(src)
 		}
-		return []Finding{{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
+		return []finding.Finding{{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
 	b := []byte(src)
 	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
@@ -336,7 +337,7 @@ func markdownImages(s string) []Finding {
 		if z < a {
 			z = a
 		}
-		out = append(out, Finding{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
+		out = append(out, finding.Finding{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

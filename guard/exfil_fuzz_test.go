@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/finding"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func FuzzExfiltration(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		secrets := Secrets(s)
-		check := func(fs []Finding) {
+		check := func(fs []finding.Finding) {
 			for _, fd := range fs {
 				if fd.Start < 0 || fd.End > len(s) || fd.Start > fd.End {
 					t.Fatalf("%s: offsets [%d:%d] out of bounds for %d bytes", fd.Rule, fd.Start, fd.End, len(s))

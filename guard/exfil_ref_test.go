@@ -10,6 +10,7 @@ package guard
 
 import (
 	"bytes"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -34,11 +35,11 @@ const (
 // (fullwidth letters, zero-width characters, homoglyphs, defanged URLs) is
 // undone before matching; offsets are into s. Excerpts never hold a
 // secret. Findings are sorted. Exfiltration is safe for concurrent use.
-func ExfiltrationRef(s string) []Finding {
-	var out []Finding
+func ExfiltrationRef(s string) []finding.Finding {
+	var out []finding.Finding
 	for _, u := range findURLsRef(s) {
 		if reason := urlPayloadRef(s, u); reason != "" {
-			out = append(out, Finding{Rule: ruleExfilURLRef, Start: u.start, End: u.end, Excerpt: reason})
+			out = append(out, finding.Finding{Rule: ruleExfilURLRef, Start: u.start, End: u.end, Excerpt: reason})
 		}
 	}
 	out = append(out, markdownImagesRef(s)...)
@@ -50,14 +51,14 @@ func ExfiltrationRef(s string) []Finding {
 	for i := range out {
 		out[i].Excerpt = safeExcerptRef(s, out[i].Start, out[i].End, secrets, out[i].Excerpt)
 	}
-	sortFindings(out)
+	finding.Sort(out)
 	return dedupeFindingsRef(out)
 }
 
 // safeExcerpt shows s[a:b] after label, with every secret of s that
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
-func safeExcerptRef(s string, a, b int, secrets []Finding, label string) string {
+func safeExcerptRef(s string, a, b int, secrets []finding.Finding, label string) string {
 	var sb strings.Builder
 	last := a
 	for _, f := range secrets {
@@ -75,10 +76,10 @@ func safeExcerptRef(s string, a, b int, secrets []Finding, label string) string 
 	if label != "" {
 		t = label + ": " + t
 	}
-	return clip(t, maxExcerpt)
+	return finding.Clip(t, finding.MaxExcerpt)
 }
 
-func dedupeFindingsRef(fs []Finding) []Finding {
+func dedupeFindingsRef(fs []finding.Finding) []finding.Finding {
 	if len(fs) < 2 {
 		return fs
 	}
@@ -275,7 +276,7 @@ func isSlugRef(run string) bool {
 
 // markdownImages reports every image a markdown renderer would fetch:
 // inline and reference-style images and raw HTML <img> tags.
-func markdownImagesRef(s string) []Finding {
+func markdownImagesRef(s string) []finding.Finding {
 	if !strings.Contains(s, "!") && !strings.Contains(s, "<") && !strings.ContainsAny(s, "\uff01\uff1c") {
 		return nil
 	}
@@ -285,14 +286,14 @@ func markdownImagesRef(s string) []Finding {
 	}
 	b := []byte(src)
 	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
-	var out []Finding
+	var out []finding.Finding
 	searchFrom := 0
 	add := func(a, z int, excerpt string) {
 		a, z = max(0, min(a, len(src))), max(0, min(z, len(src)))
 		if z < a {
 			z = a
 		}
-		out = append(out, Finding{Rule: ruleExfilURLRef, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
+		out = append(out, finding.Finding{Rule: ruleExfilURLRef, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -729,14 +730,14 @@ func hasRequestVerbRef(n string, res *exfilRequestSetsRef) bool {
 }
 
 // exfilRequests reports sentences of s that request secrets.
-func exfilRequestsRef(s string) []Finding {
+func exfilRequestsRef(s string) []finding.Finding {
 
 	n := normalize.Normalize(s)
 	res := exfilRequestPhrasesRef()
 	if !hasObjectHintRef(n) || !hasRequestVerbRef(n, res) {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	var toks []reqTokenRef
 	var offs []int
 	for _, sp := range sentencesRef(n) {
@@ -756,7 +757,7 @@ func exfilRequestsRef(s string) []Finding {
 			_, offs = normalize.NormalizeWithOffsets(s)
 		}
 		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
-		out = append(out, Finding{Rule: ruleExfilRequestRef, Start: a, End: b, Excerpt: "request for secrets"})
+		out = append(out, finding.Finding{Rule: ruleExfilRequestRef, Start: a, End: b, Excerpt: "request for secrets"})
 	}
 	return out
 }
@@ -985,14 +986,14 @@ type urlSpanRef struct {
 // Every finding has Rule "url", offsets into s and an Excerpt holding the
 // URL (redacted if it carries a secret, shortened if long). Findings are
 // sorted. URLs is safe for concurrent use.
-func URLsRef(s string) []Finding {
+func URLsRef(s string) []finding.Finding {
 	spans := findURLsRef(s)
 	if len(spans) == 0 {
 		return nil
 	}
-	out := make([]Finding, 0, len(spans))
+	out := make([]finding.Finding, 0, len(spans))
 	for _, u := range spans {
-		out = append(out, Finding{Rule: ruleURLRef, Start: u.start, End: u.end, Excerpt: urlExcerptRef(s[u.start:u.end])})
+		out = append(out, finding.Finding{Rule: ruleURLRef, Start: u.start, End: u.end, Excerpt: urlExcerptRef(s[u.start:u.end])})
 	}
 	return out
 }
@@ -1001,7 +1002,7 @@ func URLsRef(s string) []Finding {
 // characters dropped, long URLs shortened.
 func urlExcerptRef(u string) string {
 	t, _ := unhideRef(u)
-	return clip(Redact(t), maxExcerpt)
+	return finding.Clip(Redact(t), finding.MaxExcerpt)
 }
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.

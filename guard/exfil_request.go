@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
@@ -538,13 +539,13 @@ func (sc *reqScratch) normalize(s string) string {
 // "value of" phrase (lexAnyVerb in its lexMask): every way judgeRequest answers true
 // needs both, so the checks lose nothing. They are made per sentence, in
 // one pass over the text, with the cheap byte-level hint scan first.
-func exfilRequests(s string) []Finding {
+func exfilRequests(s string) []finding.Finding {
 	sc := reqScratchPool.Get().(*reqScratch)
 	defer sc.release()
 	// Offsets are computed only once a sentence needs mapping back.
 	n := sc.normalize(s)
 	res := exfilRequestPhrases()
-	var out []Finding
+	var out []finding.Finding
 	var offs []int
 	sc.sents = appendSentences(sc.sents[:0], n)
 	for _, sp := range sc.sents {
@@ -564,7 +565,7 @@ func exfilRequests(s string) []Finding {
 			_, offs = normalize.NormalizeWithOffsets(s)
 		}
 		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
-		out = append(out, Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
+		out = append(out, finding.Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
 	}
 	return out
 }

@@ -1,6 +1,6 @@
 package guard
 
-import "fmt"
+import "github.com/wardline/wardline/guard/internal/finding"
 
 // Finding is one thing a detector found in a string.
 //
@@ -10,14 +10,4 @@ import "fmt"
 // "secret.github-pat"; applications may count and tune findings by it.
 // Excerpt is a short, human-readable piece of the match for logs and error
 // messages; for secrets it is redacted and never contains the secret itself.
-type Finding struct {
-	Rule    string
-	Start   int
-	End     int
-	Excerpt string
-}
-
-// String formats the finding as "rule [start:end] excerpt".
-func (f Finding) String() string {
-	return fmt.Sprintf("%s [%d:%d] %q", f.Rule, f.Start, f.End, f.Excerpt)
-}
+type Finding = finding.Finding

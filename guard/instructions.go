@@ -2,6 +2,7 @@ package guard
 
 import (
 	"cmp"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
@@ -30,13 +31,13 @@ import (
 //
 // Any input is accepted, including invalid UTF-8, NUL bytes and very long
 // strings; the running time is linear in len(s).
-func Instructions(s string) []Finding {
+func Instructions(s string) []finding.Finding {
 	return instructions(s, 0)
 }
 
 // instructions is Instructions on text that depth layers of encoding
 // were taken off (see decodedFindings).
-func instructions(s string, depth int) []Finding {
+func instructions(s string, depth int) []finding.Finding {
 	if s == "" {
 		return nil
 	}
@@ -69,7 +70,7 @@ func instructions(s string, depth int) []Finding {
 	d.steps()
 	d.letterSpaced()
 	d.dropCommandImperatives()
-	var out []Finding
+	var out []finding.Finding
 	if !ascii {
 		out = hiddenCarriers(s)
 	}
@@ -81,10 +82,10 @@ func instructions(s string, depth int) []Finding {
 	if depth < maxDecodeDepth && mayHoldEncoding(s) {
 		out = append(out, decodedFindings(s, depth)...)
 	}
-	slices.SortFunc(out, func(a, b Finding) int {
+	slices.SortFunc(out, func(a, b finding.Finding) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End), cmp.Compare(a.Rule, b.Rule))
 	})
-	return slices.CompactFunc(out, func(a, b Finding) bool { return a == b })
+	return slices.CompactFunc(out, func(a, b finding.Finding) bool { return a == b })
 }
 
 // letterSpaced re-runs the language rules with letter-spaced words joined
@@ -219,7 +220,7 @@ func (d *detector) dropCommandImperatives() {
 	if len(cmds) == 0 {
 		return
 	}
-	d.found = slices.DeleteFunc(d.found, func(f Finding) bool { return f.Rule == ruleImperative && cmds[f.Start] })
+	d.found = slices.DeleteFunc(d.found, func(f finding.Finding) bool { return f.Rule == ruleImperative && cmds[f.Start] })
 }
 
 // detector holds the state of one Instructions call.
@@ -230,7 +231,7 @@ type detector struct {
 	toks       []token // tokens of norm
 	bounds     []int   // clause starts, then len(toks)
 	boundsDone bool
-	found      []Finding
+	found      []finding.Finding
 	nbuf       []byte // pooled buffer behind norm for ASCII input
 	// noPipe and noSudo say that norm holds no "|" and no "sudo".
 	noPipe, noSudo bool
@@ -258,11 +259,11 @@ func (d *detector) report(rule string, a, b int) {
 	if i := strings.IndexByte(excerpt, '\n'); i >= 0 && rule != ruleSteps && rule != ruleCommand {
 		excerpt = excerpt[:i]
 	}
-	d.found = append(d.found, Finding{
+	d.found = append(d.found, finding.Finding{
 		Rule:    rule,
 		Start:   d.offAt(a),
 		End:     d.endAt(b),
-		Excerpt: clip(excerpt, maxExcerpt),
+		Excerpt: finding.Clip(excerpt, finding.MaxExcerpt),
 	})
 }
 
@@ -614,7 +615,7 @@ func (d *detector) word(i int) string {
 }
 
 // validExcerpt is a defensive check used by tests.
-func validExcerpt(s string) bool { return utf8.ValidString(s) && len(s) <= maxExcerpt }
+func validExcerpt(s string) bool { return utf8.ValidString(s) && len(s) <= finding.MaxExcerpt }
 
 // setOf returns the set of words.
 func setOf(words ...string) map[string]struct{} {

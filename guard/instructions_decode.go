@@ -3,6 +3,7 @@ package guard
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"html"
 	"net/url"
@@ -28,8 +29,8 @@ const minEncodedRun = 16
 // decodedFindings runs the rules on the decoded forms of s: the whole
 // text with its HTML entities decoded, and every base64, hex or
 // percent-encoded run that decodes to text.
-func decodedFindings(s string, depth int) []Finding {
-	var out []Finding
+func decodedFindings(s string, depth int) []finding.Finding {
+	var out []finding.Finding
 	if dec, offs, ok := unescapeEntities(s); ok {
 		for _, f := range instructions(dec, depth+1) {
 			f.Start, f.End = offs[f.Start], normalize.EndOffset(offs, f.End)
@@ -38,7 +39,7 @@ func decodedFindings(s string, depth int) []Finding {
 	}
 	forEachEncodedRun(s, func(a, b int, text string) {
 		for _, f := range instructions(text, depth+1) {
-			out = append(out, Finding{Rule: f.Rule, Start: a, End: b, Excerpt: f.Excerpt})
+			out = append(out, finding.Finding{Rule: f.Rule, Start: a, End: b, Excerpt: f.Excerpt})
 		}
 	})
 	return out

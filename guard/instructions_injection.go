@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/inject"
 	"github.com/wardline/wardline/guard/internal/normalize"
 )
@@ -479,13 +480,13 @@ var nounContext = map[string]bool{"total": true, "complete": true, "utter": true
 // their content from a human reader (see inject.HiddenHTML): text styled
 // white or off-screen, display:none, sr-only and the like is text for a
 // machine, and a response that reproduces it carries an injection.
-func hiddenHTML(s string) []Finding {
+func hiddenHTML(s string) []finding.Finding {
 	if !mayHoldHTMLTag(s) {
 		return nil
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, r := range inject.HiddenHTML(s) {
-		out = append(out, Finding{Rule: ruleInjection, Start: r.Start, End: r.End, Excerpt: clip(strings.TrimSpace(normalize.Normalize(s[r.Start:r.End])), maxExcerpt)})
+		out = append(out, finding.Finding{Rule: ruleInjection, Start: r.Start, End: r.End, Excerpt: finding.Clip(strings.TrimSpace(normalize.Normalize(s[r.Start:r.End])), finding.MaxExcerpt)})
 	}
 	return out
 }

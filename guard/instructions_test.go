@@ -13,9 +13,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/finding"
 )
 
-func rulesOf(fs []Finding) []string {
+func rulesOf(fs []finding.Finding) []string {
 	var out []string
 	for _, f := range fs {
 		if !slices.Contains(out, f.Rule) {
@@ -375,7 +376,7 @@ func TestInstructionsHostileFiles(t *testing.T) {
 
 // checkFindings asserts the Finding contract: offsets within bounds and
 // ordered, excerpts short valid UTF-8, known rules.
-func checkFindings(t *testing.T, s string, fs []Finding) {
+func checkFindings(t *testing.T, s string, fs []finding.Finding) {
 	t.Helper()
 	for i, f := range fs {
 		require.True(t, 0 <= f.Start && f.Start <= f.End && f.End <= len(s), "bounds %v in len %d", f, len(s))
@@ -434,7 +435,7 @@ func FuzzInstructions(f *testing.F) {
 			if fd.Start < 0 || fd.Start > fd.End || fd.End > len(s) {
 				t.Fatalf("finding %v out of bounds for len %d", fd, len(s))
 			}
-			if !utf8.ValidString(fd.Excerpt) || len(fd.Excerpt) > maxExcerpt {
+			if !utf8.ValidString(fd.Excerpt) || len(fd.Excerpt) > finding.MaxExcerpt {
 				t.Fatalf("bad excerpt %q", fd.Excerpt)
 			}
 			if i > 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/langid"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"golang.org/x/text/unicode/norm"
@@ -71,9 +72,9 @@ func (l Languages) Codes() []string {
 // Fullwidth and other compatibility forms are read as the letters they
 // stand for (NFKC). It is linear in len(s) and allocates only for the
 // finding, or for non-ASCII text that NFKC changes.
-func (l Languages) Unreadable(s string) (Finding, string, bool) {
+func (l Languages) Unreadable(s string) (finding.Finding, string, bool) {
 	if s == "" {
-		return Finding{}, "", false
+		return finding.Finding{}, "", false
 	}
 	if !l.ok {
 		l = DefaultLanguages()
@@ -92,7 +93,7 @@ func (l Languages) Unreadable(s string) (Finding, string, bool) {
 		}
 	}
 	if !bad {
-		return Finding{}, "", false
+		return finding.Finding{}, "", false
 	}
-	return Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(clip(strings.TrimSpace(normalize.Normalize(s[a:b])), maxExcerpt))}, lang, true
+	return finding.Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(finding.Clip(strings.TrimSpace(normalize.Normalize(s[a:b])), finding.MaxExcerpt))}, lang, true
 }

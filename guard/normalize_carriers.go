@@ -2,6 +2,7 @@ package guard
 
 import (
 	"fmt"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"strings"
 	"unicode/utf8"
 )
@@ -32,8 +33,8 @@ func carrierKind(r rune) int {
 // hiddenCarriers reports every maximal run of Unicode tag characters and of
 // bidi controls in s as an "injection" finding with offsets into s. The
 // excerpt of a tag run shows the ASCII it smuggles.
-func hiddenCarriers(s string) []Finding {
-	var out []Finding
+func hiddenCarriers(s string) []finding.Finding {
+	var out []finding.Finding
 	for i := 0; i < len(s); {
 		// Every carrier is a 3- or 4-byte sequence starting 0xE2 or 0xF3.
 		if c := s[i]; c != 0xE2 && c != 0xF3 {
@@ -67,7 +68,7 @@ func hiddenCarriers(s string) []Finding {
 		if kind == carrierTag {
 			excerpt = "tag characters " + fmt.Sprintf("%q", payload.String())
 		}
-		out = append(out, Finding{Rule: ruleInjection, Start: start, End: i, Excerpt: clip(excerpt, maxExcerpt)})
+		out = append(out, finding.Finding{Rule: ruleInjection, Start: start, End: i, Excerpt: finding.Clip(excerpt, finding.MaxExcerpt)})
 	}
 	return out
 }
@@ -78,20 +79,4 @@ const (
 	ruleCommand    = "instruction.command"
 	ruleSteps      = "instruction.steps"
 	ruleInjection  = "injection"
-
-	// maxExcerpt bounds Finding.Excerpt in bytes.
-	maxExcerpt = 80
 )
-
-// clip shortens s to at most n bytes without splitting a rune, marking a
-// cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}

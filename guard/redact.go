@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/finding"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -36,7 +37,7 @@ func Redact(s string) string {
 	fs := Secrets(s)
 	if cs := Credentials(s); len(cs) > 0 {
 		fs = append(fs, cs...)
-		sortFindings(fs)
+		finding.Sort(fs)
 	}
 	if len(fs) == 0 {
 		return s

@@ -48,6 +48,7 @@ import (
 	"unsafe"
 
 	"github.com/spf13/viper"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"golang.org/x/text/unicode/norm"
@@ -374,10 +375,10 @@ type rawSecret struct {
 // loaded, which would be a bug in the gitleaks version linked, Secrets
 // reports a single finding with Rule "secret.unavailable" spanning s, so
 // that a caller treating any finding as a block fails closed.
-func Secrets(s string) []Finding {
+func Secrets(s string) []finding.Finding {
 	e, err := loadSecretEngine()
 	if err != nil {
-		return []Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
+		return []finding.Finding{{Rule: secretRulePrefix + "unavailable", Start: 0, End: len(s), Excerpt: "secret rules unavailable"}}
 	}
 	raws := e.scanWithLoose(s)
 	if unhideChanges(s) {
@@ -396,10 +397,10 @@ func Secrets(s string) []Finding {
 	if len(raws) == 0 {
 		return nil
 	}
-	out := make([]Finding, 0, len(raws))
-	seen := make(map[Finding]bool, len(raws))
+	out := make([]finding.Finding, 0, len(raws))
+	seen := make(map[finding.Finding]bool, len(raws))
 	for _, r := range raws {
-		f := Finding{Rule: secretRulePrefix + r.ruleID, Start: r.start, End: r.end}
+		f := finding.Finding{Rule: secretRulePrefix + r.ruleID, Start: r.start, End: r.end}
 		if seen[f] {
 			continue
 		}
@@ -407,7 +408,7 @@ func Secrets(s string) []Finding {
 		f.Excerpt = redactExcerpt(s[r.start:r.end])
 		out = append(out, f)
 	}
-	sortFindings(out)
+	finding.Sort(out)
 	return out
 }
 
@@ -475,19 +476,6 @@ func toLowerIsASCIILower(s string) bool {
 		i += w
 	}
 	return true
-}
-
-func sortFindings(fs []Finding) {
-	sort.Slice(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.Start != b.Start {
-			return a.Start < b.Start
-		}
-		if a.End != b.End {
-			return a.End < b.End
-		}
-		return a.Rule < b.Rule
-	})
 }
 
 // scan runs every pass and returns gitleaks-equivalent findings.

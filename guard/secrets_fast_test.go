@@ -12,6 +12,7 @@ import (
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
@@ -432,7 +433,7 @@ func FuzzWordAtATime(f *testing.F) {
 // once (they share the scratch pool) and compares with sequential runs.
 func TestSecretsConcurrentScratch(t *testing.T) {
 	texts := []string{typicalResponseText(t), secretsProse, keywordProse, "token: ghp_" + "k3Jd8sLq2ZxW9mNp4RtY7vBc1HfGe6AoUi5T.", "caf\u00e9 \u212aey api_key = \"9f8Kq2mZ7vLp4Rt1Wn3Yb6Hd\""}
-	want := make([][]Finding, len(texts))
+	want := make([][]finding.Finding, len(texts))
 	for i, s := range texts {
 		want[i] = Secrets(s)
 	}

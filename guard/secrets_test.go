@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"github.com/rs/zerolog"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/zricethezav/gitleaks/v8/logging"
 	"net/url"
 	"strings"
@@ -47,7 +48,7 @@ func TestSecrets(t *testing.T) {
 				assert.Empty(t, fs)
 				return
 			}
-			var hit *Finding
+			var hit *finding.Finding
 			for i := range fs {
 				if fs[i].Rule == tt.rule {
 					hit = &fs[i]

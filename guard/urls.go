@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/internal/swar"
 	"golang.org/x/text/unicode/norm"
@@ -55,15 +56,15 @@ type urlSpan struct {
 // Every finding has Rule "url", offsets into s and an Excerpt holding the
 // URL (redacted if it carries a secret, shortened if long). Findings are
 // sorted. URLs is safe for concurrent use.
-func URLs(s string) []Finding {
+func URLs(s string) []finding.Finding {
 	var buf [4]urlSpan
 	spans := appendURLs(buf[:0], s)
 	if len(spans) == 0 {
 		return nil
 	}
-	out := make([]Finding, 0, len(spans))
+	out := make([]finding.Finding, 0, len(spans))
 	for _, u := range spans {
-		out = append(out, Finding{Rule: ruleURL, Start: u.start, End: u.end, Excerpt: urlExcerpt(s[u.start:u.end])})
+		out = append(out, finding.Finding{Rule: ruleURL, Start: u.start, End: u.end, Excerpt: urlExcerpt(s[u.start:u.end])})
 	}
 	return out
 }
@@ -71,7 +72,7 @@ func URLs(s string) []Finding {
 // urlExcerpt shows a URL in a finding: secrets redacted, invisible
 // characters dropped, long URLs shortened.
 func urlExcerpt(u string) string {
-	return clip(Redact(unhideText(u)), maxExcerpt)
+	return finding.Clip(Redact(unhideText(u)), finding.MaxExcerpt)
 }
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.

@@ -1,0 +1,9 @@
+// Package finding holds what every guard detector reports: the [Finding]
+// value (a rule id, a byte span into the caller's string and a short
+// excerpt), [Sort], the order the detectors return findings in, and
+// [Clip] with [MaxExcerpt], the bound on an excerpt.
+//
+// It is the bottom of guard's internal packages beside normalize and
+// imports only the standard library. Package guard exposes the same
+// value as guard.Finding.
+package finding
