@@ -1,6 +1,9 @@
 package guard
 
-import "github.com/wardline/wardline/guard/internal/normalize"
+import (
+	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
+)
 
 // The public detectors. Each is a thin front over the package under
 // guard/internal that implements it (see the package documentation).
@@ -39,3 +42,45 @@ import "github.com/wardline/wardline/guard/internal/normalize"
 // Normalize is for matching, not for display: its output is not meant to
 // be shown to a user in place of s.
 func Normalize(s string) string { return normalize.Normalize(s) }
+
+// Secrets reports every secret in s that gitleaks' default rules find,
+// also inside base64, percent, hex and unicode-escape encodings (up to three
+// nested levels; such a finding spans the encoded text). Rule is
+// "secret.<gitleaks rule id>", for example "secret.github-pat"; Start and End
+// are byte offsets of the secret (for a decoded secret, of its encoded form)
+// in s; Excerpt is redacted (see [Redact]) and never holds the secret.
+// Findings are sorted by Start, then End, then Rule.
+//
+// Beyond gitleaks, Secrets also finds a prefixed token (ghp_, sk_live_,
+// xoxb-, ...) followed by punctuation, where gitleaks' rules insist on a
+// quote or white space, and scans the text with invisible characters
+// removed and NFKC applied (letter case kept), so that a token split by a
+// zero-width space or spelled in fullwidth letters is found on its span
+// in s.
+//
+// The first call loads gitleaks' rules (tens of milliseconds); later calls
+// reuse them. Secrets is safe for concurrent use. If the rules cannot be
+// loaded, which would be a bug in the gitleaks version linked, Secrets
+// reports a single finding with Rule "secret.unavailable" spanning s, so
+// that a caller treating any finding as a block fails closed.
+func Secrets(s string) []Finding { return secrets.Secrets(s) }
+
+// Credentials reports passwords written into the userinfo of URLs
+// ("scheme://user:password@host"), under [RuleURLCredentials]. A
+// placeholder is not a password: a template or variable ("${DB_PASS}",
+// "{{password}}", "<password>"), a mask ("****", "xxxx"), an English word
+// ("password", "secret") or anything shorter than eight characters or
+// written in a single class of characters. Excerpts are redacted, as
+// [Secrets]' are.
+//
+// Findings are sorted by offset; the running time is linear in len(s).
+// It is separate from Secrets, whose findings are gitleaks' exactly; the
+// checker runs both.
+func Credentials(s string) []Finding { return secrets.Credentials(s) }
+
+// Redact returns s with every secret that [Secrets] or [Credentials]
+// finds replaced by its redacted excerpt (the first few characters, "…"
+// and the length, e.g. "ghp_…(40)"). Overlapping findings are merged into
+// one redaction. Text without secrets is returned unchanged. Redact is
+// safe for concurrent use; audit uses it to keep secrets out of logs.
+func Redact(s string) string { return secrets.Redact(s) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -69,9 +70,9 @@ func Exfiltration(s string) []finding.Finding {
 	if len(out) == 0 {
 		return nil
 	}
-	secrets := Secrets(s)
+	found := secrets.Secrets(s)
 	for i := range out {
-		out[i].Excerpt = safeExcerpt(s, out[i].Start, out[i].End, secrets, out[i].Excerpt)
+		out[i].Excerpt = safeExcerpt(s, out[i].Start, out[i].End, found, out[i].Excerpt)
 	}
 	finding.Sort(out)
 	return dedupeFindings(out)
@@ -80,21 +81,21 @@ func Exfiltration(s string) []finding.Finding {
 // safeExcerpt shows s[a:b] after label, with every secret of s that
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
-func safeExcerpt(s string, a, b int, secrets []finding.Finding, label string) string {
+func safeExcerpt(s string, a, b int, found []finding.Finding, label string) string {
 	var sb strings.Builder
 	last := a
-	for _, f := range secrets {
+	for _, f := range found {
 		fa, fb := max(f.Start, a, last), min(f.End, b)
 		if fb <= fa {
 			continue
 		}
 		sb.WriteString(s[last:fa])
-		sb.WriteString(redactExcerpt(s[fa:fb]))
+		sb.WriteString(secrets.RedactExcerpt(s[fa:fb]))
 		last = fb
 	}
 	sb.WriteString(s[last:b])
-	t, _ := unhide(sb.String())
-	t = Redact(strings.TrimSpace(t))
+	t, _ := normalize.Unhide(sb.String())
+	t = secrets.Redact(strings.TrimSpace(t))
 	if label != "" {
 		t = label + ": " + t
 	}
@@ -127,9 +128,9 @@ func urlPayload(s string, u urlSpan) string {
 	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
 		end++
 	}
-	raw := unhideText(s[u.start:end])
+	raw := normalize.UnhideText(s[u.start:end])
 	raw = strings.TrimRight(raw, ".,;:!?")
-	if len(Secrets(raw)) > 0 {
+	if len(secrets.Secrets(raw)) > 0 {
 		return "secret in URL"
 	}
 	// Every alternative of placeholderRe starts with '{', '$', '%' or
@@ -202,12 +203,12 @@ func placeholderRe() *regexp.Regexp {
 // characters that look random.
 func hasOpaqueRun(s string) bool {
 	for i := 0; i < len(s); {
-		if !isB64Char(s[i]) && s[i] != '=' {
+		if !secrets.IsB64Char(s[i]) && s[i] != '=' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && (isB64Char(s[j]) || s[j] == '=') {
+		for j < len(s) && (secrets.IsB64Char(s[j]) || s[j] == '=') {
 			j++
 		}
 		if opaqueRun(s[:i], s[i:j]) {
@@ -228,7 +229,7 @@ func opaqueRun(before, run string) bool {
 	hex, hexish := 0, true
 	for i := 0; i < len(run); i++ {
 		switch c := run[i]; {
-		case isHexChar(c):
+		case secrets.IsHexChar(c):
 			hex++
 		case c == '-':
 		default:
@@ -265,7 +266,7 @@ func opaqueRun(before, run string) bool {
 	if !digit || !(upper || lower) {
 		return false
 	}
-	return shannonEntropy(run) >= 3.5
+	return secrets.ShannonEntropy(run) >= 3.5
 }
 
 // isSlug reports whether run is words joined by '-', '_' or '/' (a
@@ -308,7 +309,7 @@ func markdownImages(s string) []finding.Finding {
 	if !strings.Contains(s, "!") && !strings.Contains(s, "<") && !strings.Contains(s, "\uff01") && !strings.Contains(s, "\uff1c") {
 		return nil
 	}
-	src, offs := unhide(s)
+	src, offs := normalize.Unhide(s)
 	if !strings.Contains(src, "![") && !containsFold(src, "<img") && !containsFold(src, "<image") {
 		return nil
 	}

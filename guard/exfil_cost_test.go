@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // The exfil.request judgement reads each sentence once however many
@@ -121,7 +122,7 @@ func TestNearSpansMatchesPairs(t *testing.T) {
 func TestMarkdownCostBound(t *testing.T) {
 	var n int
 	for _, s := range equivTexts(t) {
-		u, _ := unhide(s)
+		u, _ := normalize.Unhide(s)
 		if strings.Contains(u, "![") || containsFold(u, "<im") {
 			// (the parser runs only then)
 			n++

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 type fieldsLine struct {
@@ -48,7 +49,7 @@ func urlAllowedField(field string) bool {
 // allowed, is "exfil.url"; an exfil.request finding is "exfil.request".
 func dataRules(field, text string) map[string]bool {
 	got := map[string]bool{}
-	if len(Secrets(text)) > 0 {
+	if len(secrets.Secrets(text)) > 0 {
 		got["secret"] = true
 	}
 	for _, f := range Exfiltration(text) {

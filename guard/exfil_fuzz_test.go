@@ -1,9 +1,11 @@
 package guard
 
 import (
-	"github.com/wardline/wardline/guard/internal/finding"
 	"strings"
 	"testing"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // FuzzExfiltration checks that Exfiltration and URLs never panic, keep
@@ -20,7 +22,7 @@ func FuzzExfiltration(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		secrets := Secrets(s)
+		secrets := secrets.Secrets(s)
 		check := func(fs []finding.Finding) {
 			for _, fd := range fs {
 				if fd.Start < 0 || fd.End > len(s) || fd.Start > fd.End {

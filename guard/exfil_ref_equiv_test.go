@@ -3,12 +3,13 @@ package guard
 import (
 	"bufio"
 	"encoding/json"
-	"github.com/wardline/wardline/guard/internal/normalize"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // The fast paths of Exfiltration, URLs and the exfil.request judgement

@@ -10,18 +10,20 @@ package guard
 
 import (
 	"bytes"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/wardline/wardline/guard/internal/normalize"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
-	"golang.org/x/text/unicode/norm"
-	"mvdan.cc/xurls/v2"
 	"net/url"
 	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/text/unicode/norm"
+	"mvdan.cc/xurls/v2"
 )
 
 const (
@@ -47,9 +49,9 @@ func ExfiltrationRef(s string) []finding.Finding {
 	if len(out) == 0 {
 		return nil
 	}
-	secrets := Secrets(s)
+	found := secrets.Secrets(s)
 	for i := range out {
-		out[i].Excerpt = safeExcerptRef(s, out[i].Start, out[i].End, secrets, out[i].Excerpt)
+		out[i].Excerpt = safeExcerptRef(s, out[i].Start, out[i].End, found, out[i].Excerpt)
 	}
 	finding.Sort(out)
 	return dedupeFindingsRef(out)
@@ -58,21 +60,21 @@ func ExfiltrationRef(s string) []finding.Finding {
 // safeExcerpt shows s[a:b] after label, with every secret of s that
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
-func safeExcerptRef(s string, a, b int, secrets []finding.Finding, label string) string {
+func safeExcerptRef(s string, a, b int, found []finding.Finding, label string) string {
 	var sb strings.Builder
 	last := a
-	for _, f := range secrets {
+	for _, f := range found {
 		fa, fb := max(f.Start, a, last), min(f.End, b)
 		if fb <= fa {
 			continue
 		}
 		sb.WriteString(s[last:fa])
-		sb.WriteString(redactExcerpt(s[fa:fb]))
+		sb.WriteString(secrets.RedactExcerpt(s[fa:fb]))
 		last = fb
 	}
 	sb.WriteString(s[last:b])
 	t, _ := unhideRef(sb.String())
-	t = Redact(strings.TrimSpace(t))
+	t = secrets.Redact(strings.TrimSpace(t))
 	if label != "" {
 		t = label + ": " + t
 	}
@@ -106,7 +108,7 @@ func urlPayloadRef(s string, u urlSpanRef) string {
 	}
 	raw, _ := unhideRef(s[u.start:end])
 	raw = strings.TrimRight(raw, ".,;:!?")
-	if len(Secrets(raw)) > 0 {
+	if len(secrets.Secrets(raw)) > 0 {
 		return "secret in URL"
 	}
 	if placeholderReRef().MatchString(raw) {
@@ -177,12 +179,12 @@ func placeholderReRef() *regexp.Regexp {
 // characters that look random.
 func hasOpaqueRunRef(s string) bool {
 	for i := 0; i < len(s); {
-		if !isB64Char(s[i]) && s[i] != '=' {
+		if !secrets.IsB64Char(s[i]) && s[i] != '=' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && (isB64Char(s[j]) || s[j] == '=') {
+		for j < len(s) && (secrets.IsB64Char(s[j]) || s[j] == '=') {
 			j++
 		}
 		if opaqueRunRef(s[:i], s[i:j]) {
@@ -203,7 +205,7 @@ func opaqueRunRef(before, run string) bool {
 	hex, hexish := 0, true
 	for i := 0; i < len(run); i++ {
 		switch c := run[i]; {
-		case isHexChar(c):
+		case secrets.IsHexChar(c):
 			hex++
 		case c == '-':
 		default:
@@ -240,7 +242,7 @@ func opaqueRunRef(before, run string) bool {
 	if !digit || !(upper || lower) {
 		return false
 	}
-	return shannonEntropy(run) >= 3.5
+	return secrets.ShannonEntropy(run) >= 3.5
 }
 
 // isSlug reports whether run is words joined by '-', '_' or '/' (a
@@ -1002,7 +1004,7 @@ func URLsRef(s string) []finding.Finding {
 // characters dropped, long URLs shortened.
 func urlExcerptRef(u string) string {
 	t, _ := unhideRef(u)
-	return finding.Clip(Redact(t), finding.MaxExcerpt)
+	return finding.Clip(secrets.Redact(t), finding.MaxExcerpt)
 }
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.

@@ -2,13 +2,14 @@ package guard
 
 import (
 	"cmp"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/wardline/wardline/guard/internal/lexicon"
-	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/lexicon"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Requests to reveal or send secrets ("exfil.request").

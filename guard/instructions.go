@@ -2,14 +2,15 @@ package guard
 
 import (
 	"cmp"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/wardline/wardline/guard/internal/lexicon"
-	"github.com/wardline/wardline/guard/internal/normalize"
 	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/lexicon"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Instructions reports text that tells its reader to do something, under

@@ -2,11 +2,12 @@ package guard
 
 import (
 	"cmp"
-	"github.com/wardline/wardline/guard/internal/grammar"
-	"github.com/wardline/wardline/guard/internal/lexicon"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 
 	"mvdan.cc/sh/v3/syntax"
 )

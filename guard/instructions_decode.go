@@ -3,13 +3,14 @@ package guard
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/wardline/wardline/guard/internal/normalize"
 	"html"
 	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // Decoding before judging. An instruction, command or injection written

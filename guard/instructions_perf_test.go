@@ -1,11 +1,12 @@
 package guard
 
 import (
-	"github.com/wardline/wardline/guard/internal/lexicon"
-	"github.com/wardline/wardline/guard/internal/normalize"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/wardline/wardline/guard/internal/lexicon"
+	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
 // TestLowerIntoMatches checks lowerInto against normalize.IsASCII, lowerOnly and

@@ -2,9 +2,10 @@ package guard
 
 import (
 	"fmt"
-	"github.com/wardline/wardline/guard/internal/finding"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/finding"
 )
 
 // Invisible carriers: characters that Normalize removes but whose presence

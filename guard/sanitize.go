@@ -13,6 +13,7 @@ import (
 	"github.com/wardline/wardline/guard/internal/inject"
 	"github.com/wardline/wardline/guard/internal/langid"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // Sanitising retrieved (RAG) text.
@@ -391,7 +392,7 @@ func mayCarryPayload(line string) bool {
 	}
 	run := 0
 	for i := 0; i < len(line); i++ {
-		if isB64Char(line[i]) {
+		if secrets.IsB64Char(line[i]) {
 			run++
 			if run >= 20 {
 				return true

@@ -9,8 +9,8 @@ import (
 
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/wardline/wardline/internal/swar"
-	"golang.org/x/text/unicode/norm"
 )
 
 // URL extraction.
@@ -72,7 +72,7 @@ func URLs(s string) []finding.Finding {
 // urlExcerpt shows a URL in a finding: secrets redacted, invisible
 // characters dropped, long URLs shortened.
 func urlExcerpt(u string) string {
-	return finding.Clip(Redact(unhideText(u)), finding.MaxExcerpt)
+	return finding.Clip(secrets.Redact(normalize.UnhideText(u)), finding.MaxExcerpt)
 }
 
 // findURLs returns the URL spans of s, sorted and non-overlapping.
@@ -439,59 +439,4 @@ func refang(n string) (string, []int) {
 
 func isHostByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-'
-}
-
-// unhideText is the text of unhide(s): s itself when it is ASCII without
-// control characters other than tab, line feed and carriage return
-// (unhide changes nothing there), so that no copy is made.
-func unhideText(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c >= 0x7f {
-			t, _ := unhide(s)
-			return t
-		}
-	}
-	return s
-}
-
-// unhide removes invisible characters from s and applies NFKC rune by
-// rune, keeping letter case (unlike Normalize): the form in which encoded
-// payloads and markdown are examined. offs maps each result byte (and the
-// end) to the byte offset in s of the rune that produced it.
-func unhide(s string) (string, []int) {
-	var b strings.Builder
-	b.Grow(len(s))
-	offs := make([]int, 0, len(s)+1)
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != 0x7f || c == '\n' || c == '\t' || c == '\r' {
-				b.WriteByte(c)
-				offs = append(offs, i)
-			}
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		var out string
-		switch normalize.RuneKind(r) {
-		case normalize.KindDrop:
-		case normalize.KindNewline:
-			out = "\n"
-		case normalize.KindSpace:
-			out = " "
-		default:
-			if r == utf8.RuneError && w == 1 {
-				break
-			}
-			out = norm.NFKC.String(s[i : i+w])
-		}
-		b.WriteString(out)
-		for range len(out) {
-			offs = append(offs, i)
-		}
-		i += w
-	}
-	offs = append(offs, len(s))
-	return b.String(), offs
 }

@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/xurls/v2"
 
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/wardline/wardline/internal/ascii"
 )
 
@@ -259,15 +260,6 @@ func foldASCIILetter(r rune) byte {
 	return 0
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func isASCIIAlnum(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// isReWordByte reports whether c is an ASCII word character (\w). A rune
-// is a word character exactly when its encoding is one such byte, so \b
-// at i compares the bytes t[i-1] and t[i].
-func isReWordByte(c byte) bool { return isASCIIAlnum(c) || c == '_' }
-
 // wordBoundary reports whether \b holds at i in t.
 func wordBoundary(t string, i int) bool {
 	before := i > 0 && isReWordByte(t[i-1])
@@ -308,10 +300,6 @@ type urlScanner struct {
 	// Runs remembered while the search moves forward.
 	anyRun, letterRun, nameRun, localRun runMemo
 }
-
-// runMemo remembers the run of some class of runes containing the
-// positions [start, end); end is where it stops.
-type runMemo struct{ start, end int }
 
 var urlScannerPool = sync.Pool{New: func() any { return new(urlScanner) }}
 
@@ -685,7 +673,7 @@ func (sc *urlScanner) relaxedAt(i int) (int, bool) {
 		}
 	}
 	// A bare IPv6 address.
-	if isHexChar(c) || c == ':' {
+	if secrets.IsHexChar(c) || c == ':' {
 		if ends := ipv6Ends(t, i); ends != 0 {
 			if e := i + 63 - bits.LeadingZeros64(ends); e > best {
 				best, email = e, false
@@ -907,7 +895,7 @@ func isOctet(o string) bool {
 // more than a group of an IPv6 address holds).
 func hexRun4(t string, i int) int {
 	k := 0
-	for k < 5 && i+k < len(t) && isHexChar(t[i+k]) {
+	for k < 5 && i+k < len(t) && secrets.IsHexChar(t[i+k]) {
 		k++
 	}
 	return k

@@ -6,6 +6,7 @@ import (
 	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/langid"
 	"github.com/wardline/wardline/guard/internal/lexicon"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // Warm builds the tables the detectors otherwise build on first use (the
@@ -19,7 +20,7 @@ import (
 func Warm() {
 	var wg sync.WaitGroup
 	for _, load := range []func(){
-		func() { _, _ = loadSecretEngine() },
+		secrets.Warm,
 		func() { grammar.Default() },
 		func() { langid.Default(); defaultAnalyzer() },
 		func() { lexicon.Default(); wordFlags() },

@@ -1,16 +1,17 @@
-package guard
+package secrets
 
 import (
-	"github.com/wardline/wardline/guard/internal/finding"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wardline/wardline/guard/internal/finding"
 )
 
-// redactExcerpt describes a secret without revealing it: at most its first
+// RedactExcerpt describes a secret without revealing it: at most its first
 // four characters (fewer for short secrets, so that at most a quarter of it
 // shows), an ellipsis and its length in bytes, e.g. "ghp_…(40)".
-func redactExcerpt(secret string) string {
+func RedactExcerpt(secret string) string {
 	show := min(4, utf8.RuneCountInString(secret)/4)
 	var b strings.Builder
 	i := 0
@@ -28,11 +29,7 @@ func redactExcerpt(secret string) string {
 	return b.String()
 }
 
-// Redact returns s with every secret that [Secrets] or [Credentials]
-// finds replaced by its redacted excerpt (the first few characters, "…"
-// and the length, e.g. "ghp_…(40)"). Overlapping findings are merged into
-// one redaction. Text without secrets is returned unchanged. Redact is
-// safe for concurrent use; audit uses it to keep secrets out of logs.
+// Redact implements guard.Redact, which documents it.
 func Redact(s string) string {
 	fs := Secrets(s)
 	if cs := Credentials(s); len(cs) > 0 {
@@ -56,7 +53,7 @@ func Redact(s string) string {
 			start = last
 		}
 		b.WriteString(s[last:start])
-		b.WriteString(redactExcerpt(s[start:end]))
+		b.WriteString(RedactExcerpt(s[start:end]))
 		last = end
 		i = j
 	}

@@ -1,4 +1,4 @@
-package guard
+package secrets
 
 // This file is gitleaks' detect/codec package (v8.30.1), which decodes
 // base64, hex, percent and unicode-escape segments and maps findings in
@@ -937,10 +937,10 @@ const (
 
 var glByteClass = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
-		if isB64Char(byte(c)) {
+		if IsB64Char(byte(c)) {
 			t[c] |= glClsB64
 		}
-		if isHexChar(byte(c)) {
+		if IsHexChar(byte(c)) {
 			t[c] |= glClsHex
 		}
 	}
@@ -1099,7 +1099,7 @@ func glEncodingAt(d string, i int) (int, int) {
 		return 2, h
 	}
 	b := i
-	for b < n && (isB64Char(d[b])) {
+	for b < n && (IsB64Char(d[b])) {
 		b++
 	}
 	if b-i >= 16 {

@@ -1,15 +1,16 @@
-package guard
+package secrets
 
 import (
 	"bytes"
 	"encoding/base64"
-	"github.com/rs/zerolog"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/zricethezav/gitleaks/v8/logging"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/rs/zerolog"
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/zricethezav/gitleaks/v8/logging"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,8 +18,7 @@ import (
 
 // Throwaway values in gitleaks' default shapes (not live credentials).
 var (
-	testGitHubPAT = "ghp_" + "k3Jd8sLq2ZxW9mNp4RtY7vBc1HfGe6AoUi5T"
-	testSlackBot  = "xoxb-" + "2718281828-3141592653589-Zq8Kd02LmXnPwRtY5sVbCe7H"
+	testSlackBot = "xoxb-" + "2718281828-3141592653589-Zq8Kd02LmXnPwRtY5sVbCe7H"
 )
 
 func TestSecrets(t *testing.T) {
@@ -84,10 +84,10 @@ func TestRedact(t *testing.T) {
 }
 
 func TestRedactExcerpt(t *testing.T) {
-	assert.Equal(t, "…(3)", redactExcerpt("abc"))
-	assert.Equal(t, "ab…(8)", redactExcerpt("abcdefgh"))
-	assert.Equal(t, "ghp_…(40)", redactExcerpt(testGitHubPAT))
-	assert.Equal(t, "…(1)", redactExcerpt("\x00"))
+	assert.Equal(t, "…(3)", RedactExcerpt("abc"))
+	assert.Equal(t, "ab…(8)", RedactExcerpt("abcdefgh"))
+	assert.Equal(t, "ghp_…(40)", RedactExcerpt(testGitHubPAT))
+	assert.Equal(t, "…(1)", RedactExcerpt("\x00"))
 }
 
 func TestSecretsConcurrent(t *testing.T) {

@@ -1,16 +1,16 @@
-package guard
+package secrets
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"github.com/stretchr/testify/assert"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/rs/zerolog"
 	"github.com/spf13/viper"
@@ -62,7 +62,7 @@ type secretKey struct {
 }
 
 func describeKey(k secretKey) string {
-	return fmt.Sprintf("%s line %d secret %s", k.rule, k.line, redactExcerpt(k.secret))
+	return fmt.Sprintf("%s line %d secret %s", k.rule, k.line, RedactExcerpt(k.secret))
 }
 
 func gitleaksKeys(t testing.TB, s string) []secretKey {
@@ -113,28 +113,6 @@ func parityInputs(t testing.TB) []string {
 	}
 	in = append(in, corpusTexts(t)...)
 	return in
-}
-
-// corpusTexts returns every text of the shared dev corpus.
-func corpusTexts(t testing.TB) []string {
-	var out []string
-	for _, name := range []string{"fields.jsonl", "retrieved.jsonl", "raw.jsonl"} {
-		f, err := os.Open(filepath.Join("..", "testdata", "corpus", name))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			var row map[string]any
-			require.NoError(t, json.Unmarshal(sc.Bytes(), &row))
-			for _, k := range []string{"text", "line", "raw"} {
-				if s, ok := row[k].(string); ok {
-					out = append(out, s)
-				}
-			}
-		}
-		require.NoError(t, f.Close())
-	}
-	return out
 }
 
 // TestSecretsParityWithGitleaks runs gitleaks' own detector and guard's

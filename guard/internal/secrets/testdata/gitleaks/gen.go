@@ -15,7 +15,7 @@
 // Run from the repository root (needs the module proxy for gitleaks'
 // generator-only dependency github.com/lucasjones/reggen):
 //
-//	go run guard/testdata/gitleaks/gen.go
+//	go run guard/internal/secrets/testdata/gitleaks/gen.go
 package main
 
 import (
@@ -159,5 +159,5 @@ func recordCases(r config.Rule, tps, fps []string) *config.Rule {
 	if err != nil {
 		return fmt.Errorf("go run: %w", err)
 	}
-	return os.WriteFile(filepath.Join("guard", "testdata", "gitleaks", "cases.json"), cases, 0o644)
+	return os.WriteFile(filepath.Join("guard", "internal", "secrets", "testdata", "gitleaks", "cases.json"), cases, 0o644)
 }

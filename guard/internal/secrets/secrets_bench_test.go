@@ -1,4 +1,4 @@
-package guard
+package secrets
 
 import (
 	"encoding/json"
@@ -11,17 +11,6 @@ import (
 	"testing"
 	"time"
 )
-
-// keywordProse is documentation-style text that keeps mentioning tokens,
-// keys, passwords, secrets and auth without containing any secret.
-var keywordProse = strings.Repeat(`The API key is issued by the identity service and rotated every ninety days.
-Access tokens expire after one hour; refresh tokens last thirty days, and the token endpoint returns both.
-Passwords are hashed with argon2id before storage, and the password policy requires twelve characters.
-The secret store keeps credentials for the CI runners, so no key, token or password lives in the repository.
-Auth middleware checks the bearer token, then the session key, then falls back to basic auth for legacy clients.
-Creds for staging are managed by the platform team: access is granted per project, with keys scoped to one bucket.
-When a token leaks, the secret scanner opens an incident, and the key owner revokes it within the hour.
-`, 20)
 
 // neutralProse has no secret keywords at all.
 var neutralProse = strings.Repeat(`The build runs on every pull request and takes about four minutes on the shared runners.
@@ -88,7 +77,7 @@ func BenchmarkSecrets(b *testing.B) {
 // (testdata/responses/typical.json), which checker scans whole with Secrets:
 // facts that mention tokens, keys and passwords and hold no secret.
 func typicalResponseText(tb testing.TB) string {
-	raw, err := os.ReadFile(filepath.Join("..", "testdata", "responses", "typical.json"))
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "responses", "typical.json"))
 	if err != nil {
 		tb.Fatal(err)
 	}

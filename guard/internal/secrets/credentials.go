@@ -1,28 +1,16 @@
-package guard
+package secrets
 
 import (
+	"strings"
+
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/lexicon"
-	"strings"
 )
 
-// RuleURLCredentials is the rule of a password written into a URL's
-// userinfo ("mongodb+srv://app:S3cr3tV4lue@cluster0.example.net/db"),
-// a secret gitleaks' default rules do not look for. It is in the
-// [RuleSecret] family.
-const RuleURLCredentials = RuleSecret + ".url-credentials"
+// ruleURLCredentials is guard.RuleURLCredentials.
+const ruleURLCredentials = "secret.url-credentials"
 
-// Credentials reports passwords written into the userinfo of URLs
-// ("scheme://user:password@host"), under [RuleURLCredentials]. A
-// placeholder is not a password: a template or variable ("${DB_PASS}",
-// "{{password}}", "<password>"), a mask ("****", "xxxx"), an English word
-// ("password", "secret") or anything shorter than eight characters or
-// written in a single class of characters. Excerpts are redacted, as
-// [Secrets]' are.
-//
-// Findings are sorted by offset; the running time is linear in len(s).
-// It is separate from Secrets, whose findings are gitleaks' exactly; the
-// checker runs both.
+// Credentials implements guard.Credentials, which documents it.
 func Credentials(s string) []finding.Finding {
 	var out []finding.Finding
 	for off := 0; ; {
@@ -59,7 +47,7 @@ func Credentials(s string) []finding.Finding {
 			continue
 		}
 		start := off + c + 1
-		out = append(out, finding.Finding{Rule: RuleURLCredentials, Start: start, End: start + len(pass), Excerpt: redactExcerpt(pass)})
+		out = append(out, finding.Finding{Rule: ruleURLCredentials, Start: start, End: start + len(pass), Excerpt: RedactExcerpt(pass)})
 		off = end
 	}
 }

@@ -1,4 +1,4 @@
-package guard
+package secrets
 
 // Secret scanning with gitleaks' default rules, at a fraction of its cost.
 //
@@ -273,6 +273,10 @@ func (sw *stopWords) contains(s string) bool {
 	return false
 }
 
+// Warm builds the engine (gitleaks' rules and the tables derived from
+// them), for guard.Warm.
+func Warm() { _, _ = loadSecretEngine() }
+
 // loadSecretEngine builds the engine once; every caller gets the same one.
 func loadSecretEngine() (*secretEngine, error) {
 	secretsOnce.Do(func() {
@@ -355,26 +359,7 @@ type rawSecret struct {
 	start, end int // span reported to the caller
 }
 
-// Secrets reports every secret in s that gitleaks' default rules find,
-// also inside base64, percent, hex and unicode-escape encodings (up to three
-// nested levels; such a finding spans the encoded text). Rule is
-// "secret.<gitleaks rule id>", for example "secret.github-pat"; Start and End
-// are byte offsets of the secret (for a decoded secret, of its encoded form)
-// in s; Excerpt is redacted (see [Redact]) and never holds the secret.
-// Findings are sorted by Start, then End, then Rule.
-//
-// Beyond gitleaks, Secrets also finds a prefixed token (ghp_, sk_live_,
-// xoxb-, ...) followed by punctuation, where gitleaks' rules insist on a
-// quote or white space, and scans the text with invisible characters
-// removed and NFKC applied (letter case kept), so that a token split by a
-// zero-width space or spelled in fullwidth letters is found on its span
-// in s.
-//
-// The first call loads gitleaks' rules (tens of milliseconds); later calls
-// reuse them. Secrets is safe for concurrent use. If the rules cannot be
-// loaded, which would be a bug in the gitleaks version linked, Secrets
-// reports a single finding with Rule "secret.unavailable" spanning s, so
-// that a caller treating any finding as a block fails closed.
+// Secrets implements guard.Secrets, which documents it.
 func Secrets(s string) []finding.Finding {
 	e, err := loadSecretEngine()
 	if err != nil {
@@ -382,8 +367,8 @@ func Secrets(s string) []finding.Finding {
 	}
 	raws := e.scanWithLoose(s)
 	if unhideChanges(s) {
-		// (A text unhide leaves as it is needs no second scan.)
-		u, offs := unhide(s)
+		// (A text normalize.Unhide leaves as it is needs no second scan.)
+		u, offs := normalize.Unhide(s)
 		// Also scan the text with invisible characters removed and NFKC
 		// applied (a token split by a zero-width space, fullwidth letters),
 		// keeping case, and map findings back to s.
@@ -405,15 +390,15 @@ func Secrets(s string) []finding.Finding {
 			continue
 		}
 		seen[f] = true
-		f.Excerpt = redactExcerpt(s[r.start:r.end])
+		f.Excerpt = RedactExcerpt(s[r.start:r.end])
 		out = append(out, f)
 	}
 	finding.Sort(out)
 	return out
 }
 
-// unhideChanges reports whether unhide(s) differs from s, without
-// building it. unhide keeps every ASCII byte that is printable (0x20-0x7e)
+// unhideChanges reports whether normalize.Unhide(s) differs from s, without
+// building it. Unhide keeps every ASCII byte that is printable (0x20-0x7e)
 // or '\n', '\t', '\r', and drops the other ASCII bytes. It replaces a
 // non-ASCII rune by nothing, "\n" or " " by its normalize.RuneKind, drops an invalid
 // byte, and otherwise writes the rune's NFKC form: so a rune is kept as it
@@ -737,7 +722,7 @@ func (e *secretEngine) finding(r *secretRule, raw, current string, m []int, segm
 			}
 		}
 	}
-	if r.Entropy != 0 && shannonEntropy(out.secret) <= r.Entropy {
+	if r.Entropy != 0 && ShannonEntropy(out.secret) <= r.Entropy {
 		return rawSecret{}, false
 	}
 	if e.findingAllowed(out, currentLine, e.cfg.Allowlists, &lines.allow) || e.findingAllowed(out, currentLine, r.Allowlists, &lines.allow) {
@@ -966,9 +951,9 @@ func dedupeGeneric(fs []rawSecret) []rawSecret {
 	return out
 }
 
-// shannonEntropy is gitleaks' entropy measure (bits per rune, over the
+// ShannonEntropy is gitleaks' entropy measure (bits per rune, over the
 // byte length).
-func shannonEntropy(data string) float64 {
+func ShannonEntropy(data string) float64 {
 	if data == "" {
 		return 0
 	}
@@ -1009,7 +994,7 @@ func mayBeEncoded(s string) bool {
 	run := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if isB64Char(c) {
+		if IsB64Char(c) {
 			run++
 			if run >= 16 {
 				return true
@@ -1019,7 +1004,7 @@ func mayBeEncoded(s string) bool {
 		}
 		switch c {
 		case '%':
-			if i+2 < len(s) && isHexChar(s[i+1]) && isHexChar(s[i+2]) {
+			if i+2 < len(s) && IsHexChar(s[i+1]) && IsHexChar(s[i+2]) {
 				return true
 			}
 		case '+':
@@ -1035,17 +1020,20 @@ func mayBeEncoded(s string) bool {
 	return false
 }
 
-func isB64Char(c byte) bool {
+// IsB64Char reports whether c is in the base64 alphabet (standard or
+// URL-safe).
+func IsB64Char(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '/' || c == '+' || c == '-'
 }
 
-func isHexChar(c byte) bool {
+// IsHexChar reports whether c is a hexadecimal digit.
+func IsHexChar(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func hexRun(s string) int {
 	n := 0
-	for n < len(s) && isHexChar(s[n]) {
+	for n < len(s) && IsHexChar(s[n]) {
 		n++
 	}
 	return n

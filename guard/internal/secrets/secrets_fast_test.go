@@ -1,4 +1,4 @@
-package guard
+package secrets
 
 import (
 	"math/bits"
@@ -24,10 +24,10 @@ func fastPathTexts(t testing.TB) []string {
 		typicalResponseText(t), maxResponseText(t), keywordProse, secretsProse, neutralProse)
 }
 
-// checkUnhideChanges checks unhideChanges against unhide, and
+// checkUnhideChanges checks unhideChanges against normalize.Unhide, and
 // toLowerIsASCIILower against strings.ToLower.
 func checkUnhideChanges(t *testing.T, s string) {
-	if u, _ := unhide(s); unhideChanges(s) != (u != s) {
+	if u, _ := normalize.Unhide(s); unhideChanges(s) != (u != s) {
 		t.Fatalf("unhideChanges(%q) = %v, unhide changes it: %v", s, unhideChanges(s), u != s)
 	}
 	if toLowerIsASCIILower(s) && strings.ToLower(s) != asciiLower(s) {
@@ -36,7 +36,7 @@ func checkUnhideChanges(t *testing.T, s string) {
 }
 
 // TestUnhideChanges checks that unhideChanges answers false exactly where
-// unhide returns its input unchanged.
+// normalize.Unhide returns its input unchanged.
 func TestUnhideChanges(t *testing.T) {
 	for _, s := range append(fastPathTexts(t), "caf\u00e9 \u2014 \u2019s", "\u00a0", "\u200b", "\u0085", "\ufb01", "e\u0301", "\u212a", "\ufffd", "\xe2\x80") {
 		checkUnhideChanges(t, s)

@@ -1,4 +1,4 @@
-package guard
+package secrets
 
 // The keyword prefilter behind [Secrets]: gitleaks runs a rule only when
 // one of its keywords occurs in the lower-cased text. kwMatcher finds every
