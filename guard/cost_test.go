@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/wardline/wardline/internal/crafted"
 )
@@ -40,8 +41,8 @@ var costFuncs = []struct {
 	{"Sanitize", func(s string) { Sanitize(s) }},
 	{"Instructions", func(s string) { Instructions(s) }},
 	{"Secrets", func(s string) { secrets.Secrets(s) }},
-	{"URLs", func(s string) { URLs(s) }},
-	{"Exfiltration", func(s string) { Exfiltration(s) }},
+	{"URLs", func(s string) { exfil.URLs(s) }},
+	{"Exfiltration", func(s string) { exfil.Exfiltration(s) }},
 }
 
 // TestCostPerByte checks every crafted input of every detector against

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/guard/internal/secrets"
 )
@@ -84,3 +85,24 @@ func Credentials(s string) []Finding { return secrets.Credentials(s) }
 // one redaction. Text without secrets is returned unchanged. Redact is
 // safe for concurrent use; audit uses it to keep secrets out of logs.
 func Redact(s string) string { return secrets.Redact(s) }
+
+// URLs reports every URL in s as the facts-only contract defines one: any
+// URL with a scheme (https://..., ftp://..., mailto:..., javascript:...,
+// data:...), a www. host, defanged forms a reader still follows (hxxp://,
+// example[.]com, example(dot)com) and a scheme-less host/path that carries a
+// query or fragment (evil.com/x?d=...). Module paths, image references,
+// bare host names and e-mail addresses are not reported. Obfuscation
+// (fullwidth letters, zero-width characters, homoglyphs) is undone first.
+//
+// Every finding has Rule "url", offsets into s and an Excerpt holding the
+// URL (redacted if it carries a secret, shortened if long). Findings are
+// sorted. URLs is safe for concurrent use.
+func URLs(s string) []Finding { return exfil.URLs(s) }
+
+// Exfiltration reports URLs that could carry data out ("exfil.url") and
+// requests to reveal or send secrets, keys, environment variables, system
+// prompts or sensitive files ("exfil.request") in s. Obfuscation
+// (fullwidth letters, zero-width characters, homoglyphs, defanged URLs) is
+// undone before matching; offsets are into s. Excerpts never hold a
+// secret. Findings are sorted. Exfiltration is safe for concurrent use.
+func Exfiltration(s string) []Finding { return exfil.Exfiltration(s) }

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"github.com/wardline/wardline/guard/internal/exfil"
 )
 
 // docPage is retrieved documentation of about 6 KB with links, an image,
@@ -17,7 +19,7 @@ func BenchmarkURLs(b *testing.B) {
 	b.SetBytes(int64(len(docPage)))
 	b.ReportAllocs()
 	for b.Loop() {
-		URLs(docPage)
+		exfil.URLs(docPage)
 	}
 }
 
@@ -30,7 +32,7 @@ func BenchmarkExfiltration(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				Exfiltration(in.text)
+				exfil.Exfiltration(in.text)
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
@@ -52,10 +53,10 @@ func dataRules(field, text string) map[string]bool {
 	if len(secrets.Secrets(text)) > 0 {
 		got["secret"] = true
 	}
-	for _, f := range Exfiltration(text) {
+	for _, f := range exfil.Exfiltration(text) {
 		got[f.Rule] = true
 	}
-	if !urlAllowedField(field) && len(URLs(text)) > 0 {
+	if !urlAllowedField(field) && len(exfil.URLs(text)) > 0 {
 		got["exfil.url"] = true
 	}
 	return got

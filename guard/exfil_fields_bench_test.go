@@ -2,6 +2,8 @@ package guard
 
 import (
 	"testing"
+
+	"github.com/wardline/wardline/guard/internal/exfil"
 )
 
 // BenchmarkExfiltrationFields runs Exfiltration once per string field of
@@ -11,7 +13,7 @@ func BenchmarkExfiltrationFields(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, f := range fields {
-			Exfiltration(f)
+			exfil.Exfiltration(f)
 		}
 	}
 }
@@ -23,7 +25,7 @@ func BenchmarkURLsFields(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, f := range fields {
-			URLs(f)
+			exfil.URLs(f)
 		}
 	}
 }

@@ -16,17 +16,6 @@ import (
 	"github.com/wardline/wardline/guard/internal/finding"
 )
 
-func rulesOf(fs []finding.Finding) []string {
-	var out []string
-	for _, f := range fs {
-		if !slices.Contains(out, f.Rule) {
-			out = append(out, f.Rule)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 func TestInstructions(t *testing.T) {
 	tests := []struct {
 		name string

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/inject"
 	"github.com/wardline/wardline/guard/internal/langid"
@@ -253,7 +254,7 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 	for _, r := range an.Analyze(retrieved) {
 		cuts = append(cuts, [2]int{r.Start, r.End})
 		removed = append(removed, finding.Finding{Rule: ruleOf(r.Kind), Start: r.Start, End: r.End,
-			Excerpt: safeExcerpt(retrieved, r.Start, r.End, nil, "")})
+			Excerpt: exfil.SafeExcerpt(retrieved, r.Start, r.End, nil, "")})
 	}
 	if classifier != nil {
 		spans, err := classify(ctx, classifier, retrieved)
@@ -266,7 +267,7 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 		for _, s := range spans {
 			cuts = append(cuts, [2]int{s.Start, s.End})
 			removed = append(removed, finding.Finding{Rule: RuleInjectionClassifier, Start: s.Start, End: s.End,
-				Excerpt: safeExcerpt(retrieved, s.Start, s.End, nil, "")})
+				Excerpt: exfil.SafeExcerpt(retrieved, s.Start, s.End, nil, "")})
 		}
 	}
 	clean, skipped := cutSpans(retrieved, cuts)
@@ -328,9 +329,9 @@ func ruleOf(k inject.Kind) string {
 	case inject.Encoded:
 		return RuleInjectionEncoded
 	case inject.ExfilRequest:
-		return ruleExfilRequest
+		return exfil.RuleExfilRequest
 	case inject.ExfilURL:
-		return ruleExfilURL
+		return exfil.RuleExfilURL
 	case inject.Language:
 		return RuleSanitizeLanguage
 	}
@@ -353,7 +354,7 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 		}
 	}
 	if need&inject.NeedExfil != 0 {
-		for _, f := range exfilRequests(text) {
+		for _, f := range exfil.Requests(text) {
 			dst = append(dst, inject.Hit{Kind: inject.HitExfilRequest, Start: f.Start, End: f.End})
 		}
 	}
@@ -363,13 +364,13 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 	ls := 0
 	for line := range strings.Lines(text) {
 		if mayCarryPayload(line) {
-			for _, u := range findURLs(line) {
-				if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
-					u.scheme != "vbscript" && u.scheme != "data" {
+			for _, u := range exfil.FindURLs(line) {
+				if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "javascript" &&
+					u.Scheme != "vbscript" && u.Scheme != "data" {
 					continue
 				}
-				if urlPayload(line, u) != "" {
-					dst = append(dst, inject.Hit{Kind: inject.HitExfilURL, Start: ls + u.start, End: ls + u.end})
+				if exfil.URLPayload(line, u) != "" {
+					dst = append(dst, inject.Hit{Kind: inject.HitExfilURL, Start: ls + u.Start, End: ls + u.End})
 				}
 			}
 		}
@@ -378,7 +379,7 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 	return dst
 }
 
-// mayCarryPayload reports whether a line can hold a URL that urlPayload
+// mayCarryPayload reports whether a line can hold a URL that exfil.URLPayload
 // would flag: one needs a placeholder, userinfo, query or fragment
 // character, a script or data scheme, or a run of 20 or more characters
 // of an encoding alphabet. Lines with other scripts or compatibility
@@ -410,8 +411,8 @@ func hasPayloadURL(v string) bool {
 	if !mayCarryPayload(v) {
 		return false
 	}
-	for _, u := range findURLs(v) {
-		if urlPayload(v, u) != "" {
+	for _, u := range exfil.FindURLs(v) {
+		if exfil.URLPayload(v, u) != "" {
 			return true
 		}
 	}

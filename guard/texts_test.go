@@ -1,21 +1,13 @@
 package guard
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
-	"testing"
 
-	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/guard/internal/finding"
 )
 
-// Texts the secret, URL and exfiltration tests share.
-
-// testGitHubPAT is a throwaway value in gitleaks' GitHub PAT shape (not a
-// live credential).
-var testGitHubPAT = "ghp_" + "k3Jd8sLq2ZxW9mNp4RtY7vBc1HfGe6AoUi5T"
+// Test texts and helpers guard's tests share.
 
 // keywordProse is documentation-style text that keeps mentioning tokens,
 // keys, passwords, secrets and auth without containing any secret.
@@ -28,24 +20,14 @@ Creds for staging are managed by the platform team: access is granted per projec
 When a token leaks, the secret scanner opens an incident, and the key owner revokes it within the hour.
 `, 20)
 
-// corpusTexts returns every text of the shared dev corpus.
-func corpusTexts(t testing.TB) []string {
+// rulesOf returns the distinct rules of fs, sorted.
+func rulesOf(fs []finding.Finding) []string {
 	var out []string
-	for _, name := range []string{"fields.jsonl", "retrieved.jsonl", "raw.jsonl"} {
-		f, err := os.Open(filepath.Join("..", "testdata", "corpus", name))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			var row map[string]any
-			require.NoError(t, json.Unmarshal(sc.Bytes(), &row))
-			for _, k := range []string{"text", "line", "raw"} {
-				if s, ok := row[k].(string); ok {
-					out = append(out, s)
-				}
-			}
+	for _, f := range fs {
+		if !slices.Contains(out, f.Rule) {
+			out = append(out, f.Rule)
 		}
-		require.NoError(t, f.Close())
 	}
+	slices.Sort(out)
 	return out
 }

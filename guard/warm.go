@@ -3,6 +3,7 @@ package guard
 import (
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/langid"
 	"github.com/wardline/wardline/guard/internal/lexicon"
@@ -24,7 +25,7 @@ func Warm() {
 		func() { grammar.Default() },
 		func() { langid.Default(); defaultAnalyzer() },
 		func() { lexicon.Default(); wordFlags() },
-		func() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() },
+		exfil.Warm,
 	} {
 		wg.Go(load)
 	}

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Texts the secret, URL and exfiltration tests share.
+// Test texts the secret tests share (the URL and exfiltration tests keep
+// their own copies of corpusTexts and testGitHubPAT).
 
 // testGitHubPAT is a throwaway value in gitleaks' GitHub PAT shape (not a
 // live credential).

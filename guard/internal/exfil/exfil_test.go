@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"strings"
@@ -145,7 +145,7 @@ func TestValueOfAskedOrDescribed(t *testing.T) {
 	} {
 		got := false
 		for _, f := range Exfiltration(text) {
-			got = got || f.Rule == ruleExfilRequest
+			got = got || f.Rule == RuleExfilRequest
 		}
 		assert.Equal(t, want, got, text)
 	}

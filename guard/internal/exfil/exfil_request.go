@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"cmp"
@@ -490,7 +490,7 @@ var reqWordByte = func() (t [256]bool) {
 // reqTrimByte marks the punctuation trimmed from the end of a word.
 var reqTrimByte = [256]bool{'.': true, ',': true, '\'': true, '!': true, '?': true, ':': true, ';': true}
 
-// reqScratch holds the buffers of one exfilRequests call, reused through
+// reqScratch holds the buffers of one Requests call, reused through
 // reqScratchPool so that text holding no request costs no allocation.
 // Nothing in it outlives the call: findings carry offsets into the
 // caller's string and a constant excerpt.
@@ -533,14 +533,14 @@ func (sc *reqScratch) normalize(s string) string {
 	return n
 }
 
-// exfilRequests reports sentences of s that request secrets.
+// Requests reports sentences of s that request secrets.
 //
 // Each sentence is judged only when it holds an object hint
 // (hasObjectHint) and a word that may start a disclosure verb or a
 // "value of" phrase (lexAnyVerb in its lexMask): every way judgeRequest answers true
 // needs both, so the checks lose nothing. They are made per sentence, in
 // one pass over the text, with the cheap byte-level hint scan first.
-func exfilRequests(s string) []finding.Finding {
+func Requests(s string) []finding.Finding {
 	sc := reqScratchPool.Get().(*reqScratch)
 	defer sc.release()
 	// Offsets are computed only once a sentence needs mapping back.
@@ -566,7 +566,7 @@ func exfilRequests(s string) []finding.Finding {
 			_, offs = normalize.NormalizeWithOffsets(s)
 		}
 		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
-		out = append(out, finding.Finding{Rule: ruleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
+		out = append(out, finding.Finding{Rule: RuleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"bufio"
@@ -41,7 +41,7 @@ func equivTexts(t testing.TB) []string {
 			}
 		}
 	}
-	roots := []string{filepath.Join("..", "testdata")}
+	roots := []string{filepath.Join("..", "..", "..", "testdata")}
 	if dir := os.Getenv("WARDLINE_BENCHMARKS"); dir != "" {
 		roots = append(roots, dir)
 	}
@@ -145,23 +145,23 @@ func checkEquiv(t testing.TB, s string) {
 	if got, want := URLs(s), URLsRef(s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("URLs(%q):\n got %v\nwant %v", s, got, want)
 	}
-	if got, want := exfilRequests(s), exfilRequestsRef(s); !reflect.DeepEqual(got, want) {
-		t.Fatalf("exfilRequests(%q):\n got %v\nwant %v", s, got, want)
+	if got, want := Requests(s), exfilRequestsRef(s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Requests(%q):\n got %v\nwant %v", s, got, want)
 	}
-	if got, want := findURLs(s), findURLsRef(s); !reflect.DeepEqual(got, urlSpansFromRef(want)) {
-		t.Fatalf("findURLs(%q):\n got %v\nwant %v", s, got, want)
+	if got, want := FindURLs(s), findURLsRef(s); !reflect.DeepEqual(got, urlSpansFromRef(want)) {
+		t.Fatalf("FindURLs(%q):\n got %v\nwant %v", s, got, want)
 	}
 }
 
 // urlSpansFromRef drops the matched text the reference kept in a span
 // (nothing read it).
-func urlSpansFromRef(spans []urlSpanRef) []urlSpan {
+func urlSpansFromRef(spans []urlSpanRef) []URLSpan {
 	if spans == nil {
 		return nil
 	}
-	out := make([]urlSpan, len(spans))
+	out := make([]URLSpan, len(spans))
 	for i, u := range spans {
-		out[i] = urlSpan{start: u.start, end: u.end, scheme: u.scheme}
+		out[i] = URLSpan{Start: u.start, End: u.end, Scheme: u.scheme}
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"bytes"
@@ -40,48 +40,49 @@ import (
 // fragment hold an encoded run longer than a commit hash (more than 40 hex
 // digits, or more than 32 base64 characters that look random: letters and
 // digits, high entropy, not a hyphenated slug), when a secret appears in it
-// after decoding (gitleaks' rules via [Secrets], which undoes base64,
-// percent and hex encodings), when the userinfo holds a password, or when
-// it holds a template placeholder naming a secret (?t={{GITHUB_TOKEN}},
-// ${API_KEY}). A 40-hex commit SHA, a UUID and a labelled digest
+// after decoding (gitleaks' rules via [secrets.Secrets], which undoes
+// base64, percent and hex encodings), when the userinfo holds a password,
+// or when it holds a template placeholder naming a secret
+// (?t={{GITHUB_TOKEN}}, ${API_KEY}). A 40-hex commit SHA, a UUID and a labelled digest
 // (sha256:...) are identifiers, not payloads.
 
+// The rules of exfiltration findings: guard.RuleExfilURL and
+// guard.RuleExfilRequest.
 const (
-	ruleExfilURL     = "exfil.url"
-	ruleExfilRequest = "exfil.request"
+	RuleExfilURL     = "exfil.url"
+	RuleExfilRequest = "exfil.request"
 )
 
-// Exfiltration reports URLs that could carry data out ("exfil.url") and
-// requests to reveal or send secrets, keys, environment variables, system
-// prompts or sensitive files ("exfil.request") in s. Obfuscation
-// (fullwidth letters, zero-width characters, homoglyphs, defanged URLs) is
-// undone before matching; offsets are into s. Excerpts never hold a
-// secret. Findings are sorted. Exfiltration is safe for concurrent use.
+// Exfiltration implements guard.Exfiltration, which documents it.
 func Exfiltration(s string) []finding.Finding {
 	var out []finding.Finding
-	var buf [4]urlSpan
+	var buf [4]URLSpan
 	for _, u := range appendURLs(buf[:0], s) {
-		if reason := urlPayload(s, u); reason != "" {
-			out = append(out, finding.Finding{Rule: ruleExfilURL, Start: u.start, End: u.end, Excerpt: reason})
+		if reason := URLPayload(s, u); reason != "" {
+			out = append(out, finding.Finding{Rule: RuleExfilURL, Start: u.Start, End: u.End, Excerpt: reason})
 		}
 	}
 	out = append(out, markdownImages(s)...)
-	out = append(out, exfilRequests(s)...)
+	out = append(out, Requests(s)...)
 	if len(out) == 0 {
 		return nil
 	}
 	found := secrets.Secrets(s)
 	for i := range out {
-		out[i].Excerpt = safeExcerpt(s, out[i].Start, out[i].End, found, out[i].Excerpt)
+		out[i].Excerpt = SafeExcerpt(s, out[i].Start, out[i].End, found, out[i].Excerpt)
 	}
 	finding.Sort(out)
 	return dedupeFindings(out)
 }
 
-// safeExcerpt shows s[a:b] after label, with every secret of s that
+// Warm builds the URL tables, the request phrases and the
+// placeholder expression, for guard.Warm.
+func Warm() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() }
+
+// SafeExcerpt shows s[a:b] after label, with every secret of s that
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
-func safeExcerpt(s string, a, b int, found []finding.Finding, label string) string {
+func SafeExcerpt(s string, a, b int, found []finding.Finding, label string) string {
 	var sb strings.Builder
 	last := a
 	for _, f := range found {
@@ -117,18 +118,18 @@ func dedupeFindings(fs []finding.Finding) []finding.Finding {
 	return out
 }
 
-// urlPayload returns why the URL u of s is an exfiltration channel, or "".
-func urlPayload(s string, u urlSpan) string {
-	if u.scheme != "" && u.scheme != "http" && u.scheme != "https" {
-		return "scheme " + u.scheme + ":"
+// URLPayload returns why the URL u of s is an exfiltration channel, or "".
+func URLPayload(s string, u URLSpan) string {
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return "scheme " + u.Scheme + ":"
 	}
 	// Look at the URL in its case-preserving, de-obfuscated form, extended
 	// over characters xurls stops at but a template or payload may use.
-	end := u.end
+	end := u.End
 	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
 		end++
 	}
-	raw := normalize.UnhideText(s[u.start:end])
+	raw := normalize.UnhideText(s[u.Start:end])
 	raw = strings.TrimRight(raw, ".,;:!?")
 	if len(secrets.Secrets(raw)) > 0 {
 		return "secret in URL"
@@ -138,7 +139,7 @@ func urlPayload(s string, u urlSpan) string {
 	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
-	if u.scheme == "" {
+	if u.Scheme == "" {
 		raw = "http://" + raw
 	}
 	pu, err := url.Parse(raw)
@@ -328,7 +329,7 @@ func markdownImages(s string) []finding.Finding {
 		} else {
 			z = len(src)
 		}
-		return []finding.Finding{{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
+		return []finding.Finding{{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
 	b := []byte(src)
 	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
@@ -338,7 +339,7 @@ func markdownImages(s string) []finding.Finding {
 		if z < a {
 			z = a
 		}
-		out = append(out, finding.Finding{Rule: ruleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
+		out = append(out, finding.Finding{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"math/rand/v2"
@@ -142,7 +142,7 @@ func TestMarkdownCostBound(t *testing.T) {
 		require.True(t, markdownTooCostly(s), "%.40q", s)
 		got := Exfiltration(s)
 		require.Len(t, got, 1, "%.40q", s)
-		require.Equal(t, ruleExfilURL, got[0].Rule)
+		require.Equal(t, RuleExfilURL, got[0].Rule)
 		require.Contains(t, got[0].Excerpt, "too costly")
 	}
 }

@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"math/rand/v2"
@@ -40,7 +40,7 @@ func TestCannotHoldURL(t *testing.T) {
 	}
 }
 
-// FuzzURLPrefilter checks that the prefilters in findURLs lose no URL:
+// FuzzURLPrefilter checks that the prefilters in FindURLs lose no URL:
 // whenever they skip a string, the full path finds nothing in it; and that
 // skipping the relaxed pass on a token that is one URL changes nothing.
 func FuzzURLPrefilter(f *testing.F) {

@@ -1,6 +1,6 @@
 // Code generated from guard/exfil.go, guard/exfil_request.go and guard/urls.go at commit a124baa; DO NOT EDIT.
 
-package guard
+package exfil
 
 // The implementation before the performance work, kept as the oracle of
 // TestExfilMatchesReference and FuzzExfilMatchesReference: the three files
@@ -969,7 +969,7 @@ func urlRegexpsRef() (*regexp.Regexp, *regexp.Regexp, int) {
 	return strictURLReRef, relaxedURLReRef, emailIdxRef
 }
 
-// urlSpan is one URL: [start,end) in the caller's string, scheme (lower
+// URLSpan is one URL: [start,end) in the caller's string, scheme (lower
 // case, "" when scheme-less) and the matched text in matching form.
 type urlSpanRef struct {
 	start, end int

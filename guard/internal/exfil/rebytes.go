@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 // Helpers of the hand-written matchers that stand in for regular
 // expressions (the URL matcher and the secret reach checks).

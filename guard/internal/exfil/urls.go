@@ -1,4 +1,4 @@
-package guard
+package exfil
 
 import (
 	"cmp"
@@ -38,33 +38,23 @@ import (
 // ruleURL is the Rule of every finding URLs returns.
 const ruleURL = "url"
 
-// urlSpan is one URL: [start,end) in the caller's string and its scheme
+// URLSpan is one URL: [Start,End) in the caller's string and its scheme
 // (lower case, "" when scheme-less).
-type urlSpan struct {
-	start, end int
-	scheme     string
+type URLSpan struct {
+	Start, End int
+	Scheme     string
 }
 
-// URLs reports every URL in s as the facts-only contract defines one: any
-// URL with a scheme (https://..., ftp://..., mailto:..., javascript:...,
-// data:...), a www. host, defanged forms a reader still follows (hxxp://,
-// example[.]com, example(dot)com) and a scheme-less host/path that carries a
-// query or fragment (evil.com/x?d=...). Module paths, image references,
-// bare host names and e-mail addresses are not reported. Obfuscation
-// (fullwidth letters, zero-width characters, homoglyphs) is undone first.
-//
-// Every finding has Rule "url", offsets into s and an Excerpt holding the
-// URL (redacted if it carries a secret, shortened if long). Findings are
-// sorted. URLs is safe for concurrent use.
+// URLs implements guard.URLs, which documents it.
 func URLs(s string) []finding.Finding {
-	var buf [4]urlSpan
+	var buf [4]URLSpan
 	spans := appendURLs(buf[:0], s)
 	if len(spans) == 0 {
 		return nil
 	}
 	out := make([]finding.Finding, 0, len(spans))
 	for _, u := range spans {
-		out = append(out, finding.Finding{Rule: ruleURL, Start: u.start, End: u.end, Excerpt: urlExcerpt(s[u.start:u.end])})
+		out = append(out, finding.Finding{Rule: ruleURL, Start: u.Start, End: u.End, Excerpt: urlExcerpt(s[u.Start:u.End])})
 	}
 	return out
 }
@@ -75,27 +65,27 @@ func urlExcerpt(u string) string {
 	return finding.Clip(secrets.Redact(normalize.UnhideText(u)), finding.MaxExcerpt)
 }
 
-// findURLs returns the URL spans of s, sorted and non-overlapping.
-func findURLs(s string) []urlSpan {
+// FindURLs returns the URL spans of s, sorted and non-overlapping.
+func FindURLs(s string) []URLSpan {
 	return appendURLs(nil, s)
 }
 
-// appendURLs appends the URL spans of s (see findURLs) to dst.
-func appendURLs(dst []urlSpan, s string) []urlSpan {
+// appendURLs appends the URL spans of s (see FindURLs) to dst.
+func appendURLs(dst []URLSpan, s string) []URLSpan {
 	if !mayHoldURL(s) || cannotHoldURL(s) {
 		return dst
 	}
 	return appendScanURLs(dst, s, true)
 }
 
-// scanURLs is findURLs without the prefilters.
-func scanURLs(s string) []urlSpan {
+// scanURLs is FindURLs without the prefilters.
+func scanURLs(s string) []URLSpan {
 	return scanURLsSkip(s, true)
 }
 
 // scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
 // one URL (FuzzURLPrefilter checks both settings agree).
-func scanURLsSkip(s string, skip bool) []urlSpan {
+func scanURLsSkip(s string, skip bool) []URLSpan {
 	return appendScanURLs(nil, s, skip)
 }
 
@@ -123,7 +113,7 @@ func (sc *urlScratch) release() {
 
 // appendScanURLs appends the URL spans of s to dst; skip is as for
 // scanURLsSkip.
-func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
+func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 	sc := urlScratchPool.Get().(*urlScratch)
 	defer sc.release()
 	// Offsets are computed only once a match needs mapping back. ASCII
@@ -220,7 +210,7 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 			scheme = text[:i]
 		}
 		a, b := toOrig(m[0], m[1])
-		dst = append(dst, urlSpan{start: a, end: b, scheme: ownScheme(strings.ToLower(scheme))})
+		dst = append(dst, URLSpan{Start: a, End: b, Scheme: ownScheme(strings.ToLower(scheme))})
 	}
 	// A relaxed match overlapping a URL kept already is dropped. Both
 	// kinds come in increasing order of start (the mapping to s keeps
@@ -230,10 +220,10 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 	// when the furthest end so far lies after the start.
 	strictEnd, k, relaxedEnd := len(dst), first, -1
 	taken := func(a, b int) bool {
-		for k < strictEnd && dst[k].end <= a {
+		for k < strictEnd && dst[k].End <= a {
 			k++
 		}
-		return k < strictEnd && dst[k].start < b || a < relaxedEnd
+		return k < strictEnd && dst[k].Start < b || a < relaxedEnd
 	}
 	for _, m := range relaxedMatches {
 		if m.email {
@@ -251,10 +241,10 @@ func appendScanURLs(dst []urlSpan, s string, skip bool) []urlSpan {
 		if taken(a, b) {
 			continue
 		}
-		dst = append(dst, urlSpan{start: a, end: b})
+		dst = append(dst, URLSpan{Start: a, End: b})
 		relaxedEnd = max(relaxedEnd, b)
 	}
-	slices.SortStableFunc(dst[first:], func(x, y urlSpan) int { return cmp.Compare(x.start, y.start) })
+	slices.SortStableFunc(dst[first:], func(x, y URLSpan) int { return cmp.Compare(x.Start, y.Start) })
 	return dst
 }
 
