@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/instructions"
 )
 
 // fieldCase is one line of a fields.jsonl corpus (testdata/corpus/README.md):
@@ -161,7 +162,7 @@ func printScores(t testing.TB, title string, scores map[string]*ruleScore) {
 	t.Log(b.String())
 }
 
-var languageRules = []string{ruleImperative, ruleModal, ruleCommand, ruleSteps, ruleInjection}
+var languageRules = []string{RuleImperative, RuleModal, RuleCommand, RuleSteps, RuleInjection}
 
 func isLanguageRule(r string) bool { return slices.Contains(languageRules, r) }
 
@@ -170,7 +171,7 @@ func isLanguageRule(r string) bool { return slices.Contains(languageRules, r) }
 // most 3% of the allow lines.
 func TestInstructionsCorpus(t *testing.T) {
 	cases := loadFields(t)
-	scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
+	scores := scoreRules(cases, languageRules, instructions.Instructions, isLanguageRule)
 	printScores(t, "Instructions on testdata/corpus/fields.jsonl", scores)
 	for _, r := range languageRules {
 		s := scores[r]
@@ -193,7 +194,7 @@ func TestInstructionsRedteam(t *testing.T) {
 			t.Skipf("no %s", path)
 		}
 		cases := loadFieldsFile(t, path)
-		scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
+		scores := scoreRules(cases, languageRules, instructions.Instructions, isLanguageRule)
 		printScores(t, "Instructions on testdata/"+name, scores)
 	}
 }
@@ -207,7 +208,7 @@ func TestInjectionOnRetrievedCorpus(t *testing.T) {
 	var hit, total int
 	var keepFP []string
 	for _, c := range cases {
-		inj := slices.ContainsFunc(Instructions(c.Line), func(f finding.Finding) bool { return f.Rule == ruleInjection })
+		inj := slices.ContainsFunc(instructions.Instructions(c.Line), func(f finding.Finding) bool { return f.Rule == RuleInjection })
 		if c.Expect == "remove" {
 			total++
 			if inj {
@@ -245,7 +246,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 				byLabel[lb] = a
 			}
 			a.total++
-			fs := Instructions(c.Text)
+			fs := instructions.Instructions(c.Text)
 			if want(c, fs) {
 				a.hit++
 			} else {
@@ -277,7 +278,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 		if c.Expect == "allow" {
 			return len(fs) == 0
 		}
-		return hasRule(fs, ruleImperative, ruleModal)
+		return hasRule(fs, RuleImperative, RuleModal)
 	}, func(c fieldCase) string {
 		if c.Expect == "allow" {
 			return "declaratives with no finding (1 - FP rate)"
@@ -290,7 +291,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 	garak := loadRetrievedFile(t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
 	var gHit, gTotal, kFP, kTotal int
 	for _, c := range garak {
-		inj := hasRule(Instructions(c.Line), ruleInjection)
+		inj := hasRule(instructions.Instructions(c.Line), RuleInjection)
 		if c.Expect == "remove" {
 			gTotal++
 			if inj {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/wardline/wardline/guard/internal/exfil"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/wardline/wardline/internal/crafted"
 )
@@ -39,7 +40,7 @@ var costFuncs = []struct {
 	f    func(string)
 }{
 	{"Sanitize", func(s string) { Sanitize(s) }},
-	{"Instructions", func(s string) { Instructions(s) }},
+	{"Instructions", func(s string) { instructions.Instructions(s) }},
 	{"Secrets", func(s string) { secrets.Secrets(s) }},
 	{"URLs", func(s string) { exfil.URLs(s) }},
 	{"Exfiltration", func(s string) { exfil.Exfiltration(s) }},

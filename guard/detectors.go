@@ -2,6 +2,7 @@ package guard
 
 import (
 	"github.com/wardline/wardline/guard/internal/exfil"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/guard/internal/secrets"
 )
@@ -106,3 +107,24 @@ func URLs(s string) []Finding { return exfil.URLs(s) }
 // undone before matching; offsets are into s. Excerpts never hold a
 // secret. Findings are sorted. Exfiltration is safe for concurrent use.
 func Exfiltration(s string) []Finding { return exfil.Exfiltration(s) }
+
+// Instructions reports text that tells its reader to do something, under
+// the facts-only contract of wardline's DESIGN: imperatives aimed at the
+// reader ("instruction.imperative"), directive modals, advice and action
+// requests ("instruction.modal"), copy-pasteable command lines
+// ("instruction.command"), step lists ("instruction.steps") and reproduced
+// prompt injection, including invisible tag characters and bidi controls
+// ("injection").
+//
+// s is the raw text; Instructions normalises it with the same steps as
+// [Normalize] and reports byte offsets into s, so fullwidth letters,
+// zero-width characters, homoglyphs, odd spacing and case do not change the
+// verdict. Findings are sorted by Start, then End, then Rule; Excerpt is the
+// matched text in normalised form, at most 80 bytes of valid UTF-8.
+// Third-person statements of fact ("Contributors must sign the CLA", "The
+// project uses npm workspaces", "Build artifacts are stored in dist/") and
+// questions that ask for information produce no finding.
+//
+// Any input is accepted, including invalid UTF-8, NUL bytes and very long
+// strings; the running time is linear in len(s).
+func Instructions(s string) []Finding { return instructions.Instructions(s) }

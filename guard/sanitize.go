@@ -12,6 +12,7 @@ import (
 	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/inject"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/langid"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/guard/internal/secrets"
@@ -317,7 +318,7 @@ func classify(ctx context.Context, c Classifier, text string) (spans []Span, err
 func ruleOf(k inject.Kind) string {
 	switch k {
 	case inject.Injection:
-		return ruleInjection
+		return RuleInjection
 	case inject.AIAddressed:
 		return RuleInjectionAIAddressed
 	case inject.Hidden:
@@ -335,7 +336,7 @@ func ruleOf(k inject.Kind) string {
 	case inject.Language:
 		return RuleSanitizeLanguage
 	}
-	return ruleInjection
+	return RuleInjection
 }
 
 // sanitizeScan runs the shared detectors the analysis asks for on one
@@ -344,11 +345,11 @@ func ruleOf(k inject.Kind) string {
 // carry a payload.
 func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit {
 	if need&inject.NeedInjection != 0 {
-		for _, f := range Instructions(text) {
+		for _, f := range instructions.Instructions(text) {
 			switch f.Rule {
-			case ruleInjection:
+			case RuleInjection:
 				dst = append(dst, inject.Hit{Kind: inject.HitInjection, Start: f.Start, End: f.End})
-			case ruleImperative, ruleModal:
+			case RuleImperative, RuleModal:
 				dst = append(dst, inject.Hit{Kind: inject.HitDirective, Start: f.Start, End: f.End})
 			}
 		}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/langid"
-	"github.com/wardline/wardline/guard/internal/lexicon"
 	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
@@ -24,7 +24,7 @@ func Warm() {
 		secrets.Warm,
 		func() { grammar.Default() },
 		func() { langid.Default(); defaultAnalyzer() },
-		func() { lexicon.Default(); wordFlags() },
+		instructions.Warm,
 		exfil.Warm,
 	} {
 		wg.Go(load)

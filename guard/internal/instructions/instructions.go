@@ -1,4 +1,4 @@
-package guard
+package instructions
 
 import (
 	"cmp"
@@ -13,25 +13,17 @@ import (
 	"github.com/wardline/wardline/guard/internal/normalize"
 )
 
-// Instructions reports text that tells its reader to do something, under
-// the facts-only contract of wardline's DESIGN: imperatives aimed at the
-// reader ("instruction.imperative"), directive modals, advice and action
-// requests ("instruction.modal"), copy-pasteable command lines
-// ("instruction.command"), step lists ("instruction.steps") and reproduced
-// prompt injection, including invisible tag characters and bidi controls
-// ("injection").
-//
-// s is the raw text; Instructions normalises it with the same steps as
-// [Normalize] and reports byte offsets into s, so fullwidth letters,
-// zero-width characters, homoglyphs, odd spacing and case do not change the
-// verdict. Findings are sorted by Start, then End, then Rule; Excerpt is the
-// matched text in normalised form, at most 80 bytes of valid UTF-8.
-// Third-person statements of fact ("Contributors must sign the CLA", "The
-// project uses npm workspaces", "Build artifacts are stored in dist/") and
-// questions that ask for information produce no finding.
-//
-// Any input is accepted, including invalid UTF-8, NUL bytes and very long
-// strings; the running time is linear in len(s).
+// The rules of instruction findings, guard's RuleImperative, RuleModal,
+// RuleCommand, RuleSteps and RuleInjection.
+const (
+	ruleImperative = "instruction.imperative"
+	ruleModal      = "instruction.modal"
+	ruleCommand    = "instruction.command"
+	ruleSteps      = "instruction.steps"
+	ruleInjection  = "injection"
+)
+
+// Instructions implements guard.Instructions, which documents it.
 func Instructions(s string) []finding.Finding {
 	return instructions(s, 0)
 }
@@ -615,8 +607,8 @@ func (d *detector) word(i int) string {
 	return d.toks[i].w
 }
 
-// validExcerpt is a defensive check used by tests.
-func validExcerpt(s string) bool { return utf8.ValidString(s) && len(s) <= finding.MaxExcerpt }
+// Warm builds the lexicon and the word-flag table, for guard.Warm.
+func Warm() { lexicon.Default(); wordFlags() }
 
 // setOf returns the set of words.
 func setOf(words ...string) map[string]struct{} {

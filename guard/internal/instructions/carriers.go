@@ -1,4 +1,4 @@
-package guard
+package instructions
 
 import (
 	"fmt"
@@ -73,11 +73,3 @@ func hiddenCarriers(s string) []finding.Finding {
 	}
 	return out
 }
-
-const (
-	ruleImperative = "instruction.imperative"
-	ruleModal      = "instruction.modal"
-	ruleCommand    = "instruction.command"
-	ruleSteps      = "instruction.steps"
-	ruleInjection  = "injection"
-)

@@ -1,4 +1,4 @@
-package guard
+package instructions
 
 import (
 	"bufio"
@@ -54,7 +54,7 @@ func readEWT(t *testing.T, path string) []ewtSentence {
 // an imperative. The test split is one nobody tuned on (the ewt benchmark's
 // sentences were removed from it). Run with -v for the numbers.
 func TestImperativeOnTreebank(t *testing.T) {
-	sents := readEWT(t, filepath.Join("..", "..", "shared", "treebank", "ud-english-ewt", "en_ewt-test.conllu"))
+	sents := readEWT(t, filepath.Join("..", "..", "..", "..", "shared", "treebank", "ud-english-ewt", "en_ewt-test.conllu"))
 	var tp, fp, fn, tn int
 	for _, s := range sents {
 		got := false

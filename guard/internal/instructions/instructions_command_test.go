@@ -1,4 +1,4 @@
-package guard
+package instructions
 
 import (
 	"encoding/json"
@@ -48,7 +48,7 @@ func plainTexts(t *testing.T) []string {
 			return nil
 		})
 	}
-	add(filepath.Join("..", "testdata"))
+	add(filepath.Join("..", "..", "..", "testdata"))
 	if dir := os.Getenv("WARDLINE_BENCHMARKS"); dir != "" {
 		add(dir)
 	}
