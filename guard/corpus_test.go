@@ -13,8 +13,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/wardline/wardline/guard/internal/finding"
-	"github.com/wardline/wardline/guard/internal/instructions"
 )
 
 // fieldCase is one line of a fields.jsonl corpus (testdata/corpus/README.md):
@@ -107,7 +105,7 @@ func (s ruleScore) Rate() float64 {
 // (recall), and it counts the allow lines on which detect reports anything
 // whose rule passes counts (false positives; Hits are the false
 // positives). The returned map is keyed by rule, plus "allow".
-func scoreRules(cases []fieldCase, rules []string, detect func(string) []finding.Finding, counts func(rule string) bool) map[string]*ruleScore {
+func scoreRules(cases []fieldCase, rules []string, detect func(string) []Finding, counts func(rule string) bool) map[string]*ruleScore {
 	out := map[string]*ruleScore{"allow": {Rule: "allow"}}
 	for _, r := range rules {
 		out[r] = &ruleScore{Rule: r}
@@ -127,7 +125,7 @@ func scoreRules(cases []fieldCase, rules []string, detect func(string) []finding
 		case slices.Contains(rules, c.Rule):
 			s := out[c.Rule]
 			s.Total++
-			if slices.ContainsFunc(detect(c.Text), func(f finding.Finding) bool { return f.Rule == c.Rule }) {
+			if slices.ContainsFunc(detect(c.Text), func(f Finding) bool { return f.Rule == c.Rule }) {
 				s.Hits++
 			} else {
 				s.Misses = append(s.Misses, c.ID)
@@ -171,7 +169,7 @@ func isLanguageRule(r string) bool { return slices.Contains(languageRules, r) }
 // most 3% of the allow lines.
 func TestInstructionsCorpus(t *testing.T) {
 	cases := loadFields(t)
-	scores := scoreRules(cases, languageRules, instructions.Instructions, isLanguageRule)
+	scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
 	printScores(t, "Instructions on testdata/corpus/fields.jsonl", scores)
 	for _, r := range languageRules {
 		s := scores[r]
@@ -194,7 +192,7 @@ func TestInstructionsRedteam(t *testing.T) {
 			t.Skipf("no %s", path)
 		}
 		cases := loadFieldsFile(t, path)
-		scores := scoreRules(cases, languageRules, instructions.Instructions, isLanguageRule)
+		scores := scoreRules(cases, languageRules, Instructions, isLanguageRule)
 		printScores(t, "Instructions on testdata/"+name, scores)
 	}
 }
@@ -208,7 +206,7 @@ func TestInjectionOnRetrievedCorpus(t *testing.T) {
 	var hit, total int
 	var keepFP []string
 	for _, c := range cases {
-		inj := slices.ContainsFunc(instructions.Instructions(c.Line), func(f finding.Finding) bool { return f.Rule == RuleInjection })
+		inj := slices.ContainsFunc(Instructions(c.Line), func(f Finding) bool { return f.Rule == RuleInjection })
 		if c.Expect == "remove" {
 			total++
 			if inj {
@@ -235,7 +233,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 		t.Skip("set WARDLINE_BENCHMARKS to the shared benchmarks directory")
 	}
 	var misses strings.Builder
-	measure := func(name string, cases []fieldCase, want func(fieldCase, []finding.Finding) bool, label func(fieldCase) string) {
+	measure := func(name string, cases []fieldCase, want func(fieldCase, []Finding) bool, label func(fieldCase) string) {
 		type acc struct{ hit, total int }
 		byLabel := map[string]*acc{}
 		for _, c := range cases {
@@ -246,7 +244,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 				byLabel[lb] = a
 			}
 			a.total++
-			fs := instructions.Instructions(c.Text)
+			fs := Instructions(c.Text)
 			if want(c, fs) {
 				a.hit++
 			} else {
@@ -263,18 +261,18 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 			t.Logf("%s %-40s %5.1f%% (%d/%d)", name, k, 100*float64(a.hit)/float64(a.total), a.hit, a.total)
 		}
 	}
-	hasRule := func(fs []finding.Finding, rules ...string) bool {
-		return slices.ContainsFunc(fs, func(f finding.Finding) bool { return slices.Contains(rules, f.Rule) })
+	hasRule := func(fs []Finding, rules ...string) bool {
+		return slices.ContainsFunc(fs, func(f Finding) bool { return slices.Contains(rules, f.Rule) })
 	}
 
 	tldr := loadFieldsFile(t, filepath.Join(dir, "tldr", "fields.jsonl"))
-	measure("tldr", tldr, func(c fieldCase, fs []finding.Finding) bool { return hasRule(fs, c.Rule) },
+	measure("tldr", tldr, func(c fieldCase, fs []Finding) bool { return hasRule(fs, c.Rule) },
 		func(c fieldCase) string { return c.Rule + " recall (same rule)" })
-	measure("tldr", tldr, func(c fieldCase, fs []finding.Finding) bool { return len(fs) > 0 },
+	measure("tldr", tldr, func(c fieldCase, fs []Finding) bool { return len(fs) > 0 },
 		func(c fieldCase) string { return c.Rule + " recall (any rule)" })
 
 	ewt := loadFieldsFile(t, filepath.Join(dir, "ewt", "fields.jsonl"))
-	measure("ewt", ewt, func(c fieldCase, fs []finding.Finding) bool {
+	measure("ewt", ewt, func(c fieldCase, fs []Finding) bool {
 		if c.Expect == "allow" {
 			return len(fs) == 0
 		}
@@ -291,7 +289,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 	garak := loadRetrievedFile(t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
 	var gHit, gTotal, kFP, kTotal int
 	for _, c := range garak {
-		inj := hasRule(instructions.Instructions(c.Line), RuleInjection)
+		inj := hasRule(Instructions(c.Line), RuleInjection)
 		if c.Expect == "remove" {
 			gTotal++
 			if inj {

@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/wardline/wardline/guard/internal/exfil"
-	"github.com/wardline/wardline/guard/internal/instructions"
-	"github.com/wardline/wardline/guard/internal/secrets"
 	"github.com/wardline/wardline/internal/crafted"
 )
 
@@ -40,10 +37,10 @@ var costFuncs = []struct {
 	f    func(string)
 }{
 	{"Sanitize", func(s string) { Sanitize(s) }},
-	{"Instructions", func(s string) { instructions.Instructions(s) }},
-	{"Secrets", func(s string) { secrets.Secrets(s) }},
-	{"URLs", func(s string) { exfil.URLs(s) }},
-	{"Exfiltration", func(s string) { exfil.Exfiltration(s) }},
+	{"Instructions", func(s string) { Instructions(s) }},
+	{"Secrets", func(s string) { Secrets(s) }},
+	{"URLs", func(s string) { URLs(s) }},
+	{"Exfiltration", func(s string) { Exfiltration(s) }},
 }
 
 // TestCostPerByte checks every crafted input of every detector against

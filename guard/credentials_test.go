@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 func TestCredentials(t *testing.T) {
@@ -21,7 +20,7 @@ func TestCredentials(t *testing.T) {
 		"See https://example.com/a:b@c for the format.":                                                                 "",
 		"amqp://guest:guest@localhost:5672/":                                                                            "",
 	} {
-		fs := secrets.Credentials(text)
+		fs := Credentials(text)
 		if want == "" {
 			assert.Empty(t, fs, text)
 			continue
@@ -30,7 +29,7 @@ func TestCredentials(t *testing.T) {
 		assert.Equal(t, want, text[fs[0].Start:fs[0].End])
 		assert.Equal(t, RuleURLCredentials, fs[0].Rule)
 		assert.NotContains(t, fs[0].Excerpt, want)
-		assert.NotContains(t, secrets.Redact(text), want, "Redact removes it")
+		assert.NotContains(t, Redact(text), want, "Redact removes it")
 	}
 }
 
@@ -39,7 +38,7 @@ func FuzzCredentials(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, fd := range secrets.Credentials(s) {
+		for _, fd := range Credentials(s) {
 			if fd.Start < 0 || fd.End > len(s) || fd.Start >= fd.End {
 				t.Fatalf("finding %+v out of bounds for %q", fd, s)
 			}

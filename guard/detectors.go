@@ -65,7 +65,7 @@ func Normalize(s string) string { return normalize.Normalize(s) }
 // loaded, which would be a bug in the gitleaks version linked, Secrets
 // reports a single finding with Rule "secret.unavailable" spanning s, so
 // that a caller treating any finding as a block fails closed.
-func Secrets(s string) []Finding { return secrets.Secrets(s) }
+func Secrets(s string) []Finding { return public(secrets.Secrets(s)) }
 
 // Credentials reports passwords written into the userinfo of URLs
 // ("scheme://user:password@host"), under [RuleURLCredentials]. A
@@ -78,7 +78,7 @@ func Secrets(s string) []Finding { return secrets.Secrets(s) }
 // Findings are sorted by offset; the running time is linear in len(s).
 // It is separate from Secrets, whose findings are gitleaks' exactly; the
 // checker runs both.
-func Credentials(s string) []Finding { return secrets.Credentials(s) }
+func Credentials(s string) []Finding { return public(secrets.Credentials(s)) }
 
 // Redact returns s with every secret that [Secrets] or [Credentials]
 // finds replaced by its redacted excerpt (the first few characters, "…"
@@ -98,7 +98,7 @@ func Redact(s string) string { return secrets.Redact(s) }
 // Every finding has Rule "url", offsets into s and an Excerpt holding the
 // URL (redacted if it carries a secret, shortened if long). Findings are
 // sorted. URLs is safe for concurrent use.
-func URLs(s string) []Finding { return exfil.URLs(s) }
+func URLs(s string) []Finding { return public(exfil.URLs(s)) }
 
 // Exfiltration reports URLs that could carry data out ("exfil.url") and
 // requests to reveal or send secrets, keys, environment variables, system
@@ -106,7 +106,7 @@ func URLs(s string) []Finding { return exfil.URLs(s) }
 // (fullwidth letters, zero-width characters, homoglyphs, defanged URLs) is
 // undone before matching; offsets are into s. Excerpts never hold a
 // secret. Findings are sorted. Exfiltration is safe for concurrent use.
-func Exfiltration(s string) []Finding { return exfil.Exfiltration(s) }
+func Exfiltration(s string) []Finding { return public(exfil.Exfiltration(s)) }
 
 // Instructions reports text that tells its reader to do something, under
 // the facts-only contract of wardline's DESIGN: imperatives aimed at the
@@ -127,4 +127,4 @@ func Exfiltration(s string) []Finding { return exfil.Exfiltration(s) }
 //
 // Any input is accepted, including invalid UTF-8, NUL bytes and very long
 // strings; the running time is linear in len(s).
-func Instructions(s string) []Finding { return instructions.Instructions(s) }
+func Instructions(s string) []Finding { return public(instructions.Instructions(s)) }

@@ -3,8 +3,6 @@ package guard
 import (
 	"strings"
 	"testing"
-
-	"github.com/wardline/wardline/guard/internal/exfil"
 )
 
 // docPage is retrieved documentation of about 6 KB with links, an image,
@@ -19,7 +17,7 @@ func BenchmarkURLs(b *testing.B) {
 	b.SetBytes(int64(len(docPage)))
 	b.ReportAllocs()
 	for b.Loop() {
-		exfil.URLs(docPage)
+		URLs(docPage)
 	}
 }
 
@@ -32,7 +30,7 @@ func BenchmarkExfiltration(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				exfil.Exfiltration(in.text)
+				Exfiltration(in.text)
 			}
 		})
 	}

@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/wardline/wardline/guard/internal/exfil"
-	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 type fieldsLine struct {
@@ -50,13 +48,13 @@ func urlAllowedField(field string) bool {
 // allowed, is "exfil.url"; an exfil.request finding is "exfil.request".
 func dataRules(field, text string) map[string]bool {
 	got := map[string]bool{}
-	if len(secrets.Secrets(text)) > 0 {
+	if len(Secrets(text)) > 0 {
 		got["secret"] = true
 	}
-	for _, f := range exfil.Exfiltration(text) {
+	for _, f := range Exfiltration(text) {
 		got[f.Rule] = true
 	}
-	if !urlAllowedField(field) && len(exfil.URLs(text)) > 0 {
+	if !urlAllowedField(field) && len(URLs(text)) > 0 {
 		got["exfil.url"] = true
 	}
 	return got

@@ -2,8 +2,6 @@ package guard
 
 import (
 	"testing"
-
-	"github.com/wardline/wardline/guard/internal/exfil"
 )
 
 // BenchmarkExfiltrationFields runs Exfiltration once per string field of
@@ -13,7 +11,7 @@ func BenchmarkExfiltrationFields(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, f := range fields {
-			exfil.Exfiltration(f)
+			Exfiltration(f)
 		}
 	}
 }
@@ -25,7 +23,7 @@ func BenchmarkURLsFields(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, f := range fields {
-			exfil.URLs(f)
+			URLs(f)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package guard
 
-import "github.com/wardline/wardline/guard/internal/finding"
+import (
+	"fmt"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+)
 
 // Finding is one thing a detector found in a string.
 //
@@ -10,4 +14,28 @@ import "github.com/wardline/wardline/guard/internal/finding"
 // "secret.github-pat"; applications may count and tune findings by it.
 // Excerpt is a short, human-readable piece of the match for logs and error
 // messages; for secrets it is redacted and never contains the secret itself.
-type Finding = finding.Finding
+type Finding struct {
+	Rule    string
+	Start   int
+	End     int
+	Excerpt string
+}
+
+// String formats the finding as "rule [start:end] excerpt".
+func (f Finding) String() string {
+	return fmt.Sprintf("%s [%d:%d] %q", f.Rule, f.Start, f.End, f.Excerpt)
+}
+
+// public returns the findings of an internal detector as guard's
+// Findings. finding.Finding has the same fields, so each converts as a
+// whole; nil stays nil.
+func public(fs []finding.Finding) []Finding {
+	if fs == nil {
+		return nil
+	}
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		out[i] = Finding(f)
+	}
+	return out
+}

@@ -72,9 +72,9 @@ func (l Languages) Codes() []string {
 // Fullwidth and other compatibility forms are read as the letters they
 // stand for (NFKC). It is linear in len(s) and allocates only for the
 // finding, or for non-ASCII text that NFKC changes.
-func (l Languages) Unreadable(s string) (finding.Finding, string, bool) {
+func (l Languages) Unreadable(s string) (Finding, string, bool) {
 	if s == "" {
-		return finding.Finding{}, "", false
+		return Finding{}, "", false
 	}
 	if !l.ok {
 		l = DefaultLanguages()
@@ -93,7 +93,7 @@ func (l Languages) Unreadable(s string) (finding.Finding, string, bool) {
 		}
 	}
 	if !bad {
-		return finding.Finding{}, "", false
+		return Finding{}, "", false
 	}
-	return finding.Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(finding.Clip(strings.TrimSpace(normalize.Normalize(s[a:b])), finding.MaxExcerpt))}, lang, true
+	return Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(finding.Clip(strings.TrimSpace(normalize.Normalize(s[a:b])), finding.MaxExcerpt))}, lang, true
 }

@@ -210,13 +210,13 @@ func newAnalyzer(languages []string) (*inject.Analyzer, error) {
 }
 
 // Sanitize is (*Sanitizer).Sanitize with the strict defaults.
-func Sanitize(retrieved string) (clean string, removed []finding.Finding) {
+func Sanitize(retrieved string) (clean string, removed []Finding) {
 	var z Sanitizer
 	return z.Sanitize(retrieved)
 }
 
 // Sanitize is SanitizeContext with context.Background().
-func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []finding.Finding) {
+func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding) {
 	return z.SanitizeContext(context.Background(), retrieved)
 }
 
@@ -238,7 +238,7 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []finding.
 // documentation costs a fraction of a millisecond and allocates little
 // when nothing is found; BenchmarkSanitize measures typical pages and
 // crafted repetition.
-func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clean string, removed []finding.Finding) {
+func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clean string, removed []Finding) {
 	maxChunk := DefaultMaxChunk
 	an := defaultAnalyzer()
 	var classifier Classifier
@@ -254,20 +254,20 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 	var cuts [][2]int
 	for _, r := range an.Analyze(retrieved) {
 		cuts = append(cuts, [2]int{r.Start, r.End})
-		removed = append(removed, finding.Finding{Rule: ruleOf(r.Kind), Start: r.Start, End: r.End,
+		removed = append(removed, Finding{Rule: ruleOf(r.Kind), Start: r.Start, End: r.End,
 			Excerpt: exfil.SafeExcerpt(retrieved, r.Start, r.End, nil, "")})
 	}
 	if classifier != nil {
 		spans, err := classify(ctx, classifier, retrieved)
 		if err != nil {
-			removed = append(removed, finding.Finding{Rule: RuleSanitizeUnchecked, Start: 0, End: len(retrieved),
+			removed = append(removed, Finding{Rule: RuleSanitizeUnchecked, Start: 0, End: len(retrieved),
 				Excerpt: finding.Clip("classifier failed: "+err.Error(), finding.MaxExcerpt)})
 			finding.Sort(removed)
 			return "", removed
 		}
 		for _, s := range spans {
 			cuts = append(cuts, [2]int{s.Start, s.End})
-			removed = append(removed, finding.Finding{Rule: RuleInjectionClassifier, Start: s.Start, End: s.End,
+			removed = append(removed, Finding{Rule: RuleInjectionClassifier, Start: s.Start, End: s.End,
 				Excerpt: exfil.SafeExcerpt(retrieved, s.Start, s.End, nil, "")})
 		}
 	}
@@ -281,7 +281,7 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 		// Map the cut back to retrieved for the finding: it lies in the
 		// part of retrieved after the last removal before it.
 		orig := origOffset(cut, skipped, len(retrieved))
-		removed = append(removed, finding.Finding{Rule: RuleSanitizeTruncated, Start: orig, End: len(retrieved),
+		removed = append(removed, Finding{Rule: RuleSanitizeTruncated, Start: orig, End: len(retrieved),
 			Excerpt: fmt.Sprintf("chunk capped at %d characters", maxChunk)})
 		clean = clean[:cut]
 	}
@@ -330,9 +330,9 @@ func ruleOf(k inject.Kind) string {
 	case inject.Encoded:
 		return RuleInjectionEncoded
 	case inject.ExfilRequest:
-		return exfil.RuleExfilRequest
+		return RuleExfilRequest
 	case inject.ExfilURL:
-		return exfil.RuleExfilURL
+		return RuleExfilURL
 	case inject.Language:
 		return RuleSanitizeLanguage
 	}

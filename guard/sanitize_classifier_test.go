@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/wardline/wardline/guard/internal/finding"
 )
 
 // fakeClassifier flags every occurrence of its word, or fails as told.
@@ -90,7 +89,7 @@ func TestSanitizeClassifierFailureIsNeverClean(t *testing.T) {
 			require.NoError(t, err)
 			clean, removed := z.SanitizeContext(tt.ctx, in)
 			assert.Empty(t, clean)
-			i := slices.IndexFunc(removed, func(f finding.Finding) bool { return f.Rule == RuleSanitizeUnchecked })
+			i := slices.IndexFunc(removed, func(f Finding) bool { return f.Rule == RuleSanitizeUnchecked })
 			require.GreaterOrEqual(t, i, 0, "%v", removed)
 			last := removed[i]
 			assert.Equal(t, 0, last.Start)

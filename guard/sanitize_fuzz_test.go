@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // FuzzSanitize checks that Sanitize never panics, reports offsets into its
@@ -29,7 +27,7 @@ func FuzzSanitize(f *testing.F) {
 		if len(removed) == 0 && clean != s {
 			t.Fatalf("text changed without a finding")
 		}
-		secrets := secrets.Secrets(s)
+		secrets := Secrets(s)
 		for _, fd := range removed {
 			if fd.Start < 0 || fd.End > len(s) || fd.Start > fd.End {
 				t.Fatalf("%s: offsets [%d:%d] out of bounds for %d bytes", fd.Rule, fd.Start, fd.End, len(s))

@@ -28,7 +28,7 @@ When a token leaks, the secret scanner opens an incident, and the key owner revo
 `, 20)
 
 // rulesOf returns the distinct rules of fs, sorted.
-func rulesOf(fs []finding.Finding) []string {
+func rulesOf(fs []Finding) []string {
 	var out []string
 	for _, f := range fs {
 		if !slices.Contains(out, f.Rule) {

@@ -4,6 +4,7 @@
 // [Clip] with [MaxExcerpt], the bound on an excerpt.
 //
 // It is the bottom of guard's internal packages beside normalize and
-// imports only the standard library. Package guard exposes the same
-// value as guard.Finding.
+// imports only the standard library. guard.Finding is a struct with the
+// same fields, so that its documentation stays in guard; guard's public
+// functions convert what the detectors return, and Sort takes both.
 package finding

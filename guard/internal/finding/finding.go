@@ -42,10 +42,16 @@ func Clip(s string, n int) string {
 	return s[:cut] + "…"
 }
 
-// Sort sorts fs by start, then end, then rule.
-func Sort(fs []Finding) {
+// Sort sorts fs by start, then end, then rule. It takes guard's public
+// Finding too, a struct with the same fields.
+func Sort[F ~struct {
+	Rule    string
+	Start   int
+	End     int
+	Excerpt string
+}](fs []F) {
 	sort.Slice(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
+		a, b := Finding(fs[i]), Finding(fs[j])
 		if a.Start != b.Start {
 			return a.Start < b.Start
 		}
