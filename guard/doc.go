@@ -186,8 +186,9 @@
 // TestSanitizeCraftedCostIsLinear holds the ratio). Each detector builds
 // its tables on first use, which makes a process's first call take tens
 // of milliseconds; [Warm] builds them all side by side at start-up.
-// Benchmarks are in the
-// package's tests (BenchmarkSecrets runs gitleaks side by side):
+// Benchmarks are in the tests of the package and of the detector
+// packages under guard/internal (BenchmarkSecrets, in
+// guard/internal/secrets, runs gitleaks side by side):
 //
-//	go test -run='^$' -bench=. -benchmem ./guard
+//	go test -run='^$' -bench=. -benchmem ./guard/...
 package guard
