@@ -71,6 +71,7 @@ var ASCIIClass = func() (t [256]uint8) {
 	return t
 }()
 
+// The classes of ASCIIClass; ACPlain is a byte Normalize keeps as it is.
 const (
 	ACPlain = iota
 	acUpper
@@ -276,6 +277,8 @@ func (n *normalizer) foldRune(r rune, src int) {
 	n.emitRune(lr, src)
 }
 
+// The kinds RuneKind returns: a rune Normalize keeps (folded), drops,
+// turns into "\n" or into " ".
 const (
 	kindKeep = iota
 	KindDrop
@@ -365,6 +368,7 @@ func dropInvalid(s string) (string, []int) {
 	return string(b), cmap
 }
 
+// IsASCII reports whether s holds ASCII bytes only.
 func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
