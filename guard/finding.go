@@ -1,6 +1,10 @@
 package guard
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+)
 
 // Finding is one thing a detector found in a string.
 //
@@ -20,4 +24,18 @@ type Finding struct {
 // String formats the finding as "rule [start:end] excerpt".
 func (f Finding) String() string {
 	return fmt.Sprintf("%s [%d:%d] %q", f.Rule, f.Start, f.End, f.Excerpt)
+}
+
+// public returns the findings of an internal detector as guard's
+// Findings. finding.Finding has the same fields, so each converts as a
+// whole; nil stays nil.
+func public(fs []finding.Finding) []Finding {
+	if fs == nil {
+		return nil
+	}
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		out[i] = Finding(f)
+	}
+	return out
 }

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/guard/internal/normalize"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -83,7 +85,7 @@ func (l Languages) Unreadable(s string) (Finding, string, bool) {
 	a, b, lang, bad := 0, 0, "", false
 	if res, ok := langid.Default().Unsupported(s, l.set); ok {
 		a, b, lang, bad = res.Start, res.End, res.Lang, true
-	} else if !isASCII(s) {
+	} else if !normalize.IsASCII(s) {
 		if k := norm.NFKC.String(s); k != s {
 			if res, ok := langid.Default().Unsupported(k, l.set); ok {
 				a, b, lang, bad = 0, len(s), res.Lang, true
@@ -93,5 +95,5 @@ func (l Languages) Unreadable(s string) (Finding, string, bool) {
 	if !bad {
 		return Finding{}, "", false
 	}
-	return Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(clip(strings.TrimSpace(Normalize(s[a:b])), maxExcerpt))}, lang, true
+	return Finding{Rule: RuleLanguage, Start: a, End: b, Excerpt: strings.Clone(finding.Clip(strings.TrimSpace(normalize.Normalize(s[a:b])), finding.MaxExcerpt))}, lang, true
 }

@@ -39,3 +39,9 @@ const (
 	// cannot be read fails closed instead.
 	RuleLanguage = "language.unsupported"
 )
+
+// RuleURLCredentials is the rule of a password written into a URL's
+// userinfo ("mongodb+srv://app:S3cr3tV4lue@cluster0.example.net/db"),
+// a secret gitleaks' default rules do not look for. It is in the
+// [RuleSecret] family.
+const RuleURLCredentials = RuleSecret + ".url-credentials"

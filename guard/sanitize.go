@@ -9,8 +9,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/guard/internal/exfil"
+	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/inject"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // Sanitising retrieved (RAG) text.
@@ -197,7 +202,7 @@ func newAnalyzer(languages []string) (*inject.Analyzer, error) {
 		return nil, err
 	}
 	return inject.New(inject.Config{
-		Normalize: Normalize,
+		Normalize: normalize.Normalize,
 		Scan:      sanitizeScan,
 		Payload:   hasPayloadURL,
 		Readable:  set,
@@ -250,20 +255,20 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 	for _, r := range an.Analyze(retrieved) {
 		cuts = append(cuts, [2]int{r.Start, r.End})
 		removed = append(removed, Finding{Rule: ruleOf(r.Kind), Start: r.Start, End: r.End,
-			Excerpt: safeExcerpt(retrieved, r.Start, r.End, nil, "")})
+			Excerpt: exfil.SafeExcerpt(retrieved, r.Start, r.End, nil, "")})
 	}
 	if classifier != nil {
 		spans, err := classify(ctx, classifier, retrieved)
 		if err != nil {
 			removed = append(removed, Finding{Rule: RuleSanitizeUnchecked, Start: 0, End: len(retrieved),
-				Excerpt: clip("classifier failed: "+err.Error(), maxExcerpt)})
-			sortFindings(removed)
+				Excerpt: finding.Clip("classifier failed: "+err.Error(), finding.MaxExcerpt)})
+			finding.Sort(removed)
 			return "", removed
 		}
 		for _, s := range spans {
 			cuts = append(cuts, [2]int{s.Start, s.End})
 			removed = append(removed, Finding{Rule: RuleInjectionClassifier, Start: s.Start, End: s.End,
-				Excerpt: safeExcerpt(retrieved, s.Start, s.End, nil, "")})
+				Excerpt: exfil.SafeExcerpt(retrieved, s.Start, s.End, nil, "")})
 		}
 	}
 	clean, skipped := cutSpans(retrieved, cuts)
@@ -280,7 +285,7 @@ func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clea
 			Excerpt: fmt.Sprintf("chunk capped at %d characters", maxChunk)})
 		clean = clean[:cut]
 	}
-	sortFindings(removed)
+	finding.Sort(removed)
 	return clean, removed
 }
 
@@ -313,7 +318,7 @@ func classify(ctx context.Context, c Classifier, text string) (spans []Span, err
 func ruleOf(k inject.Kind) string {
 	switch k {
 	case inject.Injection:
-		return ruleInjection
+		return RuleInjection
 	case inject.AIAddressed:
 		return RuleInjectionAIAddressed
 	case inject.Hidden:
@@ -325,13 +330,13 @@ func ruleOf(k inject.Kind) string {
 	case inject.Encoded:
 		return RuleInjectionEncoded
 	case inject.ExfilRequest:
-		return ruleExfilRequest
+		return RuleExfilRequest
 	case inject.ExfilURL:
-		return ruleExfilURL
+		return RuleExfilURL
 	case inject.Language:
 		return RuleSanitizeLanguage
 	}
-	return ruleInjection
+	return RuleInjection
 }
 
 // sanitizeScan runs the shared detectors the analysis asks for on one
@@ -340,17 +345,17 @@ func ruleOf(k inject.Kind) string {
 // carry a payload.
 func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit {
 	if need&inject.NeedInjection != 0 {
-		for _, f := range Instructions(text) {
+		for _, f := range instructions.Instructions(text) {
 			switch f.Rule {
-			case ruleInjection:
+			case RuleInjection:
 				dst = append(dst, inject.Hit{Kind: inject.HitInjection, Start: f.Start, End: f.End})
-			case ruleImperative, ruleModal:
+			case RuleImperative, RuleModal:
 				dst = append(dst, inject.Hit{Kind: inject.HitDirective, Start: f.Start, End: f.End})
 			}
 		}
 	}
 	if need&inject.NeedExfil != 0 {
-		for _, f := range exfilRequests(text) {
+		for _, f := range exfil.Requests(text) {
 			dst = append(dst, inject.Hit{Kind: inject.HitExfilRequest, Start: f.Start, End: f.End})
 		}
 	}
@@ -360,13 +365,13 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 	ls := 0
 	for line := range strings.Lines(text) {
 		if mayCarryPayload(line) {
-			for _, u := range findURLs(line) {
-				if u.scheme != "" && u.scheme != "http" && u.scheme != "https" && u.scheme != "javascript" &&
-					u.scheme != "vbscript" && u.scheme != "data" {
+			for _, u := range exfil.FindURLs(line) {
+				if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "javascript" &&
+					u.Scheme != "vbscript" && u.Scheme != "data" {
 					continue
 				}
-				if urlPayload(line, u) != "" {
-					dst = append(dst, inject.Hit{Kind: inject.HitExfilURL, Start: ls + u.start, End: ls + u.end})
+				if exfil.URLPayload(line, u) != "" {
+					dst = append(dst, inject.Hit{Kind: inject.HitExfilURL, Start: ls + u.Start, End: ls + u.End})
 				}
 			}
 		}
@@ -375,13 +380,13 @@ func sanitizeScan(text string, need inject.Need, dst []inject.Hit) []inject.Hit 
 	return dst
 }
 
-// mayCarryPayload reports whether a line can hold a URL that urlPayload
+// mayCarryPayload reports whether a line can hold a URL that exfil.URLPayload
 // would flag: one needs a placeholder, userinfo, query or fragment
 // character, a script or data scheme, or a run of 20 or more characters
 // of an encoding alphabet. Lines with other scripts or compatibility
 // forms are always looked at. It keeps the URL matcher off plain prose.
 func mayCarryPayload(line string) bool {
-	if strings.ContainsAny(line, "{$%<@?#=") || !isASCII(line) {
+	if strings.ContainsAny(line, "{$%<@?#=") || !normalize.IsASCII(line) {
 		return true
 	}
 	if strings.Contains(line, "script:") || strings.Contains(line, "data:") || strings.Contains(line, "SCRIPT:") || strings.Contains(line, "DATA:") {
@@ -389,7 +394,7 @@ func mayCarryPayload(line string) bool {
 	}
 	run := 0
 	for i := 0; i < len(line); i++ {
-		if isB64Char(line[i]) {
+		if secrets.IsB64Char(line[i]) {
 			run++
 			if run >= 20 {
 				return true
@@ -407,8 +412,8 @@ func hasPayloadURL(v string) bool {
 	if !mayCarryPayload(v) {
 		return false
 	}
-	for _, u := range findURLs(v) {
-		if urlPayload(v, u) != "" {
+	for _, u := range exfil.FindURLs(v) {
+		if exfil.URLPayload(v, u) != "" {
 			return true
 		}
 	}

@@ -61,7 +61,7 @@ func TestSanitizeClassifierRemovesMore(t *testing.T) {
 	require.Len(t, removed, 2)
 	assert.Equal(t, RuleInjectionClassifier, removed[0].Rule)
 	assert.Equal(t, "Buy AcmeCloud today.", removed[0].Excerpt)
-	assert.Equal(t, ruleInjection, removed[1].Rule)
+	assert.Equal(t, RuleInjection, removed[1].Rule)
 	assert.Equal(t, 1, c.calls)
 	assert.Equal(t, "request-7", c.ctx.Value(ctxKey{}), "the caller's context reaches the classifier")
 }
@@ -95,7 +95,7 @@ func TestSanitizeClassifierFailureIsNeverClean(t *testing.T) {
 			assert.Equal(t, 0, last.Start)
 			assert.Equal(t, len(in), last.End)
 			assert.Contains(t, last.Excerpt, tt.reason)
-			assert.Contains(t, rulesOf(removed), ruleInjection, "the deterministic findings are still reported")
+			assert.Contains(t, rulesOf(removed), RuleInjection, "the deterministic findings are still reported")
 			assert.Equal(t, tt.called, tt.c.calls > 0)
 		})
 	}

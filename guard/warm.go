@@ -3,8 +3,11 @@ package guard
 import (
 	"sync"
 
+	"github.com/wardline/wardline/guard/internal/exfil"
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/instructions"
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/guard/internal/secrets"
 )
 
 // Warm builds the tables the detectors otherwise build on first use (the
@@ -18,11 +21,11 @@ import (
 func Warm() {
 	var wg sync.WaitGroup
 	for _, load := range []func(){
-		func() { _, _ = loadSecretEngine() },
+		secrets.Warm,
 		func() { grammar.Default() },
 		func() { langid.Default(); defaultAnalyzer() },
-		func() { lex(); wordFlags() },
-		func() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() },
+		instructions.Warm,
+		exfil.Warm,
 	} {
 		wg.Go(load)
 	}

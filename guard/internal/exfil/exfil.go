@@ -1,0 +1,530 @@
+package exfil
+
+import (
+	"bytes"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/wardline/wardline/guard/internal/finding"
+	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/guard/internal/secrets"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Exfiltration detection.
+//
+// An agent leaks data by writing it somewhere a third party reads: into a
+// URL it emits (a link the user clicks, an image the renderer fetches
+// without asking), or by getting someone to hand it over. Exfiltration
+// reports both, following the facts-only contract in DESIGN.md:
+//
+//   - "exfil.url": a URL (as [URLs] defines it) that carries a payload, a
+//     URL with any scheme other than http and https (javascript:, data:,
+//     file:, ...), and any image a markdown renderer would fetch. Images are
+//     found by parsing with github.com/yuin/goldmark, the CommonMark parser
+//     wardline uses elsewhere, not with a regular expression, so that
+//     inline images, reference-style images (![x][ref]) and raw HTML <img>
+//     tags are all seen exactly as a renderer sees them, and an image
+//     inside a code span is not.
+//   - "exfil.request": text asking for secrets, keys, tokens, passwords,
+//     environment variables, system prompts or sensitive files (~/.ssh,
+//     .env, /etc/passwd, ~/.aws/credentials) to be revealed, printed, sent
+//     or uploaded, including a request relayed in the third person ("the
+//     maintainers ask that the deploy key be sent to ...").
+//
+// A URL carries a payload when its userinfo, host labels, path, query or
+// fragment hold an encoded run longer than a commit hash (more than 40 hex
+// digits, or more than 32 base64 characters that look random: letters and
+// digits, high entropy, not a hyphenated slug), when a secret appears in it
+// after decoding (gitleaks' rules via [secrets.Secrets], which undoes
+// base64, percent and hex encodings), when the userinfo holds a password,
+// or when it holds a template placeholder naming a secret
+// (?t={{GITHUB_TOKEN}}, ${API_KEY}). A 40-hex commit SHA, a UUID and a labelled digest
+// (sha256:...) are identifiers, not payloads.
+
+// The rules of exfiltration findings: guard.RuleExfilURL and
+// guard.RuleExfilRequest.
+const (
+	RuleExfilURL     = "exfil.url"
+	RuleExfilRequest = "exfil.request"
+)
+
+// Exfiltration implements guard.Exfiltration, which documents it.
+func Exfiltration(s string) []finding.Finding {
+	var out []finding.Finding
+	var buf [4]URLSpan
+	for _, u := range appendURLs(buf[:0], s) {
+		if reason := URLPayload(s, u); reason != "" {
+			out = append(out, finding.Finding{Rule: RuleExfilURL, Start: u.Start, End: u.End, Excerpt: reason})
+		}
+	}
+	out = append(out, markdownImages(s)...)
+	out = append(out, Requests(s)...)
+	if len(out) == 0 {
+		return nil
+	}
+	found := secrets.Secrets(s)
+	for i := range out {
+		out[i].Excerpt = SafeExcerpt(s, out[i].Start, out[i].End, found, out[i].Excerpt)
+	}
+	finding.Sort(out)
+	return dedupeFindings(out)
+}
+
+// Warm builds the URL tables, the request phrases and the
+// placeholder expression, for guard.Warm.
+func Warm() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() }
+
+// SafeExcerpt shows s[a:b] after label, with every secret of s that
+// overlaps it redacted (found on the whole of s, so that context a
+// rule needs is not lost), invisible characters removed, and clipped.
+func SafeExcerpt(s string, a, b int, found []finding.Finding, label string) string {
+	var sb strings.Builder
+	last := a
+	for _, f := range found {
+		fa, fb := max(f.Start, a, last), min(f.End, b)
+		if fb <= fa {
+			continue
+		}
+		sb.WriteString(s[last:fa])
+		sb.WriteString(secrets.RedactExcerpt(s[fa:fb]))
+		last = fb
+	}
+	sb.WriteString(s[last:b])
+	t, _ := normalize.Unhide(sb.String())
+	t = secrets.Redact(strings.TrimSpace(t))
+	if label != "" {
+		t = label + ": " + t
+	}
+	return finding.Clip(t, finding.MaxExcerpt)
+}
+
+func dedupeFindings(fs []finding.Finding) []finding.Finding {
+	if len(fs) < 2 {
+		return fs
+	}
+	out := fs[:1]
+	for _, f := range fs[1:] {
+		last := out[len(out)-1]
+		if f.Rule == last.Rule && f.Start == last.Start && f.End == last.End {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// URLPayload returns why the URL u of s is an exfiltration channel, or "".
+func URLPayload(s string, u URLSpan) string {
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return "scheme " + u.Scheme + ":"
+	}
+	// Look at the URL in its case-preserving, de-obfuscated form, extended
+	// over characters xurls stops at but a template or payload may use.
+	end := u.End
+	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
+		end++
+	}
+	raw := normalize.UnhideText(s[u.Start:end])
+	raw = strings.TrimRight(raw, ".,;:!?")
+	if len(secrets.Secrets(raw)) > 0 {
+		return "secret in URL"
+	}
+	// Every alternative of placeholderRe starts with '{', '$', '%' or
+	// '<': without one of them it cannot match.
+	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
+		return "secret placeholder in URL"
+	}
+	if u.Scheme == "" {
+		raw = "http://" + raw
+	}
+	pu, err := url.Parse(raw)
+	if err != nil {
+		// Not parseable as a URL: judge the whole text.
+		if hasOpaqueRun(raw) {
+			return "encoded payload in URL"
+		}
+		return ""
+	}
+	if pu.User != nil {
+		if _, ok := pu.User.Password(); ok {
+			return "password in URL"
+		}
+		if hasOpaqueRun(pu.User.Username()) {
+			return "encoded payload in userinfo"
+		}
+	}
+	for label := range strings.SplitSeq(pu.Hostname(), ".") {
+		if hasOpaqueRun(label) {
+			return "encoded payload in host name"
+		}
+	}
+	for seg := range strings.SplitSeq(pu.EscapedPath(), "/") {
+		if hasOpaqueRun(seg) {
+			return "encoded payload in path"
+		}
+		if dec, err := url.PathUnescape(seg); err == nil && dec != seg && hasOpaqueRun(dec) {
+			return "encoded payload in path"
+		}
+	}
+	for _, part := range []struct{ what, v string }{
+		{"query", pu.RawQuery}, {"fragment", pu.EscapedFragment()},
+	} {
+		if hasOpaqueRun(part.v) {
+			return "encoded payload in " + part.what
+		}
+		if dec, err := url.QueryUnescape(part.v); err == nil && dec != part.v && hasOpaqueRun(dec) {
+			return "encoded payload in " + part.what
+		}
+	}
+	return ""
+}
+
+var (
+	placeholderOnce sync.Once
+	placeholderRx   *regexp.Regexp
+)
+
+// placeholderRe matches template placeholders ({{X}}, ${X}, $X, %X%, <X>)
+// whose name refers to a secret.
+func placeholderRe() *regexp.Regexp {
+	placeholderOnce.Do(func() {
+		name := `[A-Za-z0-9_.-]*(?i:token|secret|passw|pwd|api[_-]?key|apikey|private[_-]?key|access[_-]?key|credential|cookie|session|auth|bearer|env)[A-Za-z0-9_.-]*`
+		placeholderRx = regexp.MustCompile(`\{\{\s*\.?` + name + `\s*\}\}|\$\{\s*` + name + `\s*\}|\$` + name + `|%` + name + `%|<` + name + `>`)
+	})
+	return placeholderRx
+}
+
+// hasOpaqueRun reports whether s holds an encoded run longer than a commit
+// hash: more than 40 hex digits, or more than 32 base64/base64url
+// characters that look random.
+func hasOpaqueRun(s string) bool {
+	for i := 0; i < len(s); {
+		if !secrets.IsB64Char(s[i]) && s[i] != '=' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (secrets.IsB64Char(s[j]) || s[j] == '=') {
+			j++
+		}
+		if opaqueRun(s[:i], s[i:j]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// opaqueRun judges one run of base64/hex characters; before is the text
+// preceding it (a "sha256:" label marks a digest).
+func opaqueRun(before, run string) bool {
+	run = strings.TrimRight(run, "=")
+	if len(run) <= 32 {
+		return false
+	}
+	hex, hexish := 0, true
+	for i := 0; i < len(run); i++ {
+		switch c := run[i]; {
+		case secrets.IsHexChar(c):
+			hex++
+		case c == '-':
+		default:
+			hexish = false
+		}
+	}
+	if hexish {
+		// Hex, possibly with UUID-style hyphens: count the digits.
+		if hex <= 40 {
+			return false
+		}
+		lb := strings.ToLower(before)
+		for _, label := range []string{"sha1:", "sha256:", "sha384:", "sha512:", "sha256-", "sha512-", "@sha256:"} {
+			if strings.HasSuffix(lb, label) {
+				return false
+			}
+		}
+		return true
+	}
+	if isSlug(run) {
+		return false
+	}
+	var upper, lower, digit bool
+	for i := 0; i < len(run); i++ {
+		switch c := run[i]; {
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z':
+			lower = true
+		case '0' <= c && c <= '9':
+			digit = true
+		}
+	}
+	if !digit || !(upper || lower) {
+		return false
+	}
+	return secrets.ShannonEntropy(run) >= 3.5
+}
+
+// isSlug reports whether run is words joined by '-', '_' or '/' (a
+// readable path or identifier) rather than an encoding.
+func isSlug(run string) bool {
+	parts := strings.FieldsFunc(run, func(r rune) bool { return r == '-' || r == '_' || r == '/' || r == '+' })
+	if len(parts) < 3 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) > 14 {
+			return false
+		}
+		digits := 0
+		for i := 0; i < len(p); i++ {
+			if '0' <= p[i] && p[i] <= '9' {
+				digits++
+			}
+		}
+		// words, short numbers and version-like parts only
+		if digits > 0 && digits < len(p) && len(p) > 6 {
+			return false
+		}
+		if digits == len(p) && len(p) > 8 {
+			return false
+		}
+		if p != strings.ToLower(p) && p != strings.ToUpper(p) && !(len(p) > 1 && p[1:] == strings.ToLower(p[1:])) {
+			return false
+		}
+	}
+	return true
+}
+
+// markdownImages reports every image a markdown renderer would fetch:
+// inline and reference-style images and raw HTML <img> tags.
+func markdownImages(s string) []finding.Finding {
+	// The fullwidth '！' and '＜' are searched as their UTF-8 bytes, which
+	// no other rune's encoding contains (their lead byte is no
+	// continuation byte): the same as ContainsAny, without decoding s.
+	if !strings.Contains(s, "!") && !strings.Contains(s, "<") && !strings.Contains(s, "\uff01") && !strings.Contains(s, "\uff1c") {
+		return nil
+	}
+	src, offs := normalize.Unhide(s)
+	if !strings.Contains(src, "![") && !containsFold(src, "<img") && !containsFold(src, "<image") {
+		return nil
+	}
+	var out []finding.Finding
+	if markdownTooCostly(src) {
+		// Fail closed on text crafted to keep the parser busy: it holds
+		// an image opener, so report one rather than parse it.
+		a := strings.Index(src, "![")
+		if i := indexFold(src, "<im"); a < 0 || i >= 0 && i < a {
+			a = i
+		}
+		a = max(a, 0)
+		z := a + 2
+		if i := strings.IndexByte(src[z:], '\n'); i >= 0 {
+			z += i
+		} else {
+			z = len(src)
+		}
+		return []finding.Finding{{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
+	}
+	b := []byte(src)
+	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
+	searchFrom := 0
+	add := func(a, z int, excerpt string) {
+		a, z = max(0, min(a, len(src))), max(0, min(z, len(src)))
+		if z < a {
+			z = a
+		}
+		out = append(out, finding.Finding{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: excerpt})
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Image:
+			dest := string(n.Destination)
+			// Locate the image's "![" in the source: at or before its alt
+			// text when it has one, else the next one not yet used.
+			at := searchFrom
+			if seg, ok := firstSegment(n); ok {
+				if i := strings.LastIndex(src[:seg], "!["); i >= 0 {
+					at = i
+				}
+			} else if i := strings.Index(src[searchFrom:], "!["); i >= 0 {
+				at = searchFrom + i
+			}
+			end := at + 2
+			if i := strings.Index(src[at:], dest); dest != "" && i >= 0 {
+				end = at + i + len(dest)
+				if j := strings.IndexAny(src[end:], ")]"); j >= 0 && j < 200 {
+					end += j + 1
+				}
+			} else if j := strings.Index(src[at:], "]"); j >= 0 {
+				end = at + j + 1
+			}
+			searchFrom = end
+			add(at, end, "markdown image")
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			for i := 0; i < n.Segments.Len(); i++ {
+				seg := n.Segments.At(i)
+				if isImageTag(b[seg.Start:seg.Stop]) {
+					add(seg.Start, seg.Stop, "HTML image")
+				}
+			}
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				line := b[seg.Start:seg.Stop]
+				for off := 0; off < len(line); {
+					k := bytes.IndexByte(line[off:], '<')
+					if k < 0 {
+						break
+					}
+					tag := line[off+k:]
+					if isImageTag(tag) {
+						z := bytes.IndexByte(tag, '>')
+						if z < 0 {
+							z = len(tag) - 1
+						}
+						add(seg.Start+off+k, seg.Start+off+k+z+1, "HTML image")
+					}
+					off += k + 1
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// firstSegment returns the start of the first text segment under n.
+func firstSegment(n ast.Node) (int, bool) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return t.Segment.Start, true
+		}
+		if s, ok := firstSegment(c); ok {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// isImageTag reports whether tag opens an HTML element that fetches an
+// image: <img ...>, <image ...> (SVG) or <svg ...><image>.
+func isImageTag(tag []byte) bool {
+	t := bytes.ToLower(bytes.TrimSpace(tag))
+	for _, name := range []string{"<img", "<image"} {
+		if bytes.HasPrefix(t, []byte(name)) {
+			rest := t[len(name):]
+			if len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '/' || rest[0] == '>' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), sub)
+}
+
+// markdownTooCostly reports whether goldmark's inline parser may spend
+// much more than its usual cost per byte on src. Two of its costs grow
+// faster than the text: each '(' after ']' scans the link destination up
+// to white space (for "<...>", up to '>'), to the end of the line when
+// neither comes ("![a](![a](..."), and each ']' costs about as much as
+// the number of brackets still open in its paragraph, up to about a
+// thousand ("[[[...]]]"). This adds up, in one pass, the longest those
+// scans can be (a '>' not preceded by a backslash always ends the "<"
+// form, white space the other) and, per ']', the '[' not yet closed by
+// a ']' in its paragraph (escaped ones not counted), capped at
+// mdBracketCap; and compares the sum with a multiple of the length.
+// Ordinary markdown, whose links are short and whose brackets are few
+// at a time, stays far below it (TestMarkdownCostBound).
+func markdownTooCostly(src string) bool {
+	budget := 64*len(src) + 1<<16
+	cost, depth := 0, 0
+	// stopAfter[k] remembers that src[from:end) holds no stop byte of
+	// kind k: scans move forward, so each byte is read once per kind.
+	type span struct{ from, end int }
+	memo := [2]span{{-1, -1}, {-1, -1}}
+	scan := func(k, from int) int {
+		if m := memo[k]; from >= m.from && from <= m.end {
+			return m.end
+		}
+		e := from
+		for ; e < len(src) && src[e] != '\n'; e++ {
+			c := src[e]
+			if k == 0 && (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') ||
+				k == 1 && c == '>' && src[e-1] != '\\' {
+				break
+			}
+		}
+		memo[k] = span{from, e}
+		return e
+	}
+	blank := true // the current line holds only white space so far
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			if blank {
+				depth = 0 // a paragraph ends
+			}
+			blank = true
+			continue
+		case c == '\\' && i+1 < len(src) && isASCIIPunct(src[i+1]):
+			i++ // an escaped character ("\\[", "\\\\") opens and closes nothing
+		case c == '[':
+			depth++
+		case c == ']':
+			cost += min(depth, mdBracketCap)
+			depth = max(depth-1, 0)
+			if i+1 < len(src) && src[i+1] == '(' {
+				p := i + 2
+				for p < len(src) && (src[p] == ' ' || src[p] == '\t') {
+					p++
+				}
+				if p < len(src) && src[p] == '<' {
+					cost += scan(1, p+1) - p
+				} else {
+					cost += scan(0, p) - p
+				}
+			}
+			if cost > budget {
+				return true
+			}
+		}
+		if c != ' ' && c != '\t' && c != '\r' {
+			blank = false
+		}
+	}
+	return false
+}
+
+func isASCIIPunct(c byte) bool {
+	return '!' <= c && c <= '/' || ':' <= c && c <= '@' || '[' <= c && c <= '`' || '{' <= c && c <= '~'
+}
+
+// mdBracketCap is about the most a ']' costs goldmark (it gives up on
+// link labels longer than 999 bytes).
+const mdBracketCap = 1000
+
+// indexFold returns the index of the first instance of the lower-case
+// ASCII sub in s, ignoring ASCII case, or -1.
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,1445 @@
+package instructions
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Commands. A candidate span (a whole line, or the words around a known
+// program, "sudo", a flag or a pipe inside a sentence) is parsed with
+// mvdan.cc/sh/v3/syntax, and the resulting call is judged by its program
+// and arguments: flags, paths and package patterns, URLs, "pkg@version",
+// assignments, pipes, redirections, command substitutions and a shell
+// prompt make it a command line; a program or a program and subcommand
+// named inside a sentence without arguments ("The CI job runs make lint
+// after the build") is a fact.
+
+// knownPrograms are programs common enough in developer text that they
+// start a command span inside prose.
+var knownPrograms = setOf(
+	"sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "tcsh", "pwsh", "powershell", "iex",
+	"cmd", "python", "python3", "python2", "pip", "pip3", "pipx", "node", "npm", "npx",
+	"yarn", "pnpm", "bun", "deno", "go", "gofmt", "cargo", "rustc", "rustup", "gcc",
+	"g++", "clang", "make", "cmake", "ninja", "meson", "java", "javac", "mvn", "gradle",
+	"ruby", "gem", "bundle", "rake", "rails", "perl", "php", "composer", "dotnet", "git",
+	"gh", "glab", "hg", "svn", "docker", "docker-compose", "podman", "kubectl", "helm",
+	"minikube", "kind", "terraform", "tofu", "ansible", "ansible-playbook", "vagrant",
+	"packer", "aws", "az", "gcloud", "gsutil", "curl", "wget", "iwr", "irm",
+	"invoke-webrequest", "invoke-expression", "invoke-restmethod", "ssh", "scp", "rsync", "sftp", "nc", "netcat",
+	"ncat", "nmap", "ping", "dig", "nslookup", "rm", "cp", "mv", "ln", "ls", "cat",
+	"echo", "printf", "chmod", "chown", "chgrp", "mkdir", "rmdir", "touch", "find",
+	"grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "tr", "cut", "sort", "uniq",
+	"head", "tail", "less", "tee", "xargs", "tar", "zip", "unzip", "gzip", "gunzip",
+	"xz", "7z", "bzip2", "base64", "openssl", "gpg", "sha256sum", "md5sum", "systemctl",
+	"service", "journalctl", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman",
+	"apk", "brew", "snap", "flatpak", "choco", "winget", "scoop", "sudo", "su", "doas",
+	"env", "export", "source", "eval", "exec", "kill", "pkill", "killall", "ps", "crontab",
+	"mount", "umount", "dd", "fdisk", "mkfs", "useradd", "usermod", "passwd", "iptables",
+	"ufw", "nft", "ip", "ifconfig", "netstat", "lsof", "tcpdump", "jq", "yq", "sqlite3",
+	"psql", "mysql", "mongosh", "redis-cli", "nginx", "certbot", "goreleaser",
+	"golangci-lint", "staticcheck", "govulncheck", "mockgen", "protoc", "buf", "bazel",
+	"bazelisk", "pre-commit", "black", "ruff", "flake8", "mypy", "pytest", "tox",
+	"poetry", "pdm", "uv", "conda", "mamba", "webpack", "vite", "tsc", "eslint",
+	"prettier", "jest", "vitest", "mocha", "hugo", "cd", "wc", "diff", "patch", "stat",
+	"du", "df", "uname", "whoami", "chroot", "nohup", "tmux", "screen", "vim", "nano",
+	"emacs", "gitleaks", "trivy", "cosign", "skopeo", "crane", "oras", "k9s", "kustomize",
+	"argocd", "flux", "istioctl", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel",
+	"netlify", "tldr", "flutter", "wp", "jj", "ng", "pio", "pct", "qm", "dvc", "iw", "sysctl", "telnet", "firebase", "wrangler", "supabase", "pulumi", "serverless", "sls", "sam",
+	"cdk", "code", "xdg-open", "open", "start", "powershell.exe", "cmd.exe", "msiexec",
+	"reg", "schtasks", "certutil", "bitsadmin", "wsl", "set", "setx", "unset", "alias",
+	"chsh", "visudo", "apt-key", "add-apt-repository", "update-alternatives", "ldconfig",
+	"modprobe", "insmod", "sysctl", "hostnamectl", "timedatectl", "nmcli", "ssh-keygen",
+	"ssh-add", "ssh-copy-id", "keytool", "javaw", "go-task", "task", "just", "mage",
+	"adb", "fastboot", "xcrun", "xcodebuild",
+	// Windows administration (cmd.exe and its tools)
+	"net", "netsh", "sc", "wmic", "vssadmin", "bcdedit", "icacls", "takeown", "taskkill",
+	"diskpart", "cipher", "del", "erase", "rd", "format", "attrib", "robocopy", "xcopy", "wevtutil",
+)
+
+// proseyPrograms are known programs that are also everyday English words;
+// inside a sentence they start a command span only with strong evidence
+// (a flag, a path argument, a pipe), never on a subcommand alone.
+var proseyPrograms = setOf(
+	"go", "make", "find", "kind", "sort", "cut", "head", "tail", "less", "touch",
+	"kill", "source", "export", "set", "start", "open", "code", "task", "just",
+	"patch", "diff", "stat", "service", "screen", "black", "bundle", "buf", "crane",
+	"flux", "fly", "sam", "tr", "ip", "su", "dd", "cat", "echo", "env", "exec",
+	"mount", "reg", "alias", "unset", "node", "apt", "gem", "rake", "packer", "tee",
+	"net", "format", "cipher", "del", "erase", "sc",
+)
+
+// shells are programs whose appearance after a pipe makes a command line
+// ("curl ... | sh").
+var shells = setOf(
+	"sh", "bash", "zsh", "fish", "dash", "ksh", "pwsh", "powershell", "iex",
+	"invoke-expression", "python", "python3", "perl", "ruby", "node", "sudo", "php",
+	"cmd", "source", "eval", "xargs", "tee", "grep", "sed", "awk", "sort", "jq",
+	"head", "tail", "wc", "base64", "less", "cut", "tr", "uniq", "gpg", "openssl",
+)
+
+// subcommands are typical first arguments of a CLI: a line made of an
+// unknown non-English program and one of these is a command ("ddev
+// config", "glab issue list" is not matched, "pvecm nodes" is not).
+var subcommands = setOf(
+	"install", "uninstall", "add", "remove", "rm", "run", "build", "test", "start",
+	"stop", "restart", "status", "config", "configure", "init", "push", "pull",
+	"fetch", "clone", "commit", "log", "diff", "login", "logout", "deploy", "apply",
+	"describe", "exec", "list", "ls", "get", "set", "show", "create", "delete",
+	"update", "upgrade", "info", "version", "--version", "help", "--help", "search",
+	"sync", "check", "clean", "reset", "enable", "disable", "edit", "new", "import",
+	"export", "watch", "serve", "up", "down", "rebase", "merge", "checkout", "switch",
+	"branch", "tag", "stash", "resume", "pause", "kill", "logs", "ps", "inspect",
+	"publish", "release", "lint", "fmt", "format", "vet", "tidy", "download", "upload",
+	"generate", "doctor", "setup", "mount", "unmount", "attach", "detach", "open",
+	"close", "connect", "disconnect", "scan", "audit", "verify", "validate", "plan",
+	"destroy", "rollback", "scale", "exec", "shell", "console", "compile", "bench",
+	"outdated", "prune", "purge", "refresh", "reload", "query", "dump", "restore",
+	"backup", "migrate", "seed", "worker", "daemon", "agent", "server", "client",
+)
+
+// commands finds command lines.
+func (d *detector) commands() {
+	n := d.norm
+	// Code fences.
+	if i := strings.Index(n, "```"); i >= 0 {
+		end := len(n)
+		if k := strings.Index(n[i+3:], "```"); k >= 0 {
+			end = i + 3 + k + 3
+		}
+		d.report(ruleCommand, i, end)
+	}
+	// Whole lines.
+	for start := 0; start < len(n); {
+		end := strings.IndexByte(n[start:], '\n')
+		if end < 0 {
+			end = len(n)
+		} else {
+			end += start
+		}
+		// A backslash continuation joins the next line.
+		for end < len(n) && end > start && n[end-1] == '\\' {
+			k := strings.IndexByte(n[end+1:], '\n')
+			if k < 0 {
+				end = len(n)
+			} else {
+				end += 1 + k
+			}
+		}
+		if end-start <= maxCommandLine && d.mayBeCommandLine(start, end) {
+			if a, b, ok := d.commandLine(start, end); ok {
+				d.report(ruleCommand, a, b)
+			}
+		}
+		start = end + 1
+	}
+	// Spans inside sentences.
+	d.inlineCommands()
+}
+
+// mayBeCommandLine is a cheap filter before the shell parser: a line of
+// prose (three English function words, or one first) is not a command
+// line unless it carries a prompt, "sudo" or a pipe.
+func (d *detector) mayBeCommandLine(start, end int) bool {
+	line := d.norm[start:end]
+	if !d.noPipe && strings.IndexByte(line, '|') >= 0 || !d.noSudo && strings.Contains(line, "sudo") {
+		return true
+	}
+	trimmed := strings.TrimLeft(line, " ")
+	if trimmed == "" {
+		return true
+	}
+	switch trimmed[0] { // the first bytes of the prompts and keywords below
+	case '$', '#', '%', '>', '[', '(':
+		for _, p := range []string{"$ ", "# ", "% ", "> ", "[[ ", "(( "} {
+			if strings.HasPrefix(trimmed, p) {
+				return true
+			}
+		}
+	case 'w', 'f', 'i', 'u', 'c':
+		for _, kw := range []string{"while ", "for ", "if ", "until ", "case ", "function "} {
+			if strings.HasPrefix(trimmed, kw) && strings.Contains(line, "; ") {
+				return true // a shell compound command: "while getopts ...; do"
+			}
+		}
+	}
+	// Tokens of this line.
+	i := 0
+	if start > 0 {
+		i, _ = slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
+	}
+	prose := 0
+	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
+		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
+			return true // a flag: quoted prose may follow
+		}
+		// flags: fFunction is functionWords, fProgram knownPrograms.
+		if fl := d.toks[k].flags; fl&fFunction != 0 {
+			if k == i && fl&fProgram == 0 {
+				return false
+			}
+			prose++
+			if prose >= 3 {
+				return false
+			}
+		}
+	}
+	// A line of prose in another language ("Der Job build:app definiert
+	// artifacts mit dem Pfad dist/") has no English function words; a
+	// line that opens with a product's name ("MySQL Connector/J is
+	// licensed ...") is not typed at a prompt.
+	return i >= len(d.toks) || !d.foreignProse(i) && !(prose > 0 && d.productCased(i))
+}
+
+// maxCommandLine bounds the text given to the shell parser.
+const maxCommandLine = 4096
+
+// commandLine judges the line n[start:end] as a whole; it returns the
+// span of the command.
+func (d *detector) commandLine(start, end int) (int, int, bool) {
+	line := d.norm[start:end]
+	trimmed := strings.TrimLeft(line, " ")
+	a := start + len(line) - len(trimmed)
+	prompt := false
+	// Strip a list marker.
+	if m := listMarkerPrefix(trimmed); m > 0 {
+		trimmed = trimmed[m:]
+		a += m
+	}
+	for _, p := range []string{"$ ", "# ", "% ", "> ", "ps> ", "c:\\> ", "c:> "} {
+		if strings.HasPrefix(trimmed, p) {
+			trimmed = trimmed[len(p):]
+			a += len(p)
+			prompt = true
+			break
+		}
+	}
+	body := strings.TrimRight(trimmed, " ;,")
+	if strings.HasSuffix(body, ".") && !strings.HasSuffix(body, "..") && !strings.HasSuffix(body, " .") {
+		body = body[:len(body)-1]
+	}
+	if body == "" {
+		return 0, 0, false
+	}
+	// A label before a command: "Setup: git clone ..." is judged after
+	// the colon by the inline pass.
+	c := judgeCommand(body, prompt, false)
+	if !c {
+		return 0, 0, false
+	}
+	return a, a + len(body), true
+}
+
+// listMarkerPrefix returns the length of a leading list marker and its
+// space ("1. ", "- ", "a) "), or 0.
+func listMarkerPrefix(s string) int {
+	for _, m := range []string{"- ", "* ", "• ", "+ "} {
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	i := 0
+	for i < len(s) && i < 3 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' ' {
+		return i + 2
+	}
+	return 0
+}
+
+// inlineCommands finds command spans inside prose: they start at a known
+// program (or "sudo") and run until the sentence or the command ends.
+func (d *detector) inlineCommands() {
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		w := t.w
+		known := t.flags&fProgram != 0
+		if !known {
+			// Cheap test first: only a path or a word before a flag can
+			// start a command here.
+			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') {
+				continue
+			}
+			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
+				continue
+			}
+		}
+		if pre := t.pre(); w == "" || pre != "" && pre != "`" && pre != "\"" && pre != "'" && pre != "(" {
+			continue
+		}
+		if strings.HasPrefix(t.post(), "_") {
+			continue // a prefix, not a program: "VITE_"
+		}
+		if w != "sudo" && d.finiteAfter(i) {
+			continue // the subject of a verb: "reports/tasks.py schedules ...", "git blame attributes ..."
+		}
+		// In a sentence in another language, or for a product's name
+		// ("MySQL Connector/J"), only shell syntax makes a command.
+		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i) || d.afterDeterminer(i))
+		if known && !needSyntax {
+			if e := d.subcommandChain(i); e > 0 {
+				d.reportTokens(ruleCommand, i, e)
+				i = e - 1
+				continue
+			}
+		}
+		if i > 0 && toks[i-1].w == "sudo" && !toks[i-1].nl {
+			continue // judged from "sudo"
+		}
+		if w == "sudo" && (i+1 >= len(toks) || isProseWord(toks[i+1].w) || !d.sudoTarget(i+1)) {
+			continue // "uses sudo only inside the container", "the sudo group"
+		}
+		// The span: until a token that ends a sentence, or a word that
+		// reads as prose.
+		j := i + 1
+		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
+			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
+				break
+			}
+			j++
+		}
+		if j == i+1 {
+			continue
+		}
+		a, b := t.startAt(), toks[j-1].endAt()
+		// A span the token cap cut after an operator ("sh | sh | ...") is
+		// judged without it.
+		text := strings.TrimRight(d.norm[a:b], spanTrailer)
+		text = strings.TrimLeft(text, "`\"'(")
+		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+			continue // inside a sentence only arguments make a command
+		}
+		if needSyntax && !shellSyntax(text) {
+			continue
+		}
+		if d.judgeInline(text) {
+			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], spanTrailer)))
+			i = j - 1
+		}
+	}
+}
+
+// afterDeterminer reports whether token i follows an article or
+// possessive in the same clause ("the git commit hash", "a docker compose
+// file", "its npm scripts"): a program named there modifies a noun phrase
+// instead of starting a command line, which then needs shell syntax.
+func (d *detector) afterDeterminer(i int) bool {
+	if i == 0 || d.toks[i].pre() != "" {
+		return false
+	}
+	p := d.toks[i-1]
+	if p.comma() || p.endsSentence() || p.post() != "" || d.toks[i].nl {
+		return false
+	}
+	switch p.w {
+	case "the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "your", "my", "his", "her", "each", "every", "whose":
+		return true
+	}
+	return false
+}
+
+// maxBracketDepth is how many "(" and "{" a text judged as a command line
+// may hold open at once (quoted or not, as gate.Split counts them).
+const maxBracketDepth = 64
+
+// deepBrackets reports whether text holds more than maxBracketDepth "("
+// or "{" open at once. mvdan.cc/sh recurses once per level, and builds an
+// error at each when the nesting does not close ("((((", "$($($("); no
+// command line nests so deep, so such a text is not parsed.
+func deepBrackets(text string) bool {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', '{':
+			if depth++; depth > maxBracketDepth {
+				return true
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return false
+}
+
+// spanTrailer are the characters trimmed from the end of an inline
+// command span: sentence punctuation and a dangling pipe or "&".
+const spanTrailer = " .;,:)|&"
+
+// judgeInline is judgeCommand on an inline command span. Spans overlap
+// (each candidate's runs up to 40 tokens), so the shell parser's work is
+// bounded in all: after three times the input's bytes plus 64 have been
+// parsed, a span is a command when it holds shell syntax, without parsing
+// it. The development corpora parse at most one and a half times a
+// text's bytes, most nothing; crafted text (a run of program names and
+// operators that never parses) reaches the bound, and fails closed. The
+// bound is per call, so a response of many short fields is held to it
+// field by field.
+func (d *detector) judgeInline(text string) bool {
+	if d.inlineParsed > 3*len(d.norm)+64 {
+		return shellSyntax(text)
+	}
+	d.inlineParsed += len(text)
+	return judgeCommand(text, false, true)
+}
+
+// subcommandChain judges a known program named inside a sentence with
+// only words after it. A program and one subcommand is a fact, as the
+// facts-only contract says, whether the subcommand is English or not
+// ("The project uses npm workspaces", "CI runs cargo clippy", "The job runs
+// gradle assembleRelease"); a chain of two or more CLI words ("adb shell pm
+// clear", "xcrun simctl boot", "docker compose up") or a dotted identifier
+// as an argument ("... clear com.acme.wallet") makes it a command. It
+// returns the end of the command (its last CLI word) or 0.
+func (d *detector) subcommandChain(i int) int {
+	if _, prosey := proseyPrograms[d.toks[i].w]; prosey || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
+		return 0 // a line that opens with the program is judged whole
+	}
+	l := lexicon.Default()
+	end, dotted, odd := 0, false, false
+	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
+		t := d.toks[m]
+		w := t.w
+		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+			break
+		}
+		_, sub := subcommands[w]
+		_, entity := cliEntities[w]
+		switch {
+		case dottedIdentifier(w):
+			dotted, end = true, m+1
+		case sub || entity:
+			end = max(end, m+1)
+		case odd && m == i+2 && l.Verbs[w] != (lexicon.VerbInfo{}):
+			// the verb after a non-English subcommand: "simctl boot"
+			end = m + 1
+		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.IsDictionaryWord(w):
+			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
+			// or a plural noun ("git submodules")
+			if m == i+1 {
+				odd = true
+			}
+			end = m + 1
+		}
+		if t.post() != "" {
+			break
+		}
+	}
+	// A non-English subcommand ("simctl") counts only as the head of a
+	// chain: something CLI-shaped must follow it ("simctl boot").
+	if dotted || odd && end > i+2 || d.subcommandPair(i) {
+		return end
+	}
+	// A subcommand and an operand: "git push origin main", "helm upgrade
+	// payments". A program and its subcommand alone stay a fact ("CI runs
+	// make lint after the build").
+	if e := d.operandAfter(i + 1); e > 0 {
+		return e
+	}
+	return 0
+}
+
+// abstractNoun reports whether w has the ending of an abstract noun or a
+// gerund ("invalidation", "management", "caching"). After another
+// English word it heads a topic ("cache invalidation"), which a command's
+// operands (names, refs, paths: "ns production") are not.
+func abstractNoun(w string) bool {
+	if len(w) < 7 {
+		return false
+	}
+	for _, suf := range [...]string{"ation", "ment", "ness", "ity", "ance", "ing"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// operandAfter reports whether the known subcommand at k is followed by
+// operands that end the command: words that are not English function
+// words, finite verbs or plural nouns, up to the end of the clause or a
+// word of prose. It returns the end of the last operand, or 0.
+func (d *detector) operandAfter(k int) int {
+	if k >= len(d.toks) {
+		return 0
+	}
+	if _, sub := subcommands[d.toks[k].w]; !sub || d.toks[k].post() != "" {
+		return 0
+	}
+	end := 0
+	for m := k + 1; m < len(d.toks) && m < k+5; m++ {
+		t := d.toks[m]
+		w := t.w
+		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+			break
+		}
+		if abstractNoun(w) && end > 0 && lexicon.Default().IsDictionaryWord(d.toks[m-1].w) {
+			return 0 // a topic, not operands: "docker build cache invalidation"
+		}
+		if grammar.Default().Inflected(w) || strings.HasSuffix(w, "s") && lexicon.Default().IsDictionaryWord(w) && !strings.HasSuffix(w, "ss") {
+			// A verb of the sentence, or a plural noun: "npm install fails",
+			// "git submodules"; after an operand, the sentence goes on:
+			// "git reset origin/main followed by a rebuild".
+			break
+		}
+		end = m + 1
+		if t.post() != "" {
+			break
+		}
+	}
+	return end
+}
+
+// subcommandPair reports whether the two words after the program at i are
+// both CLI words ("docker compose up", "kubectl get pods").
+func (d *detector) subcommandPair(i int) bool {
+	_, s1 := subcommands[d.word(i+1)]
+	_, e1 := cliEntities[d.word(i+1)]
+	_, s2 := subcommands[d.word(i+2)]
+	_, e2 := cliEntities[d.word(i+2)]
+	if !(s1 || e1) || !(s2 || e2) || d.toks[i+1].post() != "" {
+		return false
+	}
+	// The pair must end the name: "docker build cache invalidation" is a
+	// topic, "docker compose up for local development" a command.
+	if i+3 >= len(d.toks) || d.toks[i+2].post() != "" || d.toks[i+3].nl {
+		return true
+	}
+	nx := d.toks[i+3].w
+	_, s3 := subcommands[nx]
+	_, e3 := cliEntities[nx]
+	return isProseWord(nx) || s3 || e3 || !lexicon.Default().IsDictionaryWord(nx)
+}
+
+// dottedIdentifier reports a reverse-DNS or dotted name with at least two
+// dots that is not a version: "com.acme.wallet", "io.k8s.api".
+func dottedIdentifier(w string) bool {
+	if len(w) < 5 || w[0] < 'a' || w[0] > 'z' || strings.Count(w, ".") < 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return !strings.HasSuffix(w, ".") && !strings.Contains(w, "..")
+}
+
+// sudoTarget reports whether token k can be what sudo runs: a known
+// program, a flag, a path or a word that is not English.
+func (d *detector) sudoTarget(k int) bool {
+	t := d.toks[k]
+	if t.flags&fProgram != 0 || strings.HasPrefix(t.raw, "-") || strings.ContainsAny(t.w, "/.") {
+		return true
+	}
+	return programShaped(t.w) && !lexicon.Default().IsDictionaryWord(t.w)
+}
+
+// programBeforeArgs reports whether token k, not a known program, starts
+// a command inside prose: a path to a program ("./gradlew", "bin/rails",
+// "./scripts/deploy.sh") followed by an argument, or a word that is not
+// English followed by a flag ("pg_dump --schema-only", "xcodebuild
+// -scheme", "ffmpeg -i").
+func (d *detector) programBeforeArgs(k int) bool {
+	if k+1 >= len(d.toks) || d.toks[k].endsSentence() || d.toks[k].comma() || d.toks[k+1].nl {
+		return false
+	}
+	w := d.toks[k].w
+	next := d.toks[k+1].raw
+	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
+	if !flag && strings.IndexByte(w, '/') < 0 {
+		return false
+	}
+	if scriptPath(w) {
+		// a relative path such as bin/rails, followed by an argument
+		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
+	}
+	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w)
+}
+
+// isProseWord reports whether w is an English function word that ends an
+// inline command span.
+func isProseWord(w string) bool {
+	switch w {
+	case "the", "a", "an", "is", "are", "was", "were", "be", "and", "or", "but",
+		"against", "after", "before", "when", "while", "because", "which", "that",
+		"to", "for", "of", "in", "on", "at", "by", "with", "from", "still", "again",
+		"first", "then", "also", "only", "so", "if", "it", "this", "these", "those",
+		"safe", "work", "works", "fails", "failed", "succeeds", "should", "must",
+		"will", "would", "can", "could", "does", "do", "did", "has", "have", "had",
+		"as", "than", "once", "until", "without", "every", "each", "across", "inside",
+		"within", "into", "onto", "per", "via", "using", "during", "instead", "here",
+		"there", "now", "always", "never", "we", "you", "they", "he", "she", "i":
+		return true
+	}
+	return false
+}
+
+// looksLikeArg reports whether a raw token is clearly a command argument.
+func looksLikeArg(raw string) bool {
+	return strings.HasPrefix(raw, "-") || strings.ContainsAny(raw, "/=@|<>$")
+}
+
+// shellParser is a pooled parser with the reader it reads from, so that a
+// parse allocates only the syntax tree.
+type shellParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
+
+var parserPool = sync.Pool{New: func() any {
+	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
+}}
+
+// maxPlainWords bounds the words of the plain-words fast path (a stack
+// array); longer plain lines go to the parser.
+const maxPlainWords = 64
+
+// plainWords splits text into its words when the shell parser would read
+// text as exactly one simple command whose arguments are the
+// space-separated words, each a plain literal: no assignments, redirections,
+// quotes, expansions, substitutions, globs that the parser tokenises, pipes,
+// lists, comments or compound commands. It returns false (and the caller
+// parses) otherwise. Why this is sound, from mvdan.cc/sh/v3/syntax's lexer
+// (advanceLitNone and Parser.next) and parser (gotStmtPipe, callExpr):
+//
+//   - The bytes allowed are ASCII letters and digits, ' ' and
+//     ".,_-+/:@%^#=". None of them is in regOps (;"'()$|&><`), none
+//     breaks a literal in advanceLitNone, so a run of them between spaces
+//     is one _LitWord token whose value is the run itself (no backslash, so
+//     nothing is unescaped). "+" and "@" start an extended glob only before
+//     "(", which is not allowed. Tabs, newlines and CR are not allowed, so
+//     every word separator is a space and there is one statement.
+//   - "#" starts a comment only at the start of a word: it is allowed
+//     only inside a word, where advanceLitNone keeps it.
+//   - "=" makes the first word an assignment (hasValidIdent) and is allowed
+//     only after the first word: callExpr turns a word into an Assign only
+//     while no argument has been read yet.
+//   - The first word must not be a keyword or a declaration builtin
+//     (syntax.IsKeyword, "elif", "let", "declare", "local", "export",
+//     "readonly", "typeset", "nameref", "@test"), which gotStmtPipe parses as
+//     something other than a call; any other first word is followed by a
+//     space or the end, not "(", so it is a call's first argument.
+//
+// So the parse is one Stmt, without redirections, holding a CallExpr whose
+// Args are one *syntax.Lit word per space-separated word: judgeStmt on it
+// is judgeArgs over these words, which is what the fast path runs.
+// TestPlainWordsMatchParser checks this against the parser.
+func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
+	out := words[:0]
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == ' ' {
+			i++
+			continue
+		}
+		if c == '#' {
+			return nil, false // a comment
+		}
+		j := i
+		for ; j < len(text) && text[j] != ' '; j++ {
+			c := text[j]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
+				return nil, false
+			}
+			if c == '=' && len(out) == 0 {
+				return nil, false
+			}
+		}
+		if len(out) == maxPlainWords {
+			return nil, false
+		}
+		out = append(out, text[i:j])
+		i = j
+	}
+	if len(out) > 0 && shellReserved(out[0]) {
+		return nil, false
+	}
+	return out, true
+}
+
+var plainByte = func() (t [256]bool) {
+	for _, c := range []byte(".,_-+/:@%^#=") {
+		t[c] = true
+	}
+	return t
+}()
+
+// shellReserved reports whether the parser treats w in command position
+// as something other than the name of a program.
+func shellReserved(w string) bool {
+	switch w {
+	case "elif", "let", "declare", "local", "export", "readonly", "typeset", "nameref", "@test":
+		return true
+	}
+	return syntax.IsKeyword(w)
+}
+
+// judgeCommand parses text as a shell command and decides whether it is a
+// command line. prompt says a shell prompt preceded it; inline says it was
+// cut out of a sentence (then a subcommand alone is not enough).
+func judgeCommand(text string, prompt, inline bool) bool {
+	if len(text) > maxCommandLine {
+		return false
+	}
+	var ev evidence
+	var buf [maxPlainWords]string
+	if words, ok := plainWords(text, &buf); ok {
+		// What the parser would build: see plainWords.
+		judgeArgs(callArgs{plain: words}, nil, text, &ev)
+	} else if !parseEvidence(text, &ev) {
+		return false
+	}
+	return decideCommand(&ev, prompt, inline)
+}
+
+// decideCommand decides from the evidence of a command text whether it is
+// a command line; prompt and inline are as for judgeCommand.
+func decideCommand(ev *evidence, prompt, inline bool) bool {
+	l := lexicon.Default()
+	if !ev.call || ev.program == "" {
+		return false
+	}
+	prog := ev.program
+	pf := flagsOf(prog)
+	known, prosey := pf&fProgram != 0, pf&fProsey != 0
+	if !programShaped(prog) || isDataFile(prog) {
+		return false
+	}
+	if pf&fFunction != 0 && !known {
+		return false // "we accept: ...", "in 1594 ... & ..."
+	}
+	if ev.prose > 0 && !ev.strong {
+		return false
+	}
+	if ev.prose > 0 && !known && !prompt && !ev.sudo && !ev.pipeToShell {
+		return false // "go.sum records ... with hash ..."
+	}
+	if _, ok := l.SLemma(ev.first); ok && !known && !prompt && !ev.sudo && !ev.flag && !ev.placeholder {
+		if _, sub := subcommands[ev.first]; !sub {
+			return false // "package-lock.json pins left-pad 1.3.0"
+		}
+	}
+	if ev.prose > 1 && !ev.pipeToShell && !ev.sudo && !prompt {
+		return false
+	}
+	switch {
+	case ev.pipeToShell || ev.sudo || ev.subst:
+		return true
+	case prompt:
+		return known || !l.IsDictionaryWord(prog) || ev.strong || ev.nargs > 0
+	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
+		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
+	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.IsDictionaryWord(ev.first) && !versionLike(ev.first):
+		return true // "gradle assembleRelease"
+	case ev.strong:
+		if inline {
+			if !ev.flag && !ev.redirect && ev.dict() >= 1 {
+				return false // "SSH keys matching id_ed25519*": a glob in prose
+			}
+			if prosey {
+				return ev.flag || ev.redirect
+			}
+			return known || !l.IsDictionaryWord(prog) || strings.HasPrefix(prog, "./")
+		}
+		if known || !l.IsDictionaryWord(prog) {
+			return true
+		}
+		// "nova boot --nic net-id=x vm_name", "module save collection_name".
+		return ev.nargs >= 1 && ev.proseless && ev.allShaped && (ev.dict() < 2 || ev.flag || ev.placeholder)
+	}
+	if inline {
+		return false
+	}
+	// A whole line without flags or paths: a known program with a
+	// subcommand ("go vet", "npm install left-pad"), or an unknown
+	// non-English program with one ("ddev config").
+	_, sub := subcommands[ev.first]
+	_, entity := cliEntities[ev.first]
+	_, sub2 := subcommands[ev.second]
+	cli := known && !prosey || !known && !l.IsDictionaryWord(prog)
+	if cli && (sub || known && entity && sub2) && ev.nargs >= 2 && ev.nargs <= 6 && ev.proseless && ev.allShaped && !(abstractNoun(ev.last) && ev.nargs >= 3) {
+		// A subcommand and its operands: "git push origin main",
+		// "kubectl delete ns production", "pulumi plugin install name"; not
+		// a topic after a word that is no program ("kubernetes pod restart
+		// policy").
+		return true
+	}
+	if ev.nargs == 0 || !ev.proseless || !ev.allShaped || ev.dict() >= 2 && !ev.placeholder || ev.dict() >= 4 {
+		// A lone name, or words that read as a phrase or a search query
+		// ("gitleaks generic-api-key entropy threshold").
+		return false
+	}
+	if ev.placeholder {
+		// "docker context create context_name", "exit exit_code"
+		return known || !l.IsDictionaryWord(prog) || ev.nargs <= 4
+	}
+	// Only words: a keyword query ("kubernetes pod restart policy",
+	// "npm workspaces hoisting") looks the same, so ask for a short line
+	// with an action word: "git submodule", "az config get", "ddev config".
+	nondict := known && !prosey || !known && !l.IsDictionaryWord(prog)
+	switch {
+	case !nondict && !known:
+		return false
+	case ev.nargs == 1:
+		return nondict || sub
+	case ev.nargs == 2:
+		return ev.subCount() > 0 && ev.dict() <= 1
+	}
+	_, lastSub := subcommands[ev.last]
+	if known && !prosey {
+		return ev.subCount() > 0 && ev.dict() == 0 && ev.nargs <= 4 // "uv tool upgrade package"
+	}
+	return (sub || lastSub) && ev.dict() == 0 && ev.nargs <= 4
+}
+
+// parseEvidence parses text as a shell program and collects the evidence
+// of its statements; it returns false when text does not parse or holds
+// no statement.
+func parseEvidence(text string, ev *evidence) bool {
+	if deepBrackets(text) {
+		return false // no command line nests so deep; the parser would recurse per byte
+	}
+	sp := parserPool.Get().(*shellParser)
+	defer parserPool.Put(sp)
+	sp.r.Reset(text)
+	f, err := sp.p.Parse(&sp.r, "")
+	sp.r.Reset("") // drop the reference to text
+	if err != nil || f == nil || len(f.Stmts) == 0 {
+		return false
+	}
+	// A command or process substitution needs "$(", "${", "`", "<(" or
+	// ">(" in the source: without "`", "(" and "${" no word holds one.
+	ev.maySubst = strings.ContainsAny(text, "`(") || strings.Contains(text, "${")
+	for _, st := range f.Stmts {
+		judgeStmt(st, ev, 0)
+	}
+	return true
+}
+
+// cliEntities are nouns that CLIs take as a first argument before a
+// subcommand ("docker image ls", "gh pr list").
+var cliEntities = setOf(
+	"image", "images", "container", "containers", "volume", "network", "pod", "pods",
+	"service", "node", "nodes", "cluster", "repo", "pr", "issue", "mr", "remote",
+	"notes", "zone", "key", "keys", "secret", "user", "users", "group", "project",
+	"plugin", "plugins", "module", "package", "self", "tool", "servers", "server",
+	"context", "config", "auth", "cache", "system", "compose", "buildx", "stack",
+	"workspace", "env", "profile", "account", "role", "policy", "bucket", "instance",
+	"vm", "disk", "snapshot", "branch", "tag", "release", "run", "job", "workflow",
+	"label", "org", "team", "app", "apps", "deployment", "namespace", "secrets", "rules",
+)
+
+// evidence collects what a parsed command line shows.
+type evidence struct {
+	call        bool   // at least one simple command
+	program     string // the first program
+	first       string // its first argument
+	second      string // its second argument
+	last        string // its last argument
+	nargs       int    // arguments of the first call
+	words       int
+	strong      bool // flags, paths, URLs, assignments, redirections, pipes
+	placeholder bool // a snake_case or "..." argument: "container_name"
+	flag        bool // a -x or --long flag
+	redirect    bool // a pipe, redirection, && or ||
+	allShaped   bool // every argument is a literal word a CLI accepts
+	dictArgs    int  // plain English words that are not common subcommands; read with dict()
+	subs        int  // common subcommands among the arguments
+	pipeToShell bool
+	sudo        bool
+	subst       bool // $(...), `...`, <(...)
+	maySubst    bool // the source may hold a substitution (see parseEvidence)
+
+	// The first call's arguments from pendingFrom on are counted into
+	// dictArgs and subs only when decideCommand asks (most lines are
+	// decided before, and the dictionary look-ups are the costly part):
+	// pendingWords for a parsed call, pendingText for a plain line (its
+	// space-separated words; a string, so that plainWords' stack array
+	// is not stored).
+	pendingWords []*syntax.Word
+	pendingText  string
+	pendingFrom  int
+	prose        int // English function words among the arguments
+	proseless    bool
+}
+
+func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
+	if st == nil || depth > 8 {
+		return
+	}
+	if len(st.Redirs) > 0 {
+		ev.strong, ev.redirect = true, true
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		judgeCall(c, ev)
+	case *syntax.BinaryCmd:
+		judgeStmt(c.X, ev, depth+1)
+		ev.redirect = true
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			ev.strong = true
+			if y, ok := c.Y.Cmd.(*syntax.CallExpr); ok && len(y.Args) > 0 {
+				prog := strings.TrimPrefix(y.Args[0].Lit(), "sudo")
+				if prog == "" && len(y.Args) > 1 {
+					prog = y.Args[1].Lit()
+				}
+				if _, ok := shells[prog]; ok {
+					ev.pipeToShell = true
+				}
+				if _, ok := knownPrograms[prog]; ok {
+					ev.pipeToShell = true
+				}
+				if programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog) {
+					ev.pipeToShell = true // "command | sha512sum"
+				}
+			}
+		} else {
+			ev.strong = true // && and ||
+		}
+		sub := evidence{maySubst: ev.maySubst}
+		judgeStmt(c.Y, &sub, depth+1)
+		ev.strong = ev.strong || sub.strong
+		ev.subst = ev.subst || sub.subst
+		ev.sudo = ev.sudo || sub.sudo
+	case *syntax.Subshell:
+		// "(We check in early afternoon.)" is prose in parentheses: judge
+		// what is inside.
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.Block:
+		for _, s := range c.Stmts {
+			judgeStmt(s, ev, depth+1)
+		}
+	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl,
+		*syntax.CaseClause, *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
+		ev.strong = true
+		ev.call = true
+		if ev.program == "" {
+			ev.program = "sh"
+		}
+	case *syntax.DeclClause:
+		// "export FOO=bar" is a command; "Export jobs write Parquet
+		// files" parses as a declaration of bare names and is prose.
+		ev.call = true
+		if ev.program == "" {
+			ev.program = c.Variant.Value
+			ev.nargs = len(c.Args)
+			ev.proseless, ev.allShaped = true, true
+		}
+		l := lexicon.Default()
+		for _, a := range c.Args {
+			if a.Value != nil || a.Array != nil || a.Naked && a.Name == nil && a.Value == nil {
+				ev.strong = true
+				continue
+			}
+			if a.Name != nil {
+				if _, ok := lexicon.FunctionWords[a.Name.Value]; ok {
+					ev.prose++
+					ev.proseless = false
+				} else if l.IsDictionaryWord(a.Name.Value) {
+					ev.dictArgs++
+				}
+			}
+		}
+	}
+}
+
+func judgeCall(c *syntax.CallExpr, ev *evidence) {
+	if len(c.Assigns) > 0 {
+		ev.strong = true
+		for _, a := range c.Assigns {
+			if a.Value != nil && ev.maySubst && hasSubst(a.Value) {
+				ev.subst = true
+			}
+		}
+		if len(c.Args) == 0 {
+			ev.call = true
+			if ev.program == "" {
+				ev.program = "env"
+			}
+			return
+		}
+	}
+	judgeArgs(callArgs{w: c.Args, maySubst: ev.maySubst}, c.Args, "", ev)
+}
+
+// callArgs are the words of a simple command, as judgeArgs sees them:
+// parsed words, or (plain != nil) the words of a line that plainWords
+// accepted, each the literal the parser would produce. maySubst false says
+// that the source holds no substitution. (A concrete type, not an
+// interface or type parameter, so that plain can live on the stack.)
+type callArgs struct {
+	w        []*syntax.Word
+	plain    []string
+	maySubst bool
+}
+
+func (a callArgs) len() int {
+	if a.plain != nil {
+		return len(a.plain)
+	}
+	return len(a.w)
+}
+
+// lit returns word i if it is a plain literal, else "".
+func (a callArgs) lit(i int) string {
+	if a.plain != nil {
+		return a.plain[i]
+	}
+	return a.w[i].Lit()
+}
+
+// strong is argStrong of word i.
+func (a callArgs) strong(i int) bool {
+	if a.plain != nil {
+		return litStrong(a.plain[i])
+	}
+	return argStrong(a.w[i])
+}
+
+// hasSubst reports whether word i holds a command or process substitution.
+func (a callArgs) hasSubst(i int) bool {
+	return a.plain == nil && a.maySubst && hasSubst(a.w[i])
+}
+
+// judgeArgs collects the evidence of a simple command's words: its
+// program (after sudo and its flags) and arguments. args holds parsed
+// words w or plain words; text is the line plain words were split from.
+// (w and text are stored in ev, so they are passed apart from args:
+// escape analysis would otherwise move plainWords' array to the heap.)
+func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
+	n := args.len()
+	if n == 0 {
+		return
+	}
+	k := 0 // the program's index
+	prog := args.lit(0)
+	if prog == "" {
+		if args.hasSubst(0) {
+			ev.subst = true
+		}
+		return
+	}
+	if prog == "sudo" || prog == "doas" {
+		ev.sudo = true
+		ev.call = true
+		if ev.program == "" {
+			ev.program = prog
+		}
+		k = 1
+		for k < n && strings.HasPrefix(args.lit(k), "-") {
+			k++
+		}
+		if k == n {
+			return
+		}
+		prog = args.lit(k)
+		if ev.program == "sudo" || ev.program == "doas" {
+			ev.program = ""
+		}
+	}
+	if ev.program != "" {
+		// a later command of a list; only collect evidence
+		for i := k + 1; i < n; i++ {
+			if args.strong(i) {
+				ev.strong = true
+			}
+		}
+		return
+	}
+	ev.call = true
+	ev.program = prog
+	ev.nargs = n - k - 1
+	ev.words = n - k
+	ev.proseless = true
+	ev.allShaped = true
+	if n-k > 1 {
+		ev.first = args.lit(k + 1)
+		ev.last = args.lit(n - 1)
+	}
+	if n-k > 2 {
+		ev.second = args.lit(k + 2)
+	}
+	if prog != "" && (!programShaped(prog) || isDataFile(prog)) {
+		// decideCommand rejects this program whatever the arguments
+		// show: skip them. (ev.program is final: only "", "sudo" and
+		// "doas" are replaced by a later call, and those are not
+		// rejected here.)
+		return
+	}
+	ev.count() // a former call whose program was not a literal
+	if args.plain != nil {
+		ev.pendingText = text
+	} else {
+		ev.pendingWords = w
+	}
+	ev.pendingFrom = k + 1
+	for i := k + 1; i < n; i++ {
+		lit := args.lit(i)
+		switch argKind(lit) {
+		case argPlaceholder:
+			ev.placeholder = true
+		case argUnshaped:
+			ev.allShaped = false
+		}
+		if args.strong(i) {
+			ev.strong = true
+			if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
+				ev.flag = true
+			}
+		}
+		if args.hasSubst(i) {
+			ev.subst = true
+			ev.strong = true
+		}
+		if lit != "" {
+			if flagsOf(lit)&fFunction != 0 && lit != "all" && lit != "up" && lit != "out" && lit != "on" && lit != "off" {
+				ev.prose++
+				ev.proseless = false
+			}
+		}
+	}
+}
+
+// windowsSwitch reports whether lit is a cmd.exe switch: "/f", "/s",
+// "/q", "/add", "/all", "/quiet", "/?" (one to eight letters after a
+// slash, nothing after them but an optional ":value").
+func windowsSwitch(lit string) bool {
+	if len(lit) < 2 || lit[0] != '/' {
+		return false
+	}
+	name := lit[1:]
+	if i := strings.IndexByte(name, ':'); i > 0 {
+		name = name[:i]
+	}
+	if name == "?" {
+		return true
+	}
+	if len(name) == 0 || len(name) > 8 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// Kinds of a call argument.
+const (
+	argNone        = iota // not a literal
+	argPlaceholder        // "container_name", "...", "key:value"
+	argUnshaped           // not a plain CLI word
+	argWord               // a plain CLI word: counted in dictArgs or subs
+)
+
+func argKind(lit string) int {
+	switch {
+	case lit == "":
+		return argNone
+	case strings.Contains(lit, "_") || lit == "..." || strings.ContainsAny(lit, ":"):
+		return argPlaceholder
+	case !argShaped(lit):
+		return argUnshaped
+	}
+	return argWord
+}
+
+// count adds the pending arguments to dictArgs and subs.
+func (ev *evidence) count() {
+	if ev.pendingWords == nil && ev.pendingText == "" {
+		return
+	}
+	if ev.pendingWords != nil {
+		for _, w := range ev.pendingWords[min(ev.pendingFrom, len(ev.pendingWords)):] {
+			ev.countArg(w.Lit())
+		}
+	} else {
+		i := 0
+		for w := range strings.SplitSeq(ev.pendingText, " ") {
+			if w == "" {
+				continue
+			}
+			if i >= ev.pendingFrom {
+				ev.countArg(w)
+			}
+			i++
+		}
+	}
+	ev.pendingWords, ev.pendingText = nil, ""
+}
+
+func (ev *evidence) countArg(lit string) {
+	if argKind(lit) != argWord {
+		return
+	}
+	f := flagsOf(lit)
+	sub, entity := f&fSubcommand != 0 || hyphenSubcommand(lit), f&fEntity != 0
+	if sub {
+		ev.subs++
+	}
+	if !sub && !entity && lexicon.Default().IsDictionaryWord(lit) {
+		ev.dictArgs++
+	}
+}
+
+// hyphenSubcommand reports whether lit is a hyphenated CLI action led or
+// ended by a listing or lookup verb ("ls-remote", "rev-list",
+// "describe-instances", "get-login-password"): English compounds are
+// rarely spelled that way, and the verbs that do start them ("set-up",
+// "add-on", "check-in") end in a particle, which is refused.
+func hyphenSubcommand(lit string) bool {
+	i, j := strings.IndexByte(lit, '-'), strings.LastIndexByte(lit, '-')
+	if i <= 0 || j == len(lit)-1 {
+		return false
+	}
+	for k := 0; k < len(lit); k++ {
+		if c := lit[k]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	switch lit[j+1:] {
+	case "up", "down", "in", "on", "off", "out", "over", "by", "to":
+		return false
+	case "list", "ls":
+		return true
+	}
+	switch lit[:i] {
+	case "ls", "list", "get", "describe", "create", "delete", "rm", "update", "put", "show":
+		return true
+	}
+	return false
+}
+
+// dict and subCount return dictArgs and subs, counting pending arguments.
+func (ev *evidence) dict() int {
+	ev.count()
+	return ev.dictArgs
+}
+
+func (ev *evidence) subCount() int {
+	ev.count()
+	return ev.subs
+}
+
+// argStrong reports whether a word is evidence of a command line: a flag,
+// a path or package pattern, a URL, a "name@version", an assignment, a
+// glob, a quoted string or a variable.
+func argStrong(w *syntax.Word) bool {
+	lit := w.Lit()
+	if lit == "" {
+		// quoted strings, parameter expansions, substitutions
+		for _, p := range w.Parts {
+			switch p.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.ParamExp, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+				return true
+			}
+		}
+		return false
+	}
+	return litStrong(lit)
+}
+
+// litStrong is argStrong for a plain literal word.
+func litStrong(lit string) bool {
+	// Every case below needs a leading '-' or '+', or one of the bytes
+	// of litMarks ("." for "."/".." and file extensions).
+	var m bool
+	for i := 0; i < len(lit); i++ {
+		m = m || litMarks[lit[i]]
+	}
+	if !m && (lit == "" || lit[0] != '-' && lit[0] != '+') {
+		return false
+	}
+	switch {
+	case len(lit) >= 2 && lit[0] == '-' && (isAlnum(lit[1]) || lit[1] == '-' && len(lit) > 2 && isAlnum(lit[2])):
+		return true
+	case len(lit) >= 3 && lit[0] == '+' && lit[1] >= 'a' && lit[1] <= 'z':
+		return true // "+noall", "+short"
+	case lit == "." || lit == ".." || lit == "-":
+		return true
+	case strings.ContainsAny(lit, "/~*"):
+		return true
+	case strings.Contains(lit, "=") && !strings.HasPrefix(lit, "="):
+		return true
+	case strings.Contains(lit, "@") && !strings.HasPrefix(lit, "@") && !strings.HasSuffix(lit, "@"):
+		return true
+	case strings.HasPrefix(lit, "@"):
+		return len(lit) > 1
+	case strings.Contains(lit, "{{") || strings.HasPrefix(lit, "<") && strings.HasSuffix(lit, ">"):
+		return true
+	case hasFileExt(lit):
+		return true
+	}
+	return false
+}
+
+var litMarks = byteSet("/~*=@{<.")
+
+// argShaped reports whether lit is a plain CLI argument: letters, digits
+// and ._-+:,=@/ (no sentence punctuation at the end).
+func argShaped(lit string) bool {
+	if lit == "" || strings.ContainsAny(lit[len(lit)-1:], ".,;!?") && lit != "." && lit != ".." {
+		return false
+	}
+	for i := 0; i < len(lit); i++ {
+		if !argBytes[lit[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// argBytes are the bytes of an argShaped word: ASCII letters, digits and
+// the punctuation below.
+var argBytes = func() [256]bool {
+	t := byteSet("._-+:,=@/~%^{}[]#*?!'\"")
+	for c := range 256 {
+		t[c] = t[c] || isAlnum(byte(c))
+	}
+	return t
+}()
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// hasSubst reports whether w holds a command or process substitution at
+// any depth. The walker is pooled: a closure handed to syntax.Walk would
+// be allocated on every call.
+func hasSubst(w *syntax.Word) bool {
+	v := substPool.Get().(*substVisitor)
+	v.found = false
+	syntax.Walk(w, v.fn)
+	found := v.found
+	substPool.Put(v)
+	return found
+}
+
+type substVisitor struct {
+	found bool
+	fn    func(syntax.Node) bool
+}
+
+var substPool = sync.Pool{New: func() any {
+	v := &substVisitor{}
+	v.fn = func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			v.found = true
+		}
+		return !v.found
+	}
+	return v
+}}
+
+// scriptPath reports whether w is a path to a program or script rather
+// than a package path like "net/netip": "./gradlew", "bin/rails",
+// "scripts/deploy.sh".
+func scriptPath(w string) bool {
+	if strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
+		return false
+	}
+	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	if !strings.Contains(w, "/") {
+		return false
+	}
+	switch w[strings.LastIndexByte(w, '.')+1:] {
+	case "sh", "py", "rb", "pl", "ps1", "bash":
+		return true
+	}
+	return false
+}
+
+// versionLike reports whether s reads as a version ("v8", "1.2.3").
+func versionLike(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// isDataFile reports whether a would-be program name is a data file
+// ("go.sum", "package-lock.json") rather than a script.
+func isDataFile(prog string) bool {
+	if !hasFileExt(prog) {
+		return false
+	}
+	switch prog[strings.LastIndexByte(prog, '.')+1:] {
+	case "sh", "py", "pl", "rb", "js", "exe", "ps1", "bat", "cmd", "jar", "php":
+		return false
+	}
+	return true
+}
+
+// hasFileExt reports whether lit looks like a file name with a common
+// extension ("requirements.txt", "install.sh").
+func hasFileExt(lit string) bool {
+	i := strings.LastIndexByte(lit, '.')
+	if i <= 0 || i == len(lit)-1 {
+		return false
+	}
+	switch lit[i+1:] {
+	case "sh", "py", "js", "ts", "go", "rb", "pl", "txt", "json", "yaml", "yml", "toml",
+		"xml", "ini", "conf", "cfg", "env", "md", "zip", "gz", "tgz", "tar", "deb", "rpm",
+		"exe", "msi", "ps1", "bat", "jar", "whl", "iso", "img", "log", "csv", "sql",
+		"pem", "key", "crt", "c", "h", "cpp", "rs", "java", "html", "css", "png", "jpg",
+		"mp4", "mp3", "pdf", "service", "git", "lock", "mod", "sum", "bin", "so", "dll",
+		"apk", "dmg", "pkg", "7z", "xz", "bz2", "war", "dockerfile", "tf", "hcl", "lua",
+		"wav", "svg", "gif", "webp", "mkv", "avi", "doc", "docx", "odt", "epub", "db":
+		return true
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+}
+
+// programShaped reports whether s can be a program name: lower-case
+// letters, digits and ._+- (or a path, such as a relative path to a
+// script), not a number or a version.
+func programShaped(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") || scriptPath(s) {
+		return true // "path/to/tool.py", "scripts/deploy.sh"
+	}
+	if i := strings.IndexByte(s, '/'); i > 0 && !strings.Contains(s, "://") && !strings.Contains(s, ".") {
+		return programShaped(s[:i]) && programShaped(strings.ReplaceAll(s[i+1:], "/", "-")) // "bin/rails"
+	}
+	c := s[0]
+	if !(c >= 'a' && c <= 'z' || c == '_' || c == '!') {
+		return false
+	}
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c == '.', c == '_', c == '+', c == '-', c == '!':
+		case c >= '0' && c <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits < 4
+}

@@ -1,0 +1,841 @@
+package instructions
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
+	"github.com/wardline/wardline/guard/internal/normalize"
+)
+
+// Imperatives: a clause that opens, after optional openers ("please",
+// "now", "first", "then", a list marker, an "if ..., " clause), with a
+// base-form verb used as a command. The verb comes from the WordNet
+// lexicon; whether it is a command or the first word of a noun phrase
+// ("Build artifacts are stored in dist/", "Test coverage is 81%") is
+// decided from what follows it: a determiner, an object pronoun or a verb
+// particle marks a command; a finite verb later in the clause marks a noun
+// phrase that is the subject of a statement.
+
+// openers may precede an imperative verb at the start of a clause.
+var openers = setOf(
+	"please", "kindly", "pls", "plz", "now", "first", "firstly", "second", "secondly",
+	"third", "thirdly", "next", "then", "finally", "lastly", "also", "just", "simply",
+	"afterwards", "afterward", "additionally", "alternatively", "instead", "otherwise",
+	"again", "always", "never", "maybe", "perhaps", "so", "and", "or", "but",
+	"immediately", "quickly", "carefully", "ok", "okay", "therefore", "thus",
+	"hence", "subsequently", "meanwhile", "later", "ever", "even", "really",
+	"definitely", "actually", "seriously", "absolutely", "certainly", "however",
+	"anyway", "besides", "hey", "oh", "well", "attached", "enclosed", "guys",
+)
+
+// politeOpeners make a following verb a command whatever comes after it.
+var politeOpeners = setOf("please", "kindly", "pls", "plz", "never", "always")
+
+// subordinators open an adverbial clause that ends at a comma
+// ("If it fails, delete the cache").
+var subordinators = setOf(
+	"if", "when", "whenever", "before", "after", "once", "to", "unless", "until",
+	"while", "as", "for", "on", "in", "with", "without", "during", "by", "since",
+	"where", "wherever", "like", "from", "at", "otherwise", "because", "although",
+	"though", "given", "upon", "within", "under", "via", "using",
+)
+
+// strongObjects follow an imperative verb directly: determiners, object
+// pronouns and quantifiers.
+var strongObjects = setOf(
+	"the", "a", "an", "this", "that", "these", "those", "your", "my", "our",
+	"his", "its", "their", "all", "any", "every", "each", "some", "both",
+	"another", "it", "them", "me", "us", "him", "yourself", "yourselves",
+	"everything", "something", "anything", "nothing", "one", "whatever",
+	"whichever", "no", "more", "less", "only", "what", "how", "whether",
+	"why", "where", "which", "who", "her", "sure", "certain",
+)
+
+// particles follow phrasal or prepositional verbs ("Go ahead", "Log in",
+// "Upgrade to v2"); they are weaker evidence than a determiner.
+var particles = setOf(
+	"up", "down", "out", "off", "in", "into", "on", "onto", "over", "back", "away",
+	"ahead", "around", "through", "to", "with", "for", "from", "at", "about", "by",
+	"via", "as", "against", "across", "along", "together", "apart", "aside",
+)
+
+// finiteWords are finite verbs and auxiliaries: after a would-be imperative
+// verb they show that the clause is a statement with a noun-phrase subject.
+var finiteWords = setOf(
+	"is", "are", "was", "were", "am", "has", "have", "had", "does", "do", "did",
+	"will", "would", "can", "could", "shall", "should", "may", "might", "must",
+	"isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "hadn't",
+	"doesn't", "don't", "didn't", "won't", "wouldn't", "can't", "cannot",
+	"couldn't", "shouldn't", "mustn't", "needs", "remains", "remain", "seems",
+	"seem", "becomes", "become", "'s", "'re",
+)
+
+// whWords after a verb candidate introduce a clause.
+var whWords = setOf("who", "which", "what", "how", "why", "where", "whether", "when")
+
+// subjectPronouns after a verb candidate show it is not a verb.
+var subjectPronouns = setOf("i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've",
+	"he", "she", "they", "they're", "it's", "he's", "she's", "there's", "you're", "we'll")
+
+// capitalized reports whether token k starts with an upper-case ASCII
+// letter in the original text while the next letter is lower case (a
+// proper noun, not an all-caps word).
+func (d *detector) capitalized(k int) bool {
+	t := d.toks[k]
+	o := d.offAt(t.startAt())
+	if o+1 >= len(d.src) {
+		return false
+	}
+	c, c2 := d.src[o], d.src[o+1]
+	return c >= 'A' && c <= 'Z' && c2 >= 'a' && c2 <= 'z'
+}
+
+// notImperative are verbs that open declaratives far more often than
+// commands at the start of a sentence.
+var notImperative = setOf(
+	"thank", "thanks", "hope", "guess", "wish", "bet", "mean", "like",
+	"love", "hate", "agree", "think", "believe", "suppose", "reckon", "need",
+	"want", "am", "be", "been", "being", "seem", "appear", "dear", "hello", "hi", "die",
+	"welcome", "sorry", "yes", "no", "well", "even", "still", "further",
+	"better", "best", "right", "left", "due", "lots", "plus", "minus", "per",
+	"yeah", "ok", "okay", "will", "can", "may", "must", "might", "shall",
+	"should", "would", "could", "ought", "do", "does", "did", "have", "has",
+	"had", "go", "pretty", "quite", "rather", "mine", "less", "more", "most",
+	"much", "many", "few", "several", "total", "average", "overall", "said",
+	"like", "man", "last", "past", "next", "second", "while", "since", "round",
+	"near", "down", "up", "out", "off", "over", "under", "through", "about",
+	"above", "below", "inside", "outside", "back", "forward", "thus", "still",
+	"only", "all", "both", "each", "either", "neither", "whatever", "whoever",
+)
+
+// isVerbLemma reports whether w can be a base-form verb: a verb of the
+// lexicon, or a word the lexicon does not know made of a verb-forming
+// prefix and a verb of it (see derivedVerb).
+func isVerbLemma(w string) (lexicon.VerbInfo, bool) {
+	l := lexicon.Default()
+	if v, ok := l.Verbs[w]; ok {
+		return v, true
+	}
+	return derivedVerb(l, w)
+}
+
+// derivedVerb reports whether w, a word the lexicon l does not know, is a
+// verb-forming prefix before a verb of the lexicon ("reformat", "unmute",
+// "auto-format"; see grammar.VerbPrefix). The derived word is only a verb:
+// its base's noun readings do not carry over.
+func derivedVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
+		return lexicon.VerbInfo{}, false
+	}
+	var base lexicon.VerbInfo
+	ok := grammar.VerbPrefix(w, func(rest string) bool {
+		v, ok := l.Verbs[rest]
+		base = v
+		return ok
+	})
+	// The dictionary last: it is the costly check, and most words have
+	// no prefix before a verb.
+	if !ok || l.IsDictionaryWord(w) {
+		return lexicon.VerbInfo{}, false
+	}
+	return lexicon.VerbInfo{VerbTag: max(base.VerbTag, 1)}, true
+}
+
+// imperatives finds clauses that open with an imperative verb.
+func (d *detector) imperatives() {
+	d.clauses(func(i, j int) {
+		d.imperativeClause(i, j, false)
+	})
+}
+
+// imperativeClause checks the clause toks[i:j] and its coordinated
+// sub-clauses; it reports and returns whether it found an imperative.
+func (d *detector) imperativeClause(i, j int, inList bool) bool {
+	start := i
+	sub := false
+	for k := i; k < j; {
+		if v := d.imperativeAt(k, j, inList, sub); v > 0 {
+			d.reportTokens(ruleImperative, start, j)
+			return true
+		}
+		// Move to the next sub-clause: after a comma or semicolon followed
+		// by a coordinator, or after "and"/"then" that follows a clause.
+		next := -1
+		for m := k; m < j-1; m++ {
+			t := d.toks[m]
+			if t.comma() || t.semi {
+				next = m + 1
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		// A clause coordinated by "and", "or" or "but" shares the subject
+		// of the clause before it ("They sell X, and retail projects"),
+		// unless "then" or "so" follows.
+		if w := d.word(next); (w == "and" || w == "or" || w == "but") && d.word(next+1) != "then" && d.word(next+1) != "so" {
+			k = next + 1
+			for k < j && !d.toks[k-1].comma() && !d.toks[k-1].semi {
+				k++
+			}
+			start = k
+			sub = true
+			continue
+		}
+		// After a short opening phrase with no clause in it ("More to
+		// the point,", "Short of that,", "Last thing,") the sentence's
+		// own clause starts; after anything else the words share a
+		// subject or continue a list.
+		sub = k != i || !d.openingPhrase(i, next, j)
+		k = next
+		start = next
+	}
+	return false
+}
+
+// openingPhrase reports whether toks[i:next], ending in a comma, is a
+// short phrase that opens the sentence before its clause ("More to the
+// point,", "Short of that,", "Last thing,") and a command follows it: a
+// verb and then its object or particle. The phrase has two to eight words,
+// no pronoun subject, auxiliary or finite verb, and does not open with a
+// determiner or number (that is a subject: "The 22 member countries of
+// the league, ..."); one word before a comma is a list item or a vocative,
+// which imperativeAt reads.
+func (d *detector) openingPhrase(i, next, j int) bool {
+	if next-i < 2 || next >= j-1 || d.phraseComma(i, j) != next || d.finiteIn(i, next) {
+		return false
+	}
+	if w := d.toks[i].w; isDeterminerLike(w) || isNumberWord(w) || strings.ContainsAny(w, "0123456789") {
+		return false
+	}
+	if !d.isVerb(next) {
+		return false
+	}
+	_, strong := strongObjects[d.word(next+1)]
+	_, particle := particles[d.word(next+1)]
+	return strong || particle
+}
+
+// finiteIn reports whether toks[i:j] hold a word that reads as a finite
+// verb: an -s or -ed form of a verb that no determiner precedes.
+func (d *detector) finiteIn(i, j int) bool {
+	l := lexicon.Default()
+	for m := i; m < j; m++ {
+		w := d.toks[m].w
+		_, sForm := l.SLemma(w)
+		_, edForm := l.EdLemma(w)
+		if (sForm || edForm) && (m == i || !isDeterminerLike(d.toks[m-1].w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// imperativeAt decides whether the (sub-)clause toks[k:j] opens with an
+// imperative verb; it returns the index of the verb plus one, or 0.
+func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
+	polite := false
+	negated := false     // "don't", "never", "always"
+	coordinated := false // after "so", "then", "and"
+	vocativeDone := false
+	// midSentence: the clause follows a comma or semicolon (sub may be
+	// cleared below, after a leading adverbial clause).
+	midSentence := sub
+	// Skip list markers, openers and a leading adverbial clause.
+	for guard := 0; k < j && guard < 16; guard++ {
+		t := d.toks[k]
+		w := t.w
+		switch {
+		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
+			k++ // "1.", "-", "[Interactive]"
+			continue
+		case !hasLetterOrDigit(t.raw) && !normalize.IsASCII(t.raw):
+			k++ // a glyph or emoji before the verb: "➤", "✅", "»" (not a prompt: "$", "#", ">")
+			continue
+		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
+			k++ // "Recursively copy ...", "Only output ..."
+			continue
+		case w == "only" && k+1 < j && d.isVerb(k+1):
+			k++
+			continue
+		case (w == "more" || w == "most" || w == "less" || w == "least") && k+1 < j && strings.HasSuffix(d.word(k+1), "ly") && d.toks[k+1].comma():
+			k++ // "Most importantly, rotate the keys": the adverb is skipped below
+			continue
+		case strings.HasSuffix(w, "ing") && len(w) > 5 && k+1 < j && isPreposition(d.word(k+1)):
+			// A participle phrase before a comma ("Depending on scale, buy
+			// ...", "Judging by the logs, ..."): the clause starts after it.
+			if m := d.phraseComma(k, j); m > 0 {
+				k, sub = m, false
+				continue
+			}
+		case w == "step" && k+1 < j && isStepNumber(d.toks[k+1].w):
+			k += 2
+			continue
+		case w == "now" && d.word(k+1) == "that":
+			return 0
+		case w == "do" && (d.word(k+1) == "not" || d.word(k+1) == "n't"):
+			negated = true
+			k += 2
+			continue
+		case w == "don't" || w == "dont" || w == "do" && k+1 < j && d.isVerb(k+1):
+			negated = true
+			k++
+			continue
+		case w == "do" && (!midSentence || coordinated) && isDeterminerLike(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			return k + 1 // "Do your self a favor"
+		case w == "have" && (!midSentence || coordinated) && isDeterminerLike(d.word(k+1)) && !isObjectPronoun(d.word(k+1)) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			return k + 1 // "Have a look at this", but not "The 22 member countries ..., have a total ..."
+		case w == "have" && k+1 < j && (!midSentence || coordinated) && d.bareNounObject(k+1, j):
+			return k + 1 // "Have fun in New Zealand", "Have patience with him"
+		case (w == "think") && (d.word(k+1) == "of" || d.word(k+1) == "about" || d.word(k+1) == "twice"):
+			return k + 1
+		case w == "let's":
+			return 0 // the modal rule reports "let's"
+		}
+		if t.flags&fOpener != 0 {
+			if w == "never" || w == "always" {
+				negated = true
+			} else if _, ok := politeOpeners[w]; ok {
+				polite = true
+			}
+			if w == "so" || w == "then" {
+				coordinated = true
+			}
+			k++
+			continue
+		}
+		if t.flags&fSubord != 0 {
+			// Skip to after the comma that ends the adverbial clause.
+			m := k
+			for m < j && m-k < 14 && !d.toks[m].comma() {
+				m++
+			}
+			if m < j && m-k < 14 && d.toks[m].comma() {
+				k = m + 1
+				sub = false
+				continue
+			}
+			// No comma: "If you have questions please call me", "If
+			// the build fails run make clean".
+			if m := d.pleaseLater(k, j); m > 0 {
+				return m
+			}
+			return d.afterConditional(k, j)
+		}
+		// A vocative or a sentence adverb ("Sam, please confirm",
+		// "Hey guys, take Monday off", "However, ...").
+		if t.comma() && k+1 < j && !d.isVerb(k) && !vocativeDone && !d.toks[k+1].comma() {
+			vocativeDone = true
+			k++
+			continue
+		}
+		break
+	}
+	if k >= j {
+		return 0
+	}
+	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && d.foreignImperativeAt(k, j) {
+		return k + 1
+	}
+	t := d.toks[k]
+	w := t.w
+	if !openingPunct(t.pre()) {
+		return 0
+	}
+	if t.flags&fNotImp != 0 && !polite {
+		// A phrasal verb with its particle and object is a command
+		// whatever else the opener can be: "Back up the database",
+		// "Round off the totals".
+		particle := false
+		switch d.word(k + 1) {
+		case "up", "down", "out", "off", "away", "aside", "over":
+			particle = true
+		}
+		_, object := strongObjects[d.word(k+2)]
+		phrasal := particle && object && k+2 < j && !d.toks[k].comma() && !d.toks[k+1].comma()
+		if !phrasal && (w != "go" || !d.goIsVerb(k, j)) {
+			return 0
+		}
+	}
+	info, ok := isVerbLemma(w)
+	if !ok {
+		return 0
+	}
+	if polite || inList || negated {
+		return k + 1
+	}
+	if t.comma() {
+		return 0 // a vocative or an interjection: "Gallop, I've read ..."
+	}
+	if _, ok := subjectPronouns[d.word(k+1)]; ok {
+		// A pronoun after the verb is the subject of a clause: of its
+		// complement when the verb takes one ("Imagine you're on a
+		// mountain", "Remember it runs as root"), else of the sentence
+		// with its own subject left out ("Wish you were here").
+		if d.clauseAfter(k+1, j) && grammar.Default().TakesClause(w) {
+			return k + 1
+		}
+		return 0
+	}
+	if sub && d.capitalized(k) {
+		return 0 // a proper noun after a clause: "..., Google risks ..."
+	}
+	if sub && !coordinated {
+		// After a comma in mid-sentence a verb usually shares the
+		// sentence's subject ("I now use a service, stop every few hours")
+		// or a word is a list item ("lint, test and build").
+		return 0
+	}
+	return d.verbReading(k, j, info)
+}
+
+// bareNounObject reports whether token k is a singular noun without a
+// determiner that ends the clause or is followed by a preposition: the
+// object of an imperative "have" ("Have fun", "Have patience with him"),
+// not a participle ("Have been there"), "no" or a pronoun.
+func (d *detector) bareNounObject(k, j int) bool {
+	w := d.toks[k].w
+	if isDeterminerLike(w) || subjectPronoun(w) || isObjectPronoun(w) || auxiliaryWord(w) || strings.HasSuffix(d.toks[j-1].post(), "?") {
+		return false
+	}
+	info, ok := isVerbLemma(w)
+	if ok && info.VerbTag >= info.NounTag {
+		return false
+	}
+	l := lexicon.Default()
+	if _, ed := l.EdLemma(w); ed || !l.IsDictionaryWord(w) || pluralNoun(w) {
+		return false
+	}
+	return k+1 == j || d.toks[k].endsSentence() || isPreposition(d.word(k+1)) || d.word(k+1) == "with" || d.word(k+1) == "and"
+}
+
+// clauseAfter reports whether a finite clause opens at the pronoun at k:
+// a contracted verb ("you're", "it's") or a finite verb after it.
+func (d *detector) clauseAfter(k, j int) bool {
+	w := d.toks[k].w
+	if i := strings.IndexByte(w, '\''); i > 0 {
+		return auxiliaryWord(w[i:]) || w[i:] == "'ll" || w[i:] == "'ve" || w[i:] == "'d" || w[i:] == "'m"
+	}
+	if k+1 >= j {
+		return false
+	}
+	nx := d.toks[k+1].w
+	l := lexicon.Default()
+	_, sForm := l.SLemma(nx)
+	_, edForm := l.EdLemma(nx)
+	return auxiliaryWord(nx) || sForm || edForm
+}
+
+// phraseComma returns the index after the comma that closes a short
+// adverbial phrase opening at k (at most 8 words, no subject pronoun or
+// auxiliary in it), or 0.
+func (d *detector) phraseComma(k, j int) int {
+	for m := k; m < j && m-k < 8; m++ {
+		if w := d.toks[m].w; subjectPronoun(w) || auxiliaryWord(w) {
+			return 0
+		}
+		if d.toks[m].comma() {
+			return m + 1
+		}
+	}
+	return 0
+}
+
+// goIsVerb tells "Go ahead and tag" from "Go 1.24 is the minimum".
+func (d *detector) goIsVerb(k, j int) bool {
+	next := d.word(k + 1)
+	if k+1 >= j {
+		return false
+	}
+	_, strong := strongObjects[next]
+	_, part := particles[next]
+	switch next {
+	case "ahead", "get", "and", "next", "there", "here", "home", "somewhere", "elsewhere", "straight", "see":
+		return true
+	}
+	return strong || part || isNumberWord(next) && !strings.ContainsAny(next, ".0123456789") || d.isVerb(k+1) && next != "is"
+}
+
+// isVerb reports whether token k is a base-form verb.
+// The answer is kept per token: the clause readers ask about the same
+// tokens many times (each sub-clause's opening words).
+func (d *detector) isVerb(k int) bool {
+	if k < 0 || k >= len(d.toks) {
+		return false
+	}
+	if len(d.verbs) != len(d.toks) {
+		d.verbs = append(d.verbs[:0], make([]uint8, len(d.toks))...)
+	}
+	switch d.verbs[k] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	_, ok := isVerbLemma(d.toks[k].w)
+	d.verbs[k] = 2
+	if ok {
+		d.verbs[k] = 1
+	}
+	return ok
+}
+
+// verbReading decides between "VERB object ..." (a command) and
+// "NOUN-PHRASE verb ..." (a statement) for a clause toks[k:j] whose first
+// word is the verb candidate; it returns k+1 for a command, else 0. The
+// structure decides (see statement): a determiner or pronoun after the
+// verb makes a command; a noun phrase that the opener starts, followed by
+// a finite verb it can be the subject of, makes a statement.
+func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
+	if k+1 >= j {
+		// A one-word clause: a command when the word is mainly a verb,
+		// but not a label ("feat:, fix: and chore: prefixes").
+		if strings.Contains(d.toks[k].post(), ":") {
+			return 0
+		}
+		if !info.Noun || info.VerbTag > info.NounTag {
+			return k + 1
+		}
+		return 0
+	}
+	if d.namedProduct(k, j) {
+		return 0 // "React 19 useActionState migration notes"
+	}
+	nw := d.toks[k+1].w
+	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
+		return 0 // "Use of the unsafe package ..."
+	}
+	if _, ok := whWords[nw]; ok && info.NounTag > info.VerbTag {
+		return 0 // "people who left town early"
+	}
+	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" {
+		return k + 1 // "Drop the table", "Clear it"
+	}
+	if d.statement(k, j) {
+		return 0
+	}
+	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
+		// Mostly a noun to WordNet and never seen as a verb ("Shell
+		// completion scripts ..."): a command only with more evidence.
+		if _, ok := particles[nw]; !ok {
+			return 0
+		}
+	}
+	return k + 1
+}
+
+// maxSubjectWords bounds the words of a clause that statement reads.
+const maxSubjectWords = 32
+
+// statement reports whether the clause toks[k:j] reads as a statement
+// whose subject noun phrase opens with toks[k] (see grammar's
+// Model.Subject): "Drop rates on the queue stayed low", "Cache hits
+// account for 70% of requests".
+func (d *detector) statement(k, j int) bool {
+	// A subject and its verb stand within the first words of a clause;
+	// reading no further keeps the cost per clause bounded.
+	j = min(j, k+maxSubjectWords)
+	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
+	text := d.norm[a:b]
+	if d.offs == nil || len(d.src) == len(d.norm) {
+		// The source has the same bytes up to case: read it in its own
+		// case, which marks names inside the clause.
+		if sa, sb := d.offAt(a), d.endAt(b); sb-sa == b-a && sb <= len(d.src) {
+			text = d.src[sa:sb]
+		}
+	}
+	var buf [2 * maxSubjectWords]grammar.Token
+	toks := grammar.Tokenize(text, buf[:0])
+	var wbuf [2 * maxSubjectWords]string
+	words := wbuf[:0]
+	for _, t := range toks {
+		words = append(words, t.Text(text))
+	}
+	return grammar.Default().Statement(words)
+}
+
+// timeAdverbs follow a finite verb, not a noun object.
+var timeAdverbs = map[string]bool{"often": true, "rarely": true, "daily": true, "weekly": true,
+	"monthly": true, "nightly": true, "again": true, "last": true, "yesterday": true,
+	"today": true, "recently": true, "sometimes": true, "always": true, "never": true,
+	"twice": true, "once": true, "frequently": true, "occasionally": true, "sharply": true}
+
+func isPreposition(w string) bool {
+	switch w {
+	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into", "over", "across", "through", "throughout":
+		return true
+	}
+	return false
+}
+
+func isObjectPronoun(w string) bool {
+	switch w {
+	case "it", "them", "me", "us", "him", "her", "you":
+		return true
+	}
+	return false
+}
+
+// pleaseLater finds "please" + verb later in a clause that opened with a
+// subordinate clause without a comma ("If you have questions please call
+// me"); it returns the verb index plus one, or 0.
+func (d *detector) pleaseLater(k, j int) int {
+	for m := k; m+1 < j && m < k+20; m++ {
+		if w := d.toks[m].w; (w == "please" || w == "kindly") && d.isVerb(m+1) {
+			return m + 2
+		}
+	}
+	return 0
+}
+
+// conditionals open a clause after which, with no comma, an imperative
+// can follow: "If the build fails run make clean".
+var conditionals = setOf("if", "when", "whenever", "once", "after", "before", "unless", "until")
+
+// afterConditional finds the imperative of a sentence that opens with a
+// conditional clause and no comma ("If the build fails run make clean",
+// "When the cache is stale delete the directory"); it returns the verb's
+// index plus one, or 0. The conditional clause's own verb comes first:
+// an auxiliary or modal, an -s or -ed form not right after a determiner,
+// or a base form after a plural noun or a pronoun. The imperative is the
+// first base-form verb after it that reads as a command (see
+// verbReading), is not the object of a determiner, preposition, modal or
+// "to", and cannot be the present tense of a subject before it (a
+// plural noun or a pronoun: "If the build passes tests run again").
+func (d *detector) afterConditional(k, j int) int {
+	if _, ok := conditionals[d.toks[k].w]; !ok {
+		return 0
+	}
+	l := lexicon.Default()
+	v := -1
+	for p := k + 2; p < j && p < k+12 && v < 0; p++ {
+		if d.toks[p-1].comma() || d.toks[p-1].endsSentence() {
+			return 0
+		}
+		w, prev := d.toks[p].w, d.toks[p-1].w
+		_, sForm := l.SLemma(w)
+		_, edForm := l.EdLemma(w)
+		_, pron := subjectPronouns[prev]
+		switch {
+		case auxiliaryWord(w):
+			v = p
+		case (sForm || edForm) && !isDeterminerLike(prev):
+			v = p
+		case d.isVerb(p) && (pron || prev == "you" || pluralNoun(prev)):
+			v = p
+		}
+	}
+	if v < 0 {
+		return 0
+	}
+	for m := v + 1; m < j && m < v+8; m++ {
+		if d.toks[m-1].comma() || d.toks[m-1].endsSentence() {
+			return 0
+		}
+		if w, prev := d.toks[m].w, d.toks[m-1].w; (isDeterminerLike(w) || subjectPronoun(w)) && !isPreposition(prev) && m > v+1 {
+			return 0 // a subject opens the main clause: "When she was spayed the vet had ..."
+		}
+		info, ok := isVerbLemma(d.toks[m].w)
+		if !ok {
+			continue
+		}
+		prev := d.toks[m-1].w
+		_, pron := subjectPronouns[prev]
+		if isDeterminerLike(prev) || isPreposition(prev) || auxiliaryWord(prev) || prev == "to" || pron || prev == "you" || pluralNoun(prev) ||
+			prev == "and" || prev == "or" || prev == "but" {
+			continue
+		}
+		if _, particle := particles[d.toks[m].w]; particle || d.capitalized(m) || info.NounTag > info.VerbTag {
+			continue // "... went back to", "... by Bin Laden", "... like a kitten"
+		}
+		// Without a comma the evidence must be strong: an object right
+		// after the verb (a determiner, a pronoun, a program) or a
+		// particle ("roll back the deploy").
+		if m+1 >= j {
+			return 0
+		}
+		nx := d.toks[m+1]
+		_, strong := strongObjects[nx.w]
+		_, particle := particles[nx.w]
+		if !strong && !particle && nx.flags&fProgram == 0 {
+			continue
+		}
+		if d.verbReading(m, j, info) > 0 {
+			return m + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// subjectPronoun reports whether w is a pronoun that is a subject.
+func subjectPronoun(w string) bool {
+	_, ok := subjectPronouns[w]
+	return ok || w == "you" || w == "it"
+}
+
+// auxiliaryWord reports whether w is a form of be, have or do, or a modal.
+func auxiliaryWord(w string) bool {
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "am", "'s", "'re", "has", "have", "had", "does", "did", "do",
+		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "doesn't", "don't", "won't", "can't":
+		return true
+	}
+	return false
+}
+
+// pluralNoun reports whether w is the plural of a noun the lexicon knows
+// ("tests", "users"): such a word can be the subject of a base-form verb.
+func pluralNoun(w string) bool {
+	if len(w) < 3 || w[len(w)-1] != 's' || strings.HasSuffix(w, "ss") {
+		return false
+	}
+	return lexicon.Default().IsDictionaryWord(w[:len(w)-1]) || strings.HasSuffix(w, "es") && lexicon.Default().IsDictionaryWord(w[:len(w)-2])
+}
+
+func isDeterminerLike(w string) bool {
+	_, ok := strongObjects[w]
+	return ok
+}
+
+func isNumberWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	c := w[0]
+	if c >= '0' && c <= '9' || c == '$' || c == '~' {
+		return true
+	}
+	switch w {
+	case "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "many", "few", "about", "around":
+		return true
+	}
+	return false
+}
+
+// isListMarker reports whether t is a list marker: "1.", "2)", "a)", "-",
+// "*", "•", "(3)".
+func isListMarker(t token) bool {
+	if t.raw == "" {
+		return false
+	}
+	c := t.raw[0]
+	if c >= 'a' && c <= 'z' {
+		// Only "a)" or a spelled-out or roman number with "." ")" ":".
+		last := t.raw[len(t.raw)-1]
+		if last != '.' && last != ')' && last != ':' || len(t.w) > 5 {
+			return false
+		}
+	} else if c < 0x80 && c != '(' && c != '-' && c != '*' && c != '+' && c != '>' && (c < '0' || c > '9') {
+		return false
+	}
+	switch t.raw {
+	case "-", "*", "•", "+", "–", "—", "·", "‣", "◦", "▪", "→", ">":
+		return true
+	}
+	if t.w == "" {
+		return false
+	}
+	if t.post() != "." && t.post() != ")" && t.post() != ":" && !(t.pre() == "(" && t.post() == ")") {
+		return false
+	}
+	if isStepNumber(t.w) {
+		return true
+	}
+	return len(t.w) == 1 && t.w[0] >= 'a' && t.w[0] <= 'h' && t.post() == ")"
+}
+
+// isStepNumber reports whether w is a step number: digits or a spelled-out
+// ordinal or cardinal up to ten.
+func isStepNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	if len(w) <= 3 {
+		digits := true
+		for i := 0; i < len(w); i++ {
+			if w[i] < '0' || w[i] > '9' {
+				digits = false
+			}
+		}
+		if digits {
+			return true
+		}
+	}
+	switch w {
+	case "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+		"i", "ii", "iii", "iv", "v", "vi":
+		return true
+	}
+	return false
+}
+
+// namedProduct reports whether the verb candidate at k names a product in
+// a terse noun phrase or query: a version number follows it ("React 19
+// useActionState migration notes", "Deno 2 npm compatibility") and the
+// word after the number is not a plural or unit ("Use 2 spaces"), a
+// particle, an adverb or a determiner ("Bump 1.4 to 1.5"). A product
+// name without a version ("Run PHP interactively") stays a verb: tldr's
+// step descriptions are full of those.
+func (d *detector) namedProduct(k, j int) bool {
+	if k+2 >= j || !isVersion(d.toks[k+1].w) || d.toks[k+1].raw != d.toks[k+1].w {
+		return false
+	}
+	for m := k + 1; m < j; m++ {
+		if isDeterminerLike(d.toks[m].w) {
+			return false
+		}
+	}
+	w2 := d.toks[k+2].w
+	if _, ok := particles[w2]; ok || isPreposition(w2) || strings.HasSuffix(w2, "s") || strings.HasSuffix(w2, "ly") || timeAdverbs[w2] || isNumberWord(w2) || len(w2) <= 2 {
+		return false
+	}
+	switch w2 {
+	case "now", "here", "there", "instead", "first", "next", "later", "and", "or", "then", "percent":
+		return false
+	}
+	return true
+}
+
+// isVersion reports a version number: "19", "3.12", "v2", "2.x".
+func isVersion(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	if w == "" || w[0] < '0' || w[0] > '9' || len(w) > 12 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c == '.' || c == 'x') {
+			return false
+		}
+	}
+	return true
+}
+
+// openingPunct reports whether pre, the punctuation glued before a word,
+// can stand before a clause's first word: quotes, an opening bracket,
+// an inverted exclamation mark, emphasis ("'Delete ...'", "«Supprimez
+// ...»", "¡Borra ...!"). A word after "-", "$", "/" or "#" is an argument
+// or a name, and one after "¿" opens a question.
+func openingPunct(pre string) bool {
+	for _, r := range pre {
+		switch r {
+		case '"', '\'', '(', '*', '_', '`', '«', '“', '‘', '„', '‚', '¡', '[', '{':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasLetterOrDigit reports whether s holds a letter or a digit.
+func hasLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}

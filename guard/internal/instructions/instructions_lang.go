@@ -1,0 +1,147 @@
+package instructions
+
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/langid"
+)
+
+// The command rules read English: a word that is not an English word can
+// be a program's subcommand ("simctl", "assembleRelease"), and a line
+// without English function words can be a command line. In a sentence
+// written in another language the detectors read (Spanish, German,
+// French) every word is "not English", so these readings hold only with
+// shell syntax as evidence.
+
+// sentenceLang returns the language of the sentence that holds token i,
+// as langid identifies it, or "" when it holds too little evidence. The
+// answer for the last sentence asked about is kept, so asking for every
+// token of a sentence costs one identification.
+func (d *detector) sentenceLang(i int) string {
+	a, b := d.sentenceBounds(i)
+	if d.langKnown {
+		return d.lang
+	}
+	d.langKnown, d.lang = true, ""
+	if res, ok := langid.Default().Identify(d.norm[d.toks[a].startAt():d.toks[b-1].endAt()]); ok {
+		d.lang = res.Lang
+	}
+	return d.lang
+}
+
+// sentenceBounds returns the tokens [a, b) of the sentence that holds
+// token i: from after the last token that ends a sentence or line, to the
+// next one. A sentence is cut at 64 tokens each way from the token that
+// first asked for it, and the bounds are kept for every token inside
+// them, so that a run of tokens without an end costs a bounded amount of
+// work per token however long it is.
+func (d *detector) sentenceBounds(i int) (int, int) {
+	if d.sentKnown && d.sentFrom <= i && i < d.sentTo {
+		return d.sentFrom, d.sentTo
+	}
+	a := i
+	for a > 0 && i-a < 64 && !d.toks[a-1].endsSentence() && !d.toks[a].nl {
+		a--
+	}
+	b := i + 1
+	for b < len(d.toks) && b-i < 64 && !d.toks[b-1].endsSentence() && !d.toks[b].nl {
+		b++
+	}
+	english := 0
+	for k := a; k < b && english < 2; k++ {
+		if d.toks[k].flags&fFunction != 0 {
+			english++
+		}
+	}
+	d.sentFrom, d.sentTo, d.sentKnown, d.langKnown, d.sentEnglish = a, b, true, false, english >= 2
+	return a, b
+}
+
+// foreignProse reports whether token i stands in a sentence written in
+// Spanish, German or French, the other languages the detectors read. (A
+// line that langid gives to a language outside that set is left to the
+// checker's language rule, and to the English reading here: a command
+// line of invented words can look like any language.)
+func (d *detector) foreignProse(i int) bool {
+	// Two English function words make a sentence English enough: most
+	// sentences are decided here, without the identifier.
+	if d.sentenceBounds(i); d.sentEnglish {
+		return false
+	}
+	switch d.sentenceLang(i) {
+	case "es", "de", "fr":
+		return true
+	}
+	return false
+}
+
+// shellSyntax reports whether text holds syntax only a shell gives
+// meaning to: a flag, a pipe, a redirection, a substitution or sudo.
+func shellSyntax(text string) bool {
+	if strings.Contains(text, " -") || strings.HasPrefix(text, "-") || strings.ContainsAny(text, "|>`$") {
+		return true
+	}
+	return strings.Contains(text, "sudo ")
+}
+
+// finiteAfter reports whether the word after token i is the -s or -ed
+// form of a verb that is not a subcommand: the sign that token i is the
+// subject of a sentence ("reports/tasks.py schedules send_report", "bin/setup
+// installs the hooks") rather than a program with its arguments.
+func (d *detector) finiteAfter(i int) bool {
+	if i+1 >= len(d.toks) || d.toks[i].endsSentence() || d.toks[i].comma() {
+		return false
+	}
+	nx := d.toks[i+1]
+	if nx.pre() != "" || !isLowerWord(nx.w) {
+		return false
+	}
+	if _, sub := subcommands[nx.w]; sub {
+		return false
+	}
+	return grammar.Default().Inflected(nx.w)
+}
+
+// productCased reports whether token i, not a path, is written as a name
+// in the caller's text: with a capital after a lower-case letter
+// ("MySQL", "PostgreSQL", "GitHub"), or capitalised inside a sentence
+// ("the Java client 3.6"). In a sentence that is a product's name rather
+// than a program typed at a prompt. (Some programs are spelt so,
+// "VBoxManage": callers weigh it with the sentence around it.)
+func (d *detector) productCased(i int) bool {
+	t := d.toks[i]
+	a := d.offAt(t.startAt() + int(t.wOff))
+	b := d.endAt(t.startAt() + int(t.wOff) + len(t.w))
+	if a < 0 || b > len(d.src) || a >= b {
+		return false
+	}
+	if strings.IndexByte(t.w, '/') >= 0 {
+		return false // a path: "path/to/ShooterGameServer"
+	}
+	lower := false
+	for _, c := range []byte(d.src[a:b]) {
+		switch {
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z' && lower:
+			return true
+		}
+	}
+	// A capital inside a sentence: "the Java client 3.6", "results from
+	// Trivy show ...". (At a sentence's start every word has one.)
+	c := d.src[a]
+	return c >= 'A' && c <= 'Z' && i > 0 && !d.toks[i].nl && !d.toks[i-1].endsSentence() && !isListMarker(d.toks[i-1])
+}
+
+func isLowerWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,8 @@
+//go:build race
+
+package instructions
+
+// raceEnabled reports whether the race detector is on. Under -race the
+// timing tests skip (see skipTimingUnderRace); CI also runs this package
+// without -race, in full.
+const raceEnabled = true

@@ -1,0 +1,8 @@
+//go:build race
+
+package secrets
+
+// raceEnabled reports whether the race detector is on. Under -race the
+// single-goroutine differential and timing tests sample their inputs
+// (see raceSample); CI also runs this package without -race, in full.
+const raceEnabled = true
