@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	wn := flag.String("wordnet", filepath.Join("..", "..", "lexicon"), "guard's WordNet lexicon directory (written by guard/gen_lexicon.go)")
+	wn := flag.String("wordnet", filepath.Join("..", "lexicon", "data"), "guard's WordNet lexicon directory (written by guard/internal/lexicon/gen_lexicon.go)")
 	tb := flag.String("treebank", filepath.Join("..", "..", "..", "..", "shared", "treebank", "ud-english-ewt"), "folder holding en_ewt-train.conllu")
 	out := flag.String("o", "model.bin", "output file")
 	prune := flag.Float64("prune", 0.005, "drop weights below this share of the largest")
@@ -87,8 +87,8 @@ func Examples(sents []ud.Sentence) []grammar.Example {
 	return out
 }
 
-// readVerbs reads guard's WordNet lexicon (guard/lexicon, written by
-// guard/gen_lexicon.go): the verb lemmas of verbs.txt, lines "lemma flags
+// readVerbs reads guard's WordNet lexicon (guard/internal/lexicon/data,
+// written by guard/internal/lexicon/gen_lexicon.go): the verb lemmas of verbs.txt, lines "lemma flags
 // verbTag nounTag", where flags holds n or a when the lemma is also a noun
 // or an adjective and the tags count how often WordNet's sense-tagged
 // corpus saw each reading; and the irregular forms of irregular.txt,
