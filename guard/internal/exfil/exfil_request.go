@@ -648,7 +648,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		return false
 	}
 	strongObj := res.strongObj.find(bufSO[:0], toks)
-	weakObj := res.weakObj.find(bufWO[:0], toks)
+	weakObj := dropKeyModifiers(res.weakObj.find(bufWO[:0], toks), toks)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
 		return false
 	}
@@ -685,6 +685,39 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	// the verbs are strong and weak together; strong with strongObj is
 	// known to be false
 	return nearSpans(weak, strongObj) || nearSpans(strong, weakObj) || nearSpans(weak, weakObj)
+}
+
+// dropKeyModifiers removes from objs a bare "key" that modifies the
+// plural noun after it ("the key points of the article", "key findings"):
+// an adjective, not a secret. Nouns that hold keys ("key pairs", "key
+// files") keep it.
+func dropKeyModifiers(objs [][2]int, toks []reqToken) [][2]int {
+	out := objs[:0]
+	i := 0
+	for _, o := range objs {
+		for i < len(toks) && toks[i].start < o[0] {
+			i++
+		}
+		if i+1 < len(toks) && toks[i].start == o[0] && toks[i].end == o[1] && toks[i].w == "key" && keyModifies(toks[i+1].w) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// keyModifies reports whether w is a plural noun that "key" can qualify
+// as an adjective: an English plural that is not something holding keys.
+func keyModifies(w string) bool {
+	switch w {
+	case "pairs", "files", "rings", "stores", "chains", "ids", "vaults":
+		return false
+	}
+	if len(w) < 4 || w[len(w)-1] != 's' || strings.HasSuffix(w, "ss") {
+		return false
+	}
+	l := lexicon.Default()
+	return l.IsDictionaryWord(w[:len(w)-1]) || l.IsDictionaryWord(strings.TrimSuffix(w, "es"))
 }
 
 // valueAsked reports whether the "value of" phrase at v is asked for:
