@@ -163,6 +163,15 @@ func (t *weights) add(f uint64, scores []int32) {
 	}
 }
 
+// slots returns the number of slots of t.
+func (t *weights) slots() int { return len(t.fps) }
+
+// slot returns the fingerprint and span of slot i.
+func (t *weights) slot(i int) (fp, span uint32) { return t.fps[i], t.span[i] }
+
+// pair returns the class and weight of vote j.
+func (t *weights) pair(j int) (cls uint8, w int16) { return t.cls[j], t.w[j] }
+
 // sparseRow is one feature's votes before they are packed into a table.
 type sparseRow struct {
 	cls []uint8
