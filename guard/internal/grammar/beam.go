@@ -1,9 +1,6 @@
 package grammar
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // When the greedy tagging of a sentence breaks a rule of clause structure
 // (see [Model.wellFormed]), the sentence is tagged again with a small beam
@@ -27,39 +24,48 @@ type hyp struct {
 	nounGap bool
 }
 
+// beamState is the beam's part of a tagState.
 type beamState struct {
-	s      sentence
-	cols   [][]hyp
-	feats  []uint64
-	scores []int32
-	next   []hyp
+	cols [][]hyp
+	next []hyp
+	// h1rows holds, per distinct tag h1 among a column's hypotheses (in
+	// h1keys), the position's word votes plus the votes of the features
+	// that read h1 alone.
+	h1rows []int32
+	h1keys []uint16
 }
-
-var beamStates = sync.Pool{New: func() any { return new(beamState) }}
 
 // tagBeam tags words right to left with a beam and appends up to
 // beamWidth complete taggings, best first, to dst.
 func (m *Model) tagBeam(words []string, dst [][]Tag) [][]Tag {
+	st := tagStates.Get().(*tagState)
+	defer tagStates.Put(st)
+	st.prepare(m, words)
+	dst = m.beamTags(st, dst)
+	st.release()
+	return dst
+}
+
+// beamTags is tagBeam on the words st was prepared for.
+func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
+	words := st.s.words
 	n := len(words)
 	if n == 0 {
 		return dst
 	}
-	bs := beamStates.Get().(*beamState)
-	defer beamStates.Put(bs)
-	bs.s.prepare(words, m.lex, m.finite)
-	defer func() { bs.s.words = nil }()
-	if cap(bs.scores) < 256 {
-		bs.scores = make([]int32, 256)
-	}
-	all := bs.scores[:256]
-	scores := all[:len(m.tags)]
-
+	bs := &st.beam
+	nt := st.nt
+	scores := st.all[:nt]
+	bs.h1rows = growInt32(bs.h1rows, beamWidth*nt)
 	for len(bs.cols) < n {
 		bs.cols = append(bs.cols, nil)
 	}
 	prev := []hyp{{parent: -1, h1: noTag, h2: noTag, fin: -1}}
 	for i := n - 1; i >= 0; i-- {
 		bs.next = bs.next[:0]
+		bs.h1keys = bs.h1keys[:0]
+		allowed := m.allowedFor(st.s.info[i].amb)
+		atBoundary := boundary(words[i])
 		for pi, h := range prev {
 			rc := rightCtx{finTag: noTag, preTag: noTag, nounGap: h.nounGap}
 			if h.fin >= 0 {
@@ -69,38 +75,28 @@ func (m *Model) tagBeam(words []string, dst [][]Tag) [][]Tag {
 					rc.preTag = tagAt(bs.cols, prev, pi, i, int(h.fin)-1)
 				}
 			}
-			rc.boundary = i+1 < n && boundary(words[i+1])
-			bs.feats = bs.s.tagFeatures(i, h.h1, h.h2, rc, bs.feats[:0])
-			clear(scores)
-			for _, f := range bs.feats {
-				m.tagW.add(f, all)
-			}
-			// The beamFan best tags.
-			var top [beamFan]int
-			for k := range top {
-				top[k] = -1
-			}
-			allowed := m.allowedFor(bs.s.info[i].amb)
-			for c, v := range scores {
-				if allowed != nil && !allowed[c] {
-					continue
+			k := slices.Index(bs.h1keys, h.h1)
+			if k < 0 {
+				k = len(bs.h1keys)
+				bs.h1keys = append(bs.h1keys, h.h1)
+				copy(scores, st.row(i))
+				for _, f := range st.s.h1Features(i, h.h1) {
+					m.tagW.add(f, st.all)
 				}
-				for k := range top {
-					if top[k] < 0 || v > scores[top[k]] {
-						copy(top[k+1:], top[k:len(top)-1])
-						top[k] = c
-						break
-					}
-				}
+				copy(bs.h1rows[k*nt:(k+1)*nt], scores)
 			}
-			for _, c := range top {
+			copy(scores, bs.h1rows[k*nt:(k+1)*nt])
+			for _, f := range st.s.restFeatures(i, h.h1, h.h2, rc) {
+				m.tagW.add(f, st.all)
+			}
+			for _, c := range topTags(scores, allowed) {
 				if c < 0 {
 					continue
 				}
 				t := uint16(c)
 				nh := hyp{score: h.score + int64(scores[c]), tag: t, parent: int32(pi), h1: t, h2: h.h1, fin: h.fin, nounGap: h.nounGap}
 				switch {
-				case boundary(words[i]):
+				case atBoundary:
 					nh.fin, nh.nounGap = -1, false
 				case m.tc.finite[t]:
 					nh.fin, nh.nounGap = int32(i), false
@@ -137,6 +133,34 @@ func (m *Model) tagBeam(words []string, dst [][]Tag) [][]Tag {
 		dst = append(dst, tags)
 	}
 	return dst
+}
+
+// topTags returns the beamFan best-scoring allowed tag classes, best
+// first, and -1 where there are fewer; of equal scores the lower class
+// comes first.
+func topTags(scores []int32, allowed []bool) [beamFan]int {
+	var top [beamFan]int
+	var best [beamFan]int32
+	for k := range top {
+		top[k] = -1
+	}
+	for c, v := range scores {
+		if top[beamFan-1] >= 0 && v <= best[beamFan-1] {
+			continue
+		}
+		if allowed != nil && !allowed[c] {
+			continue
+		}
+		for k := range top {
+			if top[k] < 0 || v > best[k] {
+				copy(top[k+1:], top[k:beamFan-1])
+				copy(best[k+1:], best[k:beamFan-1])
+				top[k], best[k] = c, v
+				break
+			}
+		}
+	}
+	return top
 }
 
 // tagAt returns the tag at position j (> i) of hypothesis pi of the

@@ -130,12 +130,17 @@ func (m *Model) AnalyzeWords(words []string, s *Sentence) {
 // have a verb is used; when there is none, the greedy one stays.
 func (m *Model) analyze(s *Sentence) {
 	tw := s.taggingWords()
-	s.Tags = m.TagWords(tw, s.Tags)
+	// The greedy pass and the beam share the words' votes (tag.go).
+	st := tagStates.Get().(*tagState)
+	defer tagStates.Put(st)
+	defer st.release()
+	st.prepare(m, tw)
+	s.Tags = m.tagGreedy(st, s.Tags)
 	s.Clauses = m.clauses(s, s.Tags, s.Clauses)
 	if wellFormed(s.Clauses) {
 		return
 	}
-	s.beam = m.tagBeam(tw, s.beam[:0])
+	s.beam = m.beamTags(st, s.beam[:0])
 	for _, tags := range s.beam {
 		s.alt = m.clauses(s, tags, s.alt[:0])
 		if wellFormed(s.alt) {

@@ -379,3 +379,94 @@ func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) 
 	}
 	return dst
 }
+
+// Tagging splits tagFeatures in two: the features that read only the
+// words (wordFeatures), whose votes a position sums once, and those that
+// read the tags already predicted to the right (histFeatures), which each
+// hypothesis of the beam adds to that sum. Together they are the features
+// of tagFeatures; the votes are integers, so the order they are summed in
+// does not change a score.
+
+// nWordFeatures is the most features wordFeatures appends.
+const nWordFeatures = 21
+
+// wordFeatures appends the features of token i that do not depend on the
+// tags.
+func (s *sentence) wordFeatures(i int, dst []uint64) []uint64 {
+	wi := &s.info[i]
+	var m1, n1, n2 *wordInfo
+	var none wordInfo
+	m1, n1, n2 = &none, &none, &none
+	if i > 0 {
+		m1 = &s.info[i-1]
+	}
+	m2lower, m2amb := uint64(0), uint64(0xFFFF)
+	if i > 1 {
+		m2lower, m2amb = s.info[i-2].lower, uint64(s.info[i-2].amb)
+	}
+	if i+1 < len(s.info) {
+		n1 = &s.info[i+1]
+	}
+	if i+2 < len(s.info) {
+		n2 = &s.info[i+2]
+	}
+	amb := uint64(wi.amb)
+	dst = append(dst,
+		mix(tBias, 0),
+		mix(tWord, wi.lower),
+		mix(tSuf2, wi.suf2),
+		mix(tSuf3, wi.suf3),
+		mix(tPre1, wi.pre1),
+		mix(tShape, wi.shape),
+		mix(tFlags, uint64(wi.flags&^wFirst)),
+		mix(tAmb, amb<<8|uint64(wi.wn)),
+		mix(tWordM1, m1.lower),
+		mix(tAmbM1, uint64(m1.amb)),
+		mix(tWordP1, n1.lower),
+		mix(tSuf3P1, n1.suf3),
+		mix(tAmbP1, uint64(n1.amb)<<16|uint64(n2.amb)),
+		mix(tAmbAmbM1, amb<<16|uint64(m1.amb)),
+		mix(tSuf1, wi.suf1),
+		mix(tWordP2, n2.lower),
+		mix(mix(tWordWordP1, wi.lower), n1.lower),
+		mix(tWordM2, m2lower),
+		mix(tAmbM2M1, m2amb<<32|uint64(m1.amb)<<16|amb),
+	)
+	if i == 0 {
+		dst = append(dst, mix(tFirstWord, wi.lower), mix(tFirstAmb, amb))
+	}
+	return dst
+}
+
+// h1Features returns the features of token i that read the tag h1 at
+// i+1 and nothing else to the right: the hypotheses of the beam that
+// share h1 share them.
+func (s *sentence) h1Features(i int, h1 uint16) [4]uint64 {
+	wi := &s.info[i]
+	H1, amb := uint64(h1), uint64(wi.amb)
+	first := uint64(0)
+	if i == 0 {
+		first = 1
+	}
+	return [4]uint64{
+		mix(tP1Amb, H1<<16|amb),
+		mix(mix(tP1Word, H1), wi.lower),
+		mix(tFirstH1, first<<40|H1<<24|amb<<8|uint64(wi.wn)),
+		mix(tP1, H1),
+	}
+}
+
+// restFeatures returns the features of token i that read the tag h2 at
+// i+2 or the right context rc.
+func (s *sentence) restFeatures(i int, h1, h2 uint16, rc rightCtx) [2]uint64 {
+	H1, H2, amb := uint64(h1), uint64(h2), uint64(s.info[i].amb)
+	fin := uint64(rc.finTag)<<24 | uint64(rc.finDist)<<16 | uint64(rc.preTag)
+	gap := uint64(0)
+	if rc.nounGap {
+		gap = 1
+	}
+	return [2]uint64{
+		mix(tP1P2, H1<<16|H2),
+		mix(tFinLaterAmb, fin<<16^amb<<1^gap),
+	}
+}

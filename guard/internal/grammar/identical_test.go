@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,4 +112,39 @@ func TestTaggerIdentical(t *testing.T) {
 		want = identicalDigestShort
 	}
 	require.Equal(t, want, got, "digest of all taggings")
+}
+
+// TestFeatureSplit checks that the features tagging sums per position
+// (wordFeatures) and per hypothesis (h1Features, restFeatures) are those
+// the model was trained on (tagFeatures), for every position of the
+// sample sentences and a range of right contexts.
+func TestFeatureSplit(t *testing.T) {
+	m := Default()
+	contexts := []struct {
+		name   string
+		h1, h2 uint16
+		rc     rightCtx
+	}{
+		{"sentence end", noTag, noTag, rightCtx{finTag: noTag, preTag: noTag}},
+		{"one tag", 3, noTag, rightCtx{finTag: noTag, preTag: noTag}},
+		{"finite verb", 7, 12, rightCtx{finTag: 7, preTag: noTag, finDist: 1}},
+		{"noun gap", 1, 2, rightCtx{finTag: 9, preTag: 4, finDist: 7, nounGap: true, boundary: true}},
+	}
+	var s sentence
+	for _, text := range sampleSentences(t) {
+		words := tokens(text)
+		s.prepare(words, m.lex, m.finite)
+		for _, c := range contexts {
+			for i := range words {
+				want := slices.Sorted(slices.Values(s.tagFeatures(i, c.h1, c.h2, c.rc, nil)))
+				got := s.wordFeatures(i, nil)
+				require.LessOrEqual(t, len(got), nWordFeatures)
+				h1 := s.h1Features(i, c.h1)
+				rest := s.restFeatures(i, c.h1, c.h2, c.rc)
+				got = append(append(got, h1[:]...), rest[:]...)
+				slices.Sort(got)
+				require.Equal(t, want, got, "%s: %q word %d", c.name, text, i)
+			}
+		}
+	}
 }

@@ -41,7 +41,7 @@ func refTagWords(m *Model, words []string) []Tag {
 	all := make([]int32, 256)
 	scores := all[:len(m.tags)]
 	out := make([]uint16, len(words))
-	s.walkTags(&m.tc, out, nil, func(i int, feats []uint64) uint16 {
+	refWalkTags(&s, &m.tc, out, func(i int, feats []uint64) uint16 {
 		clear(scores)
 		for _, f := range feats {
 			refAdd(m.tagW, f, all)
@@ -167,4 +167,37 @@ func refAnalyzeTags(m *Model, words []string) []Tag {
 		}
 	}
 	return tags
+}
+
+// refWalkTags is walkTags as it was: it computes every feature of token
+// i and passes them to choose.
+func refWalkTags(s *sentence, tc *tagClasses, out []uint16, choose func(i int, feats []uint64) uint16) {
+	n := len(s.words)
+	h1, h2 := uint16(noTag), uint16(noTag)
+	fin := -1
+	nounGap := false
+	var feats []uint64
+	for i := n - 1; i >= 0; i-- {
+		rc := rightCtx{finTag: noTag, preTag: noTag, finDist: 0, nounGap: nounGap}
+		if fin >= 0 {
+			rc.finTag = out[fin]
+			rc.finDist = uint8(min(fin-i, 7))
+			if fin-1 > i {
+				rc.preTag = out[fin-1]
+			}
+		}
+		rc.boundary = i+1 < n && boundary(s.words[i+1])
+		feats = s.tagFeatures(i, h1, h2, rc, feats[:0])
+		t := choose(i, feats)
+		out[i] = t
+		h2, h1 = h1, t
+		switch {
+		case boundary(s.words[i]):
+			fin, nounGap = -1, false
+		case int(t) < len(tc.finite) && tc.finite[t]:
+			fin, nounGap = i, false
+		case fin >= 0 && int(t) < len(tc.noun) && tc.noun[t]:
+			nounGap = true
+		}
+	}
 }
