@@ -1,6 +1,9 @@
 package grammar
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // When the greedy tagging of a sentence breaks a rule of clause structure
 // (see [Model.wellFormed]), the sentence is tagged again with a small beam
@@ -13,6 +16,10 @@ const (
 	beamWidth = 8 // hypotheses kept per position
 	beamFan   = 3 // tags tried per hypothesis and position
 )
+
+// topTags is written for beamFan 3.
+var _ [beamFan - 3]struct{}
+var _ [3 - beamFan]struct{}
 
 // hyp is one partial tagging, built right to left.
 type hyp struct {
@@ -103,20 +110,8 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 				case h.fin >= 0 && m.tc.noun[t]:
 					nh.nounGap = true
 				}
-				bs.next = append(bs.next, nh)
+				bs.push(nh)
 			}
-		}
-		slices.SortStableFunc(bs.next, func(a, b hyp) int {
-			switch {
-			case a.score > b.score:
-				return -1
-			case a.score < b.score:
-				return 1
-			}
-			return 0
-		})
-		if len(bs.next) > beamWidth {
-			bs.next = bs.next[:beamWidth]
 		}
 		bs.cols[i] = append(bs.cols[i][:0], bs.next...)
 		prev = bs.cols[i]
@@ -137,30 +132,45 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 
 // topTags returns the beamFan best-scoring allowed tag classes, best
 // first, and -1 where there are fewer; of equal scores the lower class
-// comes first.
+// comes first. An empty place holds the score math.MinInt32, below any
+// sum of int16 votes of a position's few dozen features.
 func topTags(scores []int32, allowed []bool) [beamFan]int {
-	var top [beamFan]int
-	var best [beamFan]int32
-	for k := range top {
-		top[k] = -1
-	}
+	t0, t1, t2 := -1, -1, -1
+	b0, b1, b2 := int32(math.MinInt32), int32(math.MinInt32), int32(math.MinInt32)
 	for c, v := range scores {
-		if top[beamFan-1] >= 0 && v <= best[beamFan-1] {
+		if v <= b2 || allowed != nil && !allowed[c] {
 			continue
 		}
-		if allowed != nil && !allowed[c] {
-			continue
-		}
-		for k := range top {
-			if top[k] < 0 || v > best[k] {
-				copy(top[k+1:], top[k:beamFan-1])
-				copy(best[k+1:], best[k:beamFan-1])
-				top[k], best[k] = c, v
-				break
-			}
+		switch {
+		case v > b0:
+			t0, t1, t2, b0, b1, b2 = c, t0, t1, v, b0, b1
+		case v > b1:
+			t1, t2, b1, b2 = c, t1, v, b1
+		default:
+			t2, b2 = c, v
 		}
 	}
-	return top
+	return [beamFan]int{t0, t1, t2}
+}
+
+// push adds a candidate to bs.next, which it keeps sorted by score, best
+// first, a candidate after those of equal score before it, and at most
+// beamWidth long: the candidates a stable sort of all of them, cut to
+// beamWidth, would keep.
+func (bs *beamState) push(nh hyp) {
+	n := len(bs.next)
+	if n == beamWidth && nh.score <= bs.next[n-1].score {
+		return
+	}
+	j := n
+	for j > 0 && bs.next[j-1].score < nh.score {
+		j--
+	}
+	if n < beamWidth {
+		bs.next = append(bs.next, hyp{})
+	}
+	copy(bs.next[j+1:], bs.next[j:])
+	bs.next[j] = nh
 }
 
 // tagAt returns the tag at position j (> i) of hypothesis pi of the
@@ -175,3 +185,6 @@ func tagAt(cols [][]hyp, prev []hyp, pi, i, j int) uint16 {
 	}
 	return h.tag
 }
+
+// sameTags reports whether a and b are the same tagging.
+func sameTags(a, b []Tag) bool { return slices.Equal(a, b) }

@@ -142,6 +142,9 @@ func (m *Model) analyze(s *Sentence) {
 	}
 	s.beam = m.beamTags(st, s.beam[:0])
 	for _, tags := range s.beam {
+		if sameTags(tags, s.Tags) {
+			continue // the greedy tagging, not well formed
+		}
 		s.alt = m.clauses(s, tags, s.alt[:0])
 		if wellFormed(s.alt) {
 			s.Tags = append(s.Tags[:0], tags...)
