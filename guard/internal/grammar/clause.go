@@ -699,13 +699,18 @@ func (s *Sentence) taggingWords() []string {
 
 // lowerASCII returns w with its ASCII capitals lower-cased.
 func lowerASCII(w string) string {
-	b := []byte(w)
-	for j, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[j] = c + 'a' - 'A'
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(w)
+			for j, c := range b[i:] {
+				if c >= 'A' && c <= 'Z' {
+					b[i+j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
 		}
 	}
-	return string(b)
+	return w // already lower-case: no copy
 }
 
 // titleCase reports whether w is an ASCII capital followed by lower-case

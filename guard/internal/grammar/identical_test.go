@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wardline/wardline/guard/internal/grammar/internal/ud"
@@ -146,5 +147,24 @@ func TestFeatureSplit(t *testing.T) {
 				require.Equal(t, want, got, "%s: %q word %d", c.name, text, i)
 			}
 		}
+	}
+}
+
+func TestLowerASCII(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"run", "run"},
+		{"Run", "run"},
+		{"reINSTALL", "reinstall"},
+		{"ÉTÉ Go", "ÉtÉ go"},
+		{"x86-64", "x86-64"},
+	} {
+		assert.Equal(t, c.want, lowerASCII(c.in), c.in)
+		assert.Equal(t, strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, c.in), lowerASCII(c.in), c.in)
 	}
 }
