@@ -129,42 +129,32 @@ func sortedKeys[V any](m map[uint64]V) []uint64 {
 }
 
 // weights is a sparse, quantised weight table: for each feature hash, the
-// classes it votes for and by how much. In memory a slot's fingerprint
-// and span, and a vote's class and weight, sit side by side, so that a
-// lookup reads one cache line of slots and one of votes; the model's
-// binary form keeps them in separate arrays.
+// classes it votes for and by how much.
 type weights struct {
-	slotv []wslot
-	votes []vote
-}
-
-// wslot is a slot of the table: a fingerprint and, for a feature, its
-// first vote << 8 | its number of votes.
-type wslot struct{ fp, span uint32 }
-
-// vote is one class's weight of a feature.
-type vote struct {
-	w   int16
-	cls uint8
+	fps  []uint32
+	span []uint32 // first pair << 8 | number of pairs
+	cls  []uint8  // pairs: class ...
+	w    []int16  // ... and weight
 }
 
 // add adds the votes of feature f to scores, which must have room for 256
 // classes (so that indexing by a class needs no bounds check).
 func (t *weights) add(f uint64, scores []int32) {
-	slots := t.slotv
-	n := len(slots)
+	n := len(t.fps)
 	fp := fingerprint(f)
 	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
-		sl := slots[i]
-		if sl.fp == fp {
-			s, c := sl.span>>8, sl.span&0xFF
+		k := t.fps[i]
+		if k == fp {
+			s, c := t.span[i]>>8, t.span[i]&0xFF
+			cls, w := t.cls[s:s+c], t.w[s:s+c]
+			w = w[:len(cls)]
 			sc := (*[256]int32)(scores[:256])
-			for _, v := range t.votes[s : s+c] {
-				sc[v.cls] += int32(v.w)
+			for j, k := range cls {
+				sc[k] += int32(w[j])
 			}
 			return
 		}
-		if sl.fp == 0 {
+		if k == 0 {
 			return
 		}
 		if i++; i == n {
@@ -174,13 +164,13 @@ func (t *weights) add(f uint64, scores []int32) {
 }
 
 // slots returns the number of slots of t.
-func (t *weights) slots() int { return len(t.slotv) }
+func (t *weights) slots() int { return len(t.fps) }
 
 // slot returns the fingerprint and span of slot i.
-func (t *weights) slot(i int) (fp, span uint32) { return t.slotv[i].fp, t.slotv[i].span }
+func (t *weights) slot(i int) (fp, span uint32) { return t.fps[i], t.span[i] }
 
 // pair returns the class and weight of vote j.
-func (t *weights) pair(j int) (cls uint8, w int16) { return t.votes[j].cls, t.votes[j].w }
+func (t *weights) pair(j int) (cls uint8, w int16) { return t.cls[j], t.w[j] }
 
 // sparseRow is one feature's votes before they are packed into a table.
 type sparseRow struct {
@@ -190,22 +180,22 @@ type sparseRow struct {
 
 func newWeights(rows map[uint64]sparseRow) (*weights, error) {
 	n := tableSlots(len(rows))
-	t := &weights{slotv: make([]wslot, n)}
+	t := &weights{fps: make([]uint32, n), span: make([]uint32, n)}
 	for _, f := range sortedKeys(rows) {
 		r := rows[f]
-		if len(r.cls) > 255 || len(t.votes)+len(r.cls) >= 1<<24 {
+		if len(r.cls) > 255 || len(t.cls)+len(r.cls) >= 1<<24 {
 			return nil, fmt.Errorf("grammar: weight table too large")
 		}
 		i := slotOf(f, n)
-		for t.slotv[i].fp != 0 {
+		for t.fps[i] != 0 {
 			if i++; i == n {
 				i = 0
 			}
 		}
-		t.slotv[i] = wslot{fp: fingerprint(f), span: uint32(len(t.votes))<<8 | uint32(len(r.cls))}
-		for j, c := range r.cls {
-			t.votes = append(t.votes, vote{w: r.w[j], cls: c})
-		}
+		t.fps[i] = fingerprint(f)
+		t.span[i] = uint32(len(t.cls))<<8 | uint32(len(r.cls))
+		t.cls = append(t.cls, r.cls...)
+		t.w = append(t.w, r.w...)
 	}
 	return t, nil
 }
@@ -305,17 +295,15 @@ func (d *decoder) strs() []string {
 }
 
 func (e *encoder) weights(t *weights) {
-	e.u32(uint32(len(t.slotv)))
-	for _, sl := range t.slotv {
-		e.u32(sl.fp)
-		e.u32(sl.span)
+	e.u32(uint32(len(t.fps)))
+	for i, fp := range t.fps {
+		e.u32(fp)
+		e.u32(t.span[i])
 	}
-	e.u32(uint32(len(t.votes)))
-	for _, v := range t.votes {
-		e.u8(v.cls)
-	}
-	for _, v := range t.votes {
-		e.u16(uint16(v.w))
+	e.u32(uint32(len(t.cls)))
+	e.b = append(e.b, t.cls...)
+	for _, w := range t.w {
+		e.u16(uint16(w))
 	}
 }
 
@@ -325,26 +313,24 @@ func (d *decoder) weights() *weights {
 		d.fail("weight table")
 		return nil
 	}
-	t := &weights{slotv: make([]wslot, n)}
+	t := &weights{fps: make([]uint32, n), span: make([]uint32, n)}
 	for i := range n {
-		t.slotv[i].fp = d.u32()
-		t.slotv[i].span = d.u32()
+		t.fps[i] = d.u32()
+		t.span[i] = d.u32()
 	}
 	m := int(d.u32())
 	if !d.need(m * 3) {
 		d.fail("weight pairs")
 		return nil
 	}
-	t.votes = make([]vote, m)
-	for i := range m {
-		t.votes[i].cls = d.b[i]
-	}
+	t.cls = append([]uint8(nil), d.b[:m]...)
 	d.b = d.b[m:]
+	t.w = make([]int16, m)
 	for i := range m {
-		t.votes[i].w = int16(d.u16())
+		t.w[i] = int16(d.u16())
 	}
-	for _, sl := range t.slotv {
-		if int(sl.span>>8)+int(sl.span&0xFF) > m {
+	for i := range n {
+		if int(t.span[i]>>8)+int(t.span[i]&0xFF) > m {
 			d.fail("weight table span")
 			return nil
 		}
