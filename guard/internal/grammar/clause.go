@@ -209,14 +209,15 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		k := &kinds[i]
 		k.xpos, k.upos = m.XPOS(tags[i]), m.UPOS(tags[i])
 		h := hashLower(words[i])
-		c := m.lex.class(h)
-		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone || m.prefixedVerb(words[i])
+		e := m.lex.entry(h)
+		c := e.class()
+		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(words[i])
 		// A base-form verb is also a present-tense one ("they exclude"),
 		// and a verb's -s and -ed forms are finite ("rises", "dropped").
 		k.lexFinite = int(c) < len(m.finite) && m.finite[c]
 		k.canFinite = k.lexFinite || k.canBase || isFiniteTag(k.xpos) || m.inflectedVerb(words[i])
-		k.bareComp = m.lex.bareComp(h)
-		k.aux = m.lex.aux(h) || k.upos == "AUX"
+		k.bareComp = e.bareComp()
+		k.aux = e.aux() || k.upos == "AUX"
 	}
 	question := words[n-1] == "?"
 	first := len(dst)

@@ -268,8 +268,8 @@ func (s *sentence) prepare(words []string, lex *lexicon, finite []bool) {
 	s.finLater = growInt32(s.finLater, len(words))
 	for i, w := range words {
 		describe(w, &s.info[i])
-		s.info[i].amb = lex.class(s.info[i].lower)
-		s.info[i].wn = lex.wordnet(s.info[i].lower)
+		e := lex.entry(s.info[i].lower)
+		s.info[i].amb, s.info[i].wn = e.class(), e.wordnet()
 	}
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
