@@ -256,35 +256,27 @@ func boundary(w string) bool {
 
 // sentence holds the per-token information features read.
 type sentence struct {
-	words    []string
-	info     []wordInfo
-	finLater []int32 // index of the next token after i, before a boundary, that can be a finite verb; -1 none
+	words []string
+	info  []wordInfo
 }
 
 // prepare fills s for words using the lexicon lex.
-func (s *sentence) prepare(words []string, lex *lexicon, finite []bool) {
+func (s *sentence) prepare(words []string, lex *lexicon) {
 	s.words = words
 	s.info = growInfo(s.info, len(words))
-	s.finLater = growInt32(s.finLater, len(words))
 	for i, w := range words {
-		describe(w, &s.info[i])
-		e := lex.entry(s.info[i].lower)
-		s.info[i].amb, s.info[i].wn = e.class(), e.wordnet()
+		describeLex(w, lex, &s.info[i])
 	}
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
 	}
-	next := int32(-1)
-	for i := len(words) - 1; i >= 0; i-- {
-		s.finLater[i] = next
-		if boundary(words[i]) {
-			next = -1
-			continue
-		}
-		if a := s.info[i].amb; int(a) < len(finite) && finite[a] {
-			next = int32(i)
-		}
-	}
+}
+
+// describeLex is describe, and what the lexicon lex says of w.
+func describeLex(w string, lex *lexicon, wi *wordInfo) {
+	describe(w, wi)
+	e := lex.entry(wi.lower)
+	wi.amb, wi.wn = e.class(), e.wordnet()
 }
 
 func growInfo(b []wordInfo, n int) []wordInfo {
@@ -380,19 +372,33 @@ func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) 
 	return dst
 }
 
-// Tagging splits tagFeatures in two: the features that read only the
-// words (wordFeatures), whose votes a position sums once, and those that
-// read the tags already predicted to the right (histFeatures), which each
-// hypothesis of the beam adds to that sum. Together they are the features
-// of tagFeatures; the votes are integers, so the order they are summed in
-// does not change a score.
+// Tagging splits tagFeatures: the features that read only the token
+// (ownFeatures), whose votes a token's every occurrence shares; those that
+// also read its neighbours (contextFeatures), whose votes a position sums
+// once; and those that read the tags already predicted to the right
+// (h1Features, restFeatures), which each hypothesis of the beam adds to
+// that sum. Together they are the features of tagFeatures; the votes are
+// integers, so the order they are summed in does not change a score.
 
-// nWordFeatures is the most features wordFeatures appends.
-const nWordFeatures = 21
+// ownFeatures appends the features of a token that read only wi.
+func ownFeatures(wi *wordInfo, dst []uint64) []uint64 {
+	amb := uint64(wi.amb)
+	return append(dst,
+		mix(tBias, 0),
+		mix(tWord, wi.lower),
+		mix(tSuf2, wi.suf2),
+		mix(tSuf3, wi.suf3),
+		mix(tPre1, wi.pre1),
+		mix(tShape, wi.shape),
+		mix(tFlags, uint64(wi.flags&^wFirst)),
+		mix(tAmb, amb<<8|uint64(wi.wn)),
+		mix(tSuf1, wi.suf1),
+	)
+}
 
-// wordFeatures appends the features of token i that do not depend on the
-// tags.
-func (s *sentence) wordFeatures(i int, dst []uint64) []uint64 {
+// contextFeatures appends the features of token i that read its
+// neighbours or its position, and no tag.
+func (s *sentence) contextFeatures(i int, dst []uint64) []uint64 {
 	wi := &s.info[i]
 	var m1, n1, n2 *wordInfo
 	var none wordInfo
@@ -412,21 +418,12 @@ func (s *sentence) wordFeatures(i int, dst []uint64) []uint64 {
 	}
 	amb := uint64(wi.amb)
 	dst = append(dst,
-		mix(tBias, 0),
-		mix(tWord, wi.lower),
-		mix(tSuf2, wi.suf2),
-		mix(tSuf3, wi.suf3),
-		mix(tPre1, wi.pre1),
-		mix(tShape, wi.shape),
-		mix(tFlags, uint64(wi.flags&^wFirst)),
-		mix(tAmb, amb<<8|uint64(wi.wn)),
 		mix(tWordM1, m1.lower),
 		mix(tAmbM1, uint64(m1.amb)),
 		mix(tWordP1, n1.lower),
 		mix(tSuf3P1, n1.suf3),
 		mix(tAmbP1, uint64(n1.amb)<<16|uint64(n2.amb)),
 		mix(tAmbAmbM1, amb<<16|uint64(m1.amb)),
-		mix(tSuf1, wi.suf1),
 		mix(tWordP2, n2.lower),
 		mix(mix(tWordWordP1, wi.lower), n1.lower),
 		mix(tWordM2, m2lower),

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -115,8 +116,9 @@ func TestTaggerIdentical(t *testing.T) {
 	require.Equal(t, want, got, "digest of all taggings")
 }
 
-// TestFeatureSplit checks that the features tagging sums per position
-// (wordFeatures) and per hypothesis (h1Features, restFeatures) are those
+// TestFeatureSplit checks that the features tagging sums per token
+// (ownFeatures), per position (contextFeatures) and per hypothesis
+// (h1Features, restFeatures) are those
 // the model was trained on (tagFeatures), for every position of the
 // sample sentences and a range of right contexts.
 func TestFeatureSplit(t *testing.T) {
@@ -134,12 +136,11 @@ func TestFeatureSplit(t *testing.T) {
 	var s sentence
 	for _, text := range sampleSentences(t) {
 		words := tokens(text)
-		s.prepare(words, m.lex, m.finite)
+		s.prepare(words, m.lex)
 		for _, c := range contexts {
 			for i := range words {
 				want := slices.Sorted(slices.Values(s.tagFeatures(i, c.h1, c.h2, c.rc, nil)))
-				got := s.wordFeatures(i, nil)
-				require.LessOrEqual(t, len(got), nWordFeatures)
+				got := s.contextFeatures(i, ownFeatures(&s.info[i], nil))
 				h1 := s.h1Features(i, c.h1)
 				rest := s.restFeatures(i, c.h1, c.h2, c.rc)
 				got = append(append(got, h1[:]...), rest[:]...)
@@ -167,4 +168,65 @@ func TestLowerASCII(t *testing.T) {
 			return r
 		}, c.in), lowerASCII(c.in), c.in)
 	}
+}
+
+// TestWordCache checks that tokens that share an entry of the word cache,
+// tokens too long for it, and a change of model leave the tags as the
+// reference gives them.
+func TestWordCache(t *testing.T) {
+	m := Default()
+	var c wordCache
+	c.reset(m)
+	// Two different tokens of one entry.
+	a, _ := c.slot("Run")
+	var b string
+	for i := 0; b == ""; i++ {
+		w := "w" + strconv.Itoa(i)
+		if k, _ := c.slot(w); k == a {
+			b = w
+		}
+	}
+	long := strings.Repeat("x", maxCachedWord+1)
+	k, ok := c.slot(long)
+	assert.Equal(t, -1, k)
+	assert.False(t, ok)
+	for _, tc := range []struct {
+		name  string
+		words []string
+	}{
+		{"shared entry", []string{"Run", b, "Run", "the", b, "tests", "."}},
+		{"shared entry, other order", []string{b, "Run", b, "."}},
+		{"long token", []string{"Set", long, "to", long, "."}},
+		{"case", []string{"RUN", "Run", "run", "."}},
+		{"empty token", []string{"", "run", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 2 { // the second time from the cache
+				assert.Equal(t, refTagWords(m, tc.words), m.TagWords(tc.words, nil))
+				assert.Equal(t, refTagBeam(m, tc.words), m.tagBeam(tc.words, nil))
+			}
+		})
+	}
+	t.Run("model change", func(t *testing.T) {
+		tiny := tinyModel(t)
+		words := []string{"Run", "the", "build", "."}
+		for _, mm := range []*Model{m, tiny, m, tiny} {
+			assert.Equal(t, refTagWords(mm, words), mm.TagWords(words, nil))
+		}
+	})
+}
+
+// FuzzTagIdentical checks that the tagger and its beam give the reference
+// implementation's tags on any text.
+func FuzzTagIdentical(f *testing.F) {
+	addSeeds(f)
+	m := Default()
+	f.Fuzz(func(t *testing.T, s string) {
+		words := tokens(s)
+		if len(words) > 200 {
+			words = words[:200]
+		}
+		require.Equal(t, refTagWords(m, words), m.TagWords(words, []Tag{}))
+		require.Equal(t, refTagBeam(m, words), m.tagBeam(words, nil))
+	})
 }

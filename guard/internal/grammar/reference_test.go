@@ -37,7 +37,7 @@ func refAdd(t *weights, f uint64, scores []int32) {
 // of every position looked up.
 func refTagWords(m *Model, words []string) []Tag {
 	var s sentence
-	s.prepare(words, m.lex, m.finite)
+	s.prepare(words, m.lex)
 	all := make([]int32, 256)
 	scores := all[:len(m.tags)]
 	out := make([]uint16, len(words))
@@ -62,7 +62,7 @@ func refTagBeam(m *Model, words []string) [][]Tag {
 		return nil
 	}
 	var s sentence
-	s.prepare(words, m.lex, m.finite)
+	s.prepare(words, m.lex)
 	all := make([]int32, 256)
 	scores := all[:len(m.tags)]
 	cols := make([][]hyp, n)

@@ -107,7 +107,7 @@ func (m *Model) trainTagger(insts []instance, opt TrainOptions, rng *rand.Rand, 
 		rng.Shuffle(len(insts), func(i, j int) { insts[i], insts[j] = insts[j], insts[i] })
 		right, all := 0, 0
 		for _, in := range insts {
-			s.prepare(in.words, m.lex, m.finite)
+			s.prepare(in.words, m.lex)
 			out = growU16(out, len(in.words))
 			s.walkTags(&m.tc, out, func(i int, h1, h2 uint16, rc rightCtx) uint16 {
 				feats = s.tagFeatures(i, h1, h2, rc, feats[:0])
