@@ -40,6 +40,22 @@ type beamState struct {
 	// that read h1 alone.
 	h1rows []int32
 	h1keys []uint16
+	// Hypotheses of a column that agree on everything the features read
+	// of the tags (h1, h2 and the right context) get the same scores: ctx
+	// holds each such context met at the current position and tops its
+	// best classes and their scores.
+	ctx  []beamCtx
+	tops []beamTop
+}
+
+type beamCtx struct {
+	h1, h2 uint16
+	rc     rightCtx
+}
+
+type beamTop struct {
+	c [beamFan]int
+	v [beamFan]int32
 }
 
 // tagBeam tags words right to left with a beam and appends up to
@@ -61,9 +77,7 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 		return dst
 	}
 	bs := &st.beam
-	nt := st.nt
-	scores := st.all[:nt]
-	bs.h1rows = growInt32(bs.h1rows, beamWidth*nt)
+	bs.h1rows = growInt32(bs.h1rows, beamWidth*st.nt)
 	for len(bs.cols) < n {
 		bs.cols = append(bs.cols, nil)
 	}
@@ -71,6 +85,7 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 	for i := n - 1; i >= 0; i-- {
 		bs.next = bs.next[:0]
 		bs.h1keys = bs.h1keys[:0]
+		bs.ctx, bs.tops = bs.ctx[:0], bs.tops[:0]
 		allowed := m.allowedFor(st.s.info[i].amb)
 		atBoundary := boundary(words[i])
 		for pi, h := range prev {
@@ -82,26 +97,19 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 					rc.preTag = tagAt(bs.cols, prev, pi, i, int(h.fin)-1)
 				}
 			}
-			k := slices.Index(bs.h1keys, h.h1)
-			if k < 0 {
-				k = len(bs.h1keys)
-				bs.h1keys = append(bs.h1keys, h.h1)
-				copy(scores, st.row(i))
-				for _, f := range st.s.h1Features(i, h.h1) {
-					m.tagW.add(f, st.all)
-				}
-				copy(bs.h1rows[k*nt:(k+1)*nt], scores)
+			j := slices.Index(bs.ctx, beamCtx{h.h1, h.h2, rc})
+			if j < 0 {
+				j = len(bs.ctx)
+				bs.ctx = append(bs.ctx, beamCtx{h.h1, h.h2, rc})
+				bs.tops = append(bs.tops, m.beamScores(st, i, h, rc, allowed))
 			}
-			copy(scores, bs.h1rows[k*nt:(k+1)*nt])
-			for _, f := range st.s.restFeatures(i, h.h1, h.h2, rc) {
-				m.tagW.add(f, st.all)
-			}
-			for _, c := range topTags(scores, allowed) {
+			top := &bs.tops[j]
+			for ti, c := range top.c {
 				if c < 0 {
 					continue
 				}
 				t := uint16(c)
-				nh := hyp{score: h.score + int64(scores[c]), tag: t, parent: int32(pi), h1: t, h2: h.h1, fin: h.fin, nounGap: h.nounGap}
+				nh := hyp{score: h.score + int64(top.v[ti]), tag: t, parent: int32(pi), h1: t, h2: h.h1, fin: h.fin, nounGap: h.nounGap}
 				switch {
 				case atBoundary:
 					nh.fin, nh.nounGap = -1, false
@@ -128,6 +136,36 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 		dst = append(dst, tags)
 	}
 	return dst
+}
+
+// beamScores scores the tags of position i after hypothesis h, whose
+// right context is rc, and returns the beamFan best allowed.
+func (m *Model) beamScores(st *tagState, i int, h hyp, rc rightCtx, allowed []bool) beamTop {
+	bs := &st.beam
+	nt := st.nt
+	scores := st.all[:nt]
+	k := slices.Index(bs.h1keys, h.h1)
+	if k < 0 {
+		k = len(bs.h1keys)
+		bs.h1keys = append(bs.h1keys, h.h1)
+		copy(scores, st.row(i))
+		for _, f := range st.s.h1Features(i, h.h1) {
+			m.tagW.add(f, st.all)
+		}
+		copy(bs.h1rows[k*nt:(k+1)*nt], scores)
+	}
+	copy(scores, bs.h1rows[k*nt:(k+1)*nt])
+	for _, f := range st.s.restFeatures(i, h.h1, h.h2, rc) {
+		m.tagW.add(f, st.all)
+	}
+	var top beamTop
+	top.c = topTags(scores, allowed)
+	for ti, c := range top.c {
+		if c >= 0 {
+			top.v[ti] = scores[c]
+		}
+	}
+	return top
 }
 
 // topTags returns the beamFan best-scoring allowed tag classes, best
