@@ -59,7 +59,8 @@ type beamTop struct {
 }
 
 // tagBeam tags words right to left with a beam and appends up to
-// beamWidth complete taggings, best first, to dst.
+// beamWidth complete taggings, best first, to dst. The taggings reuse the
+// storage of those dst holds past its length (dst[:cap(dst)]).
 func (m *Model) tagBeam(words []string, dst [][]Tag) [][]Tag {
 	st := tagStates.Get().(*tagState)
 	defer tagStates.Put(st)
@@ -118,14 +119,24 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 				case h.fin >= 0 && m.tc.noun[t]:
 					nh.nounGap = true
 				}
-				bs.push(nh)
+				if !bs.push(nh) {
+					break // the rest score no more
+				}
 			}
 		}
 		bs.cols[i] = append(bs.cols[i][:0], bs.next...)
 		prev = bs.cols[i]
 	}
 	for hi := range bs.cols[0] {
-		tags := make([]Tag, n)
+		// Reuse the taggings dst held before it was cut.
+		var tags []Tag
+		if len(dst) < cap(dst) {
+			tags = dst[: len(dst)+1 : cap(dst)][len(dst)]
+		}
+		if cap(tags) < n {
+			tags = make([]Tag, n)
+		}
+		tags = tags[:n]
 		col, idx := 0, hi
 		for col < n {
 			h := bs.cols[col][idx]
@@ -194,11 +205,11 @@ func topTags(scores []int32, allowed []bool) [beamFan]int {
 // push adds a candidate to bs.next, which it keeps sorted by score, best
 // first, a candidate after those of equal score before it, and at most
 // beamWidth long: the candidates a stable sort of all of them, cut to
-// beamWidth, would keep.
-func (bs *beamState) push(nh hyp) {
+// beamWidth, would keep. It reports whether the candidate was kept.
+func (bs *beamState) push(nh hyp) bool {
 	n := len(bs.next)
 	if n == beamWidth && nh.score <= bs.next[n-1].score {
-		return
+		return false
 	}
 	j := n
 	for j > 0 && bs.next[j-1].score < nh.score {
@@ -209,6 +220,7 @@ func (bs *beamState) push(nh hyp) {
 	}
 	copy(bs.next[j+1:], bs.next[j:])
 	bs.next[j] = nh
+	return true
 }
 
 // tagAt returns the tag at position j (> i) of hypothesis pi of the
