@@ -53,7 +53,7 @@ type wordCache struct {
 }
 
 const (
-	wordCacheSize = 512 // entries, a power of two
+	wordCacheSize = 256 // entries, a power of two
 	maxCachedWord = 23  // bytes
 )
 
