@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -229,4 +230,33 @@ func FuzzTagIdentical(f *testing.F) {
 		require.Equal(t, refTagWords(m, words), m.TagWords(words, []Tag{}))
 		require.Equal(t, refTagBeam(m, words), m.tagBeam(words, nil))
 	})
+}
+
+// TestTagConcurrent tags the sample sentences from several goroutines at
+// once (the scratch space and word cache come from a pool) and checks
+// every result against the tags of one goroutine alone.
+func TestTagConcurrent(t *testing.T) {
+	m := Default()
+	var sents [][]string
+	for _, s := range sampleSentences(t) {
+		sents = append(sents, tokens(s))
+	}
+	want := make([][]Tag, len(sents))
+	for i, words := range sents {
+		want[i] = refAnalyzeTags(m, words)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			var sn Sentence
+			for r := range 20 {
+				for k := range sents {
+					i := (k + g*7 + r) % len(sents) // each goroutine in its own order
+					m.AnalyzeWords(sents[i], &sn)
+					assert.Equal(t, want[i], sn.Tags, "%q", sents[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
