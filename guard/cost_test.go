@@ -24,13 +24,7 @@ const costSize = 16 << 10
 // knownSlow are crafted inputs known to cost more than the bound: the
 // test logs their ratio instead of failing. Each entry says where the
 // time goes.
-var knownSlow = map[string]string{
-	// Every unit holds a word Sanitize's syntax reading needs, so the
-	// tagger reads all of it (about 2 µs a byte); typical text and clean
-	// documentation have it read 0-6% of their bytes, pages of
-	// injections 40-70%.
-	"Sanitize/injection-x23x23x23x20instruction-spaced": "the tagger reads every unit",
-}
+var knownSlow = map[string]string{}
 
 var costFuncs = []struct {
 	name string

@@ -130,13 +130,21 @@ func (m *Model) AnalyzeWords(words []string, s *Sentence) {
 // have a verb is used; when there is none, the greedy one stays.
 func (m *Model) analyze(s *Sentence) {
 	tw := s.taggingWords()
-	s.Tags = m.TagWords(tw, s.Tags)
+	// The greedy pass and the beam share the words' votes (tag.go).
+	st := tagStates.Get().(*tagState)
+	defer tagStates.Put(st)
+	defer st.release()
+	st.prepare(m, tw)
+	s.Tags = m.tagGreedy(st, s.Tags)
 	s.Clauses = m.clauses(s, s.Tags, s.Clauses)
 	if wellFormed(s.Clauses) {
 		return
 	}
-	s.beam = m.tagBeam(tw, s.beam[:0])
+	s.beam = m.beamTags(st, s.beam[:0])
 	for _, tags := range s.beam {
+		if sameTags(tags, s.Tags) {
+			continue // the greedy tagging, not well formed
+		}
 		s.alt = m.clauses(s, tags, s.alt[:0])
 		if wellFormed(s.alt) {
 			s.Tags = append(s.Tags[:0], tags...)
@@ -201,14 +209,15 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		k := &kinds[i]
 		k.xpos, k.upos = m.XPOS(tags[i]), m.UPOS(tags[i])
 		h := hashLower(words[i])
-		c := m.lex.class(h)
-		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || m.lex.wordnet(h) != wnNone || m.prefixedVerb(words[i])
+		e := m.lex.entry(h)
+		c := e.class()
+		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(words[i])
 		// A base-form verb is also a present-tense one ("they exclude"),
 		// and a verb's -s and -ed forms are finite ("rises", "dropped").
 		k.lexFinite = int(c) < len(m.finite) && m.finite[c]
 		k.canFinite = k.lexFinite || k.canBase || isFiniteTag(k.xpos) || m.inflectedVerb(words[i])
-		k.bareComp = m.lex.bareComp(h)
-		k.aux = m.lex.aux(h) || k.upos == "AUX"
+		k.bareComp = e.bareComp()
+		k.aux = e.aux() || k.upos == "AUX"
 	}
 	question := words[n-1] == "?"
 	first := len(dst)
@@ -703,13 +712,18 @@ func (s *Sentence) taggingWords() []string {
 
 // lowerASCII returns w with its ASCII capitals lower-cased.
 func lowerASCII(w string) string {
-	b := []byte(w)
-	for j, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[j] = c + 'a' - 'A'
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(w)
+			for j, c := range b[i:] {
+				if c >= 'A' && c <= 'Z' {
+					b[i+j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
 		}
 	}
-	return string(b)
+	return w // already lower-case: no copy
 }
 
 // titleCase reports whether w is an ASCII capital followed by lower-case

@@ -26,9 +26,9 @@ func newTagClasses(xpos []string) tagClasses {
 	return tc
 }
 
-// walkTags tags s right to left; choose picks the tag of token i from its
-// features. It returns feats for reuse.
-func (s *sentence) walkTags(tc *tagClasses, out []uint16, feats []uint64, choose func(i int, feats []uint64) uint16) []uint64 {
+// walkTags tags s right to left; choose picks the tag of token i given
+// the two tags to its right (h1 at i+1, h2 at i+2) and the right context.
+func (s *sentence) walkTags(tc *tagClasses, out []uint16, choose func(i int, h1, h2 uint16, rc rightCtx) uint16) {
 	n := len(s.words)
 	h1, h2 := uint16(noTag), uint16(noTag)
 	fin := -1
@@ -43,8 +43,7 @@ func (s *sentence) walkTags(tc *tagClasses, out []uint16, feats []uint64, choose
 			}
 		}
 		rc.boundary = i+1 < n && boundary(s.words[i+1])
-		feats = s.tagFeatures(i, h1, h2, rc, feats[:0])
-		t := choose(i, feats)
+		t := choose(i, h1, h2, rc)
 		out[i] = t
 		h2, h1 = h1, t
 		switch {
@@ -56,5 +55,4 @@ func (s *sentence) walkTags(tc *tagClasses, out []uint16, feats []uint64, choose
 			nounGap = true
 		}
 	}
-	return feats
 }

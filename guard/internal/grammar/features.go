@@ -256,35 +256,27 @@ func boundary(w string) bool {
 
 // sentence holds the per-token information features read.
 type sentence struct {
-	words    []string
-	info     []wordInfo
-	finLater []int32 // index of the next token after i, before a boundary, that can be a finite verb; -1 none
+	words []string
+	info  []wordInfo
 }
 
 // prepare fills s for words using the lexicon lex.
-func (s *sentence) prepare(words []string, lex *lexicon, finite []bool) {
+func (s *sentence) prepare(words []string, lex *lexicon) {
 	s.words = words
 	s.info = growInfo(s.info, len(words))
-	s.finLater = growInt32(s.finLater, len(words))
 	for i, w := range words {
-		describe(w, &s.info[i])
-		s.info[i].amb = lex.class(s.info[i].lower)
-		s.info[i].wn = lex.wordnet(s.info[i].lower)
+		describeLex(w, lex, &s.info[i])
 	}
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
 	}
-	next := int32(-1)
-	for i := len(words) - 1; i >= 0; i-- {
-		s.finLater[i] = next
-		if boundary(words[i]) {
-			next = -1
-			continue
-		}
-		if a := s.info[i].amb; int(a) < len(finite) && finite[a] {
-			next = int32(i)
-		}
-	}
+}
+
+// describeLex is describe, and what the lexicon lex says of w.
+func describeLex(w string, lex *lexicon, wi *wordInfo) {
+	describe(w, wi)
+	e := lex.entry(wi.lower)
+	wi.amb, wi.wn = e.class(), e.wordnet()
 }
 
 func growInfo(b []wordInfo, n int) []wordInfo {
@@ -378,4 +370,100 @@ func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) 
 		dst = append(dst, mix(tFirstWord, wi.lower), mix(tFirstAmb, amb))
 	}
 	return dst
+}
+
+// Tagging splits tagFeatures: the features that read only the token
+// (ownFeatures), whose votes a token's every occurrence shares; those that
+// also read its neighbours (contextFeatures), whose votes a position sums
+// once; and those that read the tags already predicted to the right
+// (h1Features, restFeatures), which each hypothesis of the beam adds to
+// that sum. Together they are the features of tagFeatures; the votes are
+// integers, so the order they are summed in does not change a score.
+
+// ownFeatures appends the features of a token that read only wi.
+func ownFeatures(wi *wordInfo, dst []uint64) []uint64 {
+	amb := uint64(wi.amb)
+	return append(dst,
+		mix(tBias, 0),
+		mix(tWord, wi.lower),
+		mix(tSuf2, wi.suf2),
+		mix(tSuf3, wi.suf3),
+		mix(tPre1, wi.pre1),
+		mix(tShape, wi.shape),
+		mix(tFlags, uint64(wi.flags&^wFirst)),
+		mix(tAmb, amb<<8|uint64(wi.wn)),
+		mix(tSuf1, wi.suf1),
+	)
+}
+
+// contextFeatures appends the features of token i that read its
+// neighbours or its position, and no tag.
+func (s *sentence) contextFeatures(i int, dst []uint64) []uint64 {
+	wi := &s.info[i]
+	var m1, n1, n2 *wordInfo
+	var none wordInfo
+	m1, n1, n2 = &none, &none, &none
+	if i > 0 {
+		m1 = &s.info[i-1]
+	}
+	m2lower, m2amb := uint64(0), uint64(0xFFFF)
+	if i > 1 {
+		m2lower, m2amb = s.info[i-2].lower, uint64(s.info[i-2].amb)
+	}
+	if i+1 < len(s.info) {
+		n1 = &s.info[i+1]
+	}
+	if i+2 < len(s.info) {
+		n2 = &s.info[i+2]
+	}
+	amb := uint64(wi.amb)
+	dst = append(dst,
+		mix(tWordM1, m1.lower),
+		mix(tAmbM1, uint64(m1.amb)),
+		mix(tWordP1, n1.lower),
+		mix(tSuf3P1, n1.suf3),
+		mix(tAmbP1, uint64(n1.amb)<<16|uint64(n2.amb)),
+		mix(tAmbAmbM1, amb<<16|uint64(m1.amb)),
+		mix(tWordP2, n2.lower),
+		mix(mix(tWordWordP1, wi.lower), n1.lower),
+		mix(tWordM2, m2lower),
+		mix(tAmbM2M1, m2amb<<32|uint64(m1.amb)<<16|amb),
+	)
+	if i == 0 {
+		dst = append(dst, mix(tFirstWord, wi.lower), mix(tFirstAmb, amb))
+	}
+	return dst
+}
+
+// h1Features returns the features of token i that read the tag h1 at
+// i+1 and nothing else to the right: the hypotheses of the beam that
+// share h1 share them.
+func (s *sentence) h1Features(i int, h1 uint16) [4]uint64 {
+	wi := &s.info[i]
+	H1, amb := uint64(h1), uint64(wi.amb)
+	first := uint64(0)
+	if i == 0 {
+		first = 1
+	}
+	return [4]uint64{
+		mix(tP1Amb, H1<<16|amb),
+		mix(mix(tP1Word, H1), wi.lower),
+		mix(tFirstH1, first<<40|H1<<24|amb<<8|uint64(wi.wn)),
+		mix(tP1, H1),
+	}
+}
+
+// restFeatures returns the features of token i that read the tag h2 at
+// i+2 or the right context rc.
+func (s *sentence) restFeatures(i int, h1, h2 uint16, rc rightCtx) [2]uint64 {
+	H1, H2, amb := uint64(h1), uint64(h2), uint64(s.info[i].amb)
+	fin := uint64(rc.finTag)<<24 | uint64(rc.finDist)<<16 | uint64(rc.preTag)
+	gap := uint64(0)
+	if rc.nounGap {
+		gap = 1
+	}
+	return [2]uint64{
+		mix(tP1P2, H1<<16|H2),
+		mix(tFinLaterAmb, fin<<16^amb<<1^gap),
+	}
 }

@@ -57,11 +57,31 @@ const (
 	wnIrregular = 8
 )
 
+// lexEntry is what the lexicon holds of one word, in the bit layout
+// above; 0 for a word it does not know.
+type lexEntry uint32
+
+// entry returns what the lexicon holds of the word with hash h: one
+// lookup for all of it.
+func (l *lexicon) entry(h uint64) lexEntry { return lexEntry(l.value(h)) }
+
+// class returns the word's ambiguity class, 0 if unknown.
+func (e lexEntry) class() uint16 { return uint16(e) & classMask }
+
+// wordnet returns what WordNet says of the word as a verb.
+func (e lexEntry) wordnet() uint8 { return uint8(e >> wnShift & 3) }
+
+// aux reports whether the word was seen as an auxiliary.
+func (e lexEntry) aux() bool { return e&auxBit != 0 }
+
+// bareComp reports whether the word takes a bare clausal complement.
+func (e lexEntry) bareComp() bool { return e&bareCompBit != 0 }
+
 // class returns the ambiguity class of the word with hash h, 0 if unknown.
-func (l *lexicon) class(h uint64) uint16 { return uint16(l.value(h)) & classMask }
+func (l *lexicon) class(h uint64) uint16 { return l.entry(h).class() }
 
 // wordnet returns what WordNet says of the word with hash h as a verb.
-func (l *lexicon) wordnet(h uint64) uint8 { return uint8(l.value(h) >> wnShift & 3) }
+func (l *lexicon) wordnet(h uint64) uint8 { return l.entry(h).wordnet() }
 
 // mostlyVerb reports whether WordNet's sense-tagged corpus saw the word
 // with hash h as a verb far more often than as anything else.
@@ -71,12 +91,9 @@ func (l *lexicon) mostlyVerb(h uint64) bool { return l.value(h)>>wnShift&wnMostl
 // participle form of a verb.
 func (l *lexicon) irregular(h uint64) bool { return l.value(h)>>wnShift&wnIrregular != 0 }
 
-// aux reports whether the word with hash h was seen as an auxiliary.
-func (l *lexicon) aux(h uint64) bool { return l.value(h)&auxBit != 0 }
-
 // bareComp reports whether the word with hash h takes a bare clausal
 // complement.
-func (l *lexicon) bareComp(h uint64) bool { return l.value(h)&bareCompBit != 0 }
+func (l *lexicon) bareComp(h uint64) bool { return l.entry(h).bareComp() }
 
 // finiteComp reports whether the word with hash h takes a finite clausal
 // complement ("ensure [backups are encrypted]").
@@ -162,6 +179,15 @@ func (t *weights) add(f uint64, scores []int32) {
 		}
 	}
 }
+
+// slots returns the number of slots of t.
+func (t *weights) slots() int { return len(t.fps) }
+
+// slot returns the fingerprint and span of slot i.
+func (t *weights) slot(i int) (fp, span uint32) { return t.fps[i], t.span[i] }
+
+// pair returns the class and weight of vote j.
+func (t *weights) pair(j int) (cls uint8, w int16) { return t.cls[j], t.w[j] }
 
 // sparseRow is one feature's votes before they are packed into a table.
 type sparseRow struct {

@@ -70,4 +70,7 @@ func TestDefaultModel(t *testing.T) {
 	assert.Same(t, m, Default(), "decoded once")
 	assert.Greater(t, len(m.tags), 40)
 	assert.LessOrEqual(t, len(modelData), 3<<20, "the embedded model stays compact")
+	b, err := m.MarshalBinary()
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(modelData, b), "the tables' layout in memory leaves the model's binary form as it was")
 }

@@ -22,15 +22,130 @@ func (m *Model) XPOS(t Tag) string {
 	return m.xpos[t]
 }
 
-// tagState is the scratch space of one tagging call.
+// tagState is the scratch space of one tagging: the sentence and, per
+// position, the votes of its features that read no tag (ownFeatures,
+// contextFeatures), which the greedy pass and the beam then add the tag
+// history's votes to.
 type tagState struct {
-	s      sentence
-	feats  []uint64
-	scores []int32
-	out    []uint16
+	s     sentence
+	nt    int     // tag classes
+	rows  []int32 // position i's votes at [i*nt, (i+1)*nt)
+	all   []int32 // 256 scores: a table's votes index it by class unchecked
+	feats []uint64
+	out   []uint16
+	beam  beamState
+	words wordCache
 }
 
 var tagStates = sync.Pool{New: func() any { return new(tagState) }}
+
+// wordCache remembers, for tokens of at most maxCachedWord bytes, what
+// describeLex says of them and the votes of their ownFeatures: text
+// repeats its words, and a crafted text repeats a few of them throughout.
+// It is direct-mapped, indexed by a hash of the token, and holds the
+// token's bytes, so a hit is the same token, never a collision.
+type wordCache struct {
+	m     *Model // the model the votes are of
+	nt    int
+	keys  []cachedKey
+	info  []wordInfo
+	votes []int32 // entry k's at [k*nt, (k+1)*nt)
+}
+
+const (
+	wordCacheSize = 256 // entries, a power of two
+	maxCachedWord = 23  // bytes
+)
+
+type cachedKey struct {
+	n uint8 // length, 0 for an empty entry
+	b [maxCachedWord]byte
+}
+
+// reset empties c for model m.
+func (c *wordCache) reset(m *Model) {
+	c.m, c.nt = m, len(m.tags)
+	if c.keys == nil {
+		c.keys = make([]cachedKey, wordCacheSize)
+		c.info = make([]wordInfo, wordCacheSize)
+	}
+	clear(c.keys)
+	c.votes = growInt32(c.votes, wordCacheSize*c.nt)
+}
+
+// slot returns the entry for w and whether it holds w; ok is false, and
+// k -1, for a token too long to cache.
+func (c *wordCache) slot(w string) (k int, ok bool) {
+	if len(w) == 0 || len(w) > maxCachedWord {
+		return -1, false
+	}
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint32(w[i])) * 16777619
+	}
+	k = int(h>>16^h) & (wordCacheSize - 1)
+	key := &c.keys[k]
+	return k, int(key.n) == len(w) && string(key.b[:key.n]) == w
+}
+
+// prepare reads words and sums, per position, the votes of the features
+// that read no tag.
+func (st *tagState) prepare(m *Model, words []string) {
+	if st.words.m != m {
+		st.words.reset(m)
+	}
+	c := &st.words
+	nt := len(m.tags)
+	st.nt = nt
+	if cap(st.all) < 256 {
+		st.all = make([]int32, 256)
+	}
+	st.all = st.all[:256]
+	scores := st.all[:nt]
+	s := &st.s
+	s.words = words
+	s.info = growInfo(s.info, len(words))
+	st.rows = growInt32(st.rows, len(words)*nt)
+	for i, w := range words {
+		wi, row := &s.info[i], st.rows[i*nt:(i+1)*nt]
+		k, hit := c.slot(w)
+		if hit {
+			*wi = c.info[k]
+			copy(row, c.votes[k*nt:(k+1)*nt])
+			continue
+		}
+		describeLex(w, m.lex, wi)
+		st.feats = ownFeatures(wi, st.feats[:0])
+		clear(scores)
+		for _, f := range st.feats {
+			m.tagW.add(f, st.all)
+		}
+		copy(row, scores)
+		if k >= 0 {
+			c.keys[k].n = uint8(copy(c.keys[k].b[:], w))
+			c.info[k] = *wi
+			copy(c.votes[k*nt:(k+1)*nt], scores)
+		}
+	}
+	if len(words) > 0 {
+		s.info[0].flags |= wFirst
+	}
+	for i := range words {
+		row := st.rows[i*nt : (i+1)*nt]
+		copy(scores, row)
+		st.feats = s.contextFeatures(i, st.feats[:0])
+		for _, f := range st.feats {
+			m.tagW.add(f, st.all)
+		}
+		copy(row, scores)
+	}
+}
+
+// release drops the references to the caller's words.
+func (st *tagState) release() { st.s.words = nil }
+
+// row returns the votes of position i's word features.
+func (st *tagState) row(i int) []int32 { return st.rows[i*st.nt : (i+1)*st.nt] }
 
 // TagWords appends the tag of every word to dst and returns it. words are
 // tokens as [Tokenize] cuts them, in their original case or lower-cased.
@@ -38,24 +153,29 @@ var tagStates = sync.Pool{New: func() any { return new(tagState) }}
 func (m *Model) TagWords(words []string, dst []Tag) []Tag {
 	st := tagStates.Get().(*tagState)
 	defer tagStates.Put(st)
-	if cap(st.scores) < 256 {
-		st.scores = make([]int32, 256)
-	}
-	all := st.scores[:256]
-	scores := all[:len(m.tags)]
-	st.s.prepare(words, m.lex, m.finite)
-	st.out = growU16(st.out, len(words))
-	st.feats = st.s.walkTags(&m.tc, st.out, st.feats, func(i int, feats []uint64) uint16 {
-		clear(scores)
-		for _, f := range feats {
-			m.tagW.add(f, all)
+	st.prepare(m, words)
+	dst = m.tagGreedy(st, dst)
+	st.release()
+	return dst
+}
+
+// tagGreedy is TagWords on the words st was prepared for.
+func (m *Model) tagGreedy(st *tagState, dst []Tag) []Tag {
+	scores := st.all[:st.nt]
+	st.out = growU16(st.out, len(st.s.words))
+	st.s.walkTags(&m.tc, st.out, func(i int, h1, h2 uint16, rc rightCtx) uint16 {
+		copy(scores, st.row(i))
+		for _, f := range st.s.h1Features(i, h1) {
+			m.tagW.add(f, st.all)
+		}
+		for _, f := range st.s.restFeatures(i, h1, h2, rc) {
+			m.tagW.add(f, st.all)
 		}
 		return uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
 	})
 	for _, t := range st.out {
 		dst = append(dst, Tag(t))
 	}
-	st.s.words = nil
 	return dst
 }
 

@@ -107,14 +107,15 @@ func (m *Model) trainTagger(insts []instance, opt TrainOptions, rng *rand.Rand, 
 		rng.Shuffle(len(insts), func(i, j int) { insts[i], insts[j] = insts[j], insts[i] })
 		right, all := 0, 0
 		for _, in := range insts {
-			s.prepare(in.words, m.lex, m.finite)
+			s.prepare(in.words, m.lex)
 			out = growU16(out, len(in.words))
-			feats = s.walkTags(&m.tc, out, feats, func(i int, f []uint64) uint16 {
+			s.walkTags(&m.tc, out, func(i int, h1, h2 uint16, rc rightCtx) uint16 {
+				feats = s.tagFeatures(i, h1, h2, rc, feats[:0])
 				clear(scores)
-				p.score(f, scores)
+				p.score(feats, scores)
 				guess := argmaxAllowed(scores, m.allowedFor(s.info[i].amb))
 				p.tick()
-				p.update(int(in.gold[i]), guess, f)
+				p.update(int(in.gold[i]), guess, feats)
 				if guess == int(in.gold[i]) {
 					right++
 				}
