@@ -306,8 +306,15 @@ func rotatedRun(s string, i int) (int, string) {
 		}
 		return k
 	}
-	if known(0)*4 > n {
-		return e, "" // English as it stands
+	// English as it stands: more than one word in four known. Most text
+	// shows it within its first few words, so stop counting there.
+	english := 0
+	for _, w := range probe[:n] {
+		if m.Known(w) {
+			if english++; english*4 > n {
+				return e, ""
+			}
+		}
 	}
 	best, bestK := byte(0), 0
 	for shift := byte(1); shift < 26; shift++ {
