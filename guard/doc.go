@@ -126,7 +126,9 @@
 // approvals); attempts to change the reader's instructions, identity,
 // output or tool use; forged conversation turns and chat-template tokens;
 // text hidden from human readers (CSS, comments, attributes, markdown
-// comments, invisible characters); encoded directives; tool-call bait;
+// comments, invisible characters); encoded directives (base64, hex,
+// percent and binary runs, and Caesar-shifted or ROT13 words); tool-call
+// bait;
 // exfiltration requests and URLs that carry a payload. It works on
 // sentences and blocks across line breaks, and removes an injected block
 // (<INFORMATION>…</INFORMATION>, a hidden element, a comment, a forged

@@ -33,7 +33,8 @@
 //     comments ("[//]: # (...)"), Unicode tag characters, bidi controls and
 //     runs of zero-width characters;
 //   - base64, hex, percent-escaped and binary runs that decode to such
-//     text, and requests to decode and act;
+//     text, words in a rotated alphabet (a Caesar shift, ROT13) that one
+//     shift turns into English, and requests to decode and act;
 //   - tool-call bait: JSON or dict objects that name a tool and pass it
 //     arguments, in any key order, calls written as code, "call the X tool
 //     with ...", "EXECUTE:" lines;
