@@ -921,8 +921,25 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		for _, s := range c.Stmts {
 			judgeStmt(s, ev, depth+1)
 		}
+	case *syntax.LetClause:
+		if bareLet(c) {
+			// "Let me know", "let us see": "let" with bare names only is
+			// an English verb, not arithmetic.
+			ev.call = true
+			if ev.program == "" {
+				ev.program = "let"
+				ev.nargs = len(c.Exprs)
+			}
+			ev.prose++
+			break
+		}
+		ev.strong = true
+		ev.call = true
+		if ev.program == "" {
+			ev.program = "sh"
+		}
 	case *syntax.IfClause, *syntax.ForClause, *syntax.WhileClause, *syntax.FuncDecl,
-		*syntax.CaseClause, *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
+		*syntax.CaseClause, *syntax.TestClause, *syntax.ArithmCmd:
 		ev.strong = true
 		ev.call = true
 		if ev.program == "" {
@@ -1442,4 +1459,25 @@ func programShaped(s string) bool {
 		}
 	}
 	return digits < 4
+}
+
+// bareLet reports whether every expression of a let clause is a bare
+// lower-case name: no operator, number or expansion ("let me know").
+func bareLet(c *syntax.LetClause) bool {
+	for _, e := range c.Exprs {
+		w, ok := e.(*syntax.Word)
+		if !ok {
+			return false
+		}
+		lit := w.Lit()
+		if lit == "" {
+			return false
+		}
+		for i := 0; i < len(lit); i++ {
+			if b := lit[i]; b < 'a' || b > 'z' {
+				return false
+			}
+		}
+	}
+	return len(c.Exprs) > 0
 }
