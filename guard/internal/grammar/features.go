@@ -308,17 +308,19 @@ type rightCtx struct {
 	boundary bool   // a clause boundary directly to the right
 }
 
-// tagFeatures appends the features of token i, given the two tags already
-// predicted to its right (h1 at i+1, h2 at i+2) and the right context rc.
-func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) []uint64 {
-	wi := &s.info[i]
-	var m1, n1, n2 *wordInfo
-	var none wordInfo
-	m1, n1, n2 = &none, &none, &none
+// noWord stands for the neighbours of the sentence's first and last words.
+var noWord wordInfo
+
+// neighbours returns what the features read of token i's neighbours: the
+// words one before and one and two after it (noWord beyond the sentence),
+// and the lower-cased hash and ambiguity class of the word two before it
+// (0 and 0xFFFF at the start).
+func (s *sentence) neighbours(i int) (m1, n1, n2 *wordInfo, m2lower, m2amb uint64) {
+	m1, n1, n2 = &noWord, &noWord, &noWord
 	if i > 0 {
 		m1 = &s.info[i-1]
 	}
-	m2lower, m2amb := uint64(0), uint64(0xFFFF)
+	m2lower, m2amb = 0, 0xFFFF
 	if i > 1 {
 		m2lower, m2amb = s.info[i-2].lower, uint64(s.info[i-2].amb)
 	}
@@ -328,6 +330,14 @@ func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) 
 	if i+2 < len(s.info) {
 		n2 = &s.info[i+2]
 	}
+	return
+}
+
+// tagFeatures appends the features of token i, given the two tags already
+// predicted to its right (h1 at i+1, h2 at i+2) and the right context rc.
+func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) []uint64 {
+	wi := &s.info[i]
+	m1, n1, n2, m2lower, m2amb := s.neighbours(i)
 	H1, H2 := uint64(h1), uint64(h2)
 	amb := uint64(wi.amb)
 	fin := uint64(rc.finTag)<<24 | uint64(rc.finDist)<<16 | uint64(rc.preTag)
@@ -400,22 +410,7 @@ func ownFeatures(wi *wordInfo, dst []uint64) []uint64 {
 // neighbours or its position, and no tag.
 func (s *sentence) contextFeatures(i int, dst []uint64) []uint64 {
 	wi := &s.info[i]
-	var m1, n1, n2 *wordInfo
-	var none wordInfo
-	m1, n1, n2 = &none, &none, &none
-	if i > 0 {
-		m1 = &s.info[i-1]
-	}
-	m2lower, m2amb := uint64(0), uint64(0xFFFF)
-	if i > 1 {
-		m2lower, m2amb = s.info[i-2].lower, uint64(s.info[i-2].amb)
-	}
-	if i+1 < len(s.info) {
-		n1 = &s.info[i+1]
-	}
-	if i+2 < len(s.info) {
-		n2 = &s.info[i+2]
-	}
+	m1, n1, n2, m2lower, m2amb := s.neighbours(i)
 	amb := uint64(wi.amb)
 	dst = append(dst,
 		mix(tWordM1, m1.lower),
