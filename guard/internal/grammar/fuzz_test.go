@@ -65,10 +65,7 @@ func FuzzStatement(f *testing.F) {
 	addSeeds(f)
 	m := Default()
 	f.Fuzz(func(t *testing.T, s string) {
-		var words []string
-		for _, tk := range Tokenize(s, nil) {
-			words = append(words, tk.Text(s))
-		}
+		words := tokenWords(s)
 		v, ok := m.Subject(words)
 		got := m.Statement(words)
 		assert.Equal(t, got, m.Statement(words), "%q", s)

@@ -181,11 +181,7 @@ func TestSubjectReadingNamedFunctions(t *testing.T) {
 		"Push commits to a subtree repository.":                   false,
 		"Show results from the last run.":                         false,
 	} {
-		toks := Tokenize(clause, nil)
-		ws := make([]string, len(toks))
-		for i, w := range toks {
-			ws[i] = w.Text(clause)
-		}
+		ws := tokenWords(clause)
 		_, got := m.Subject(ws)
 		assert.Equal(t, statement, got, clause)
 	}
@@ -222,11 +218,17 @@ func TestStatement(t *testing.T) {
 		"Lock contention in the session store shows up as p99 spikes": true,
 		"Store atomically stores val into x.":                         true,
 	} {
-		toks := Tokenize(clause, nil)
-		ws := make([]string, len(toks))
-		for i, w := range toks {
-			ws[i] = w.Text(clause)
-		}
+		ws := tokenWords(clause)
 		assert.Equal(t, statement, m.Statement(ws), clause)
 	}
+}
+
+// tokenWords cuts s as Tokenize does and returns the tokens' text.
+func tokenWords(s string) []string {
+	toks := Tokenize(s, nil)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.Text(s)
+	}
+	return ws
 }
