@@ -135,12 +135,41 @@ func derivedVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 		base = v
 		return ok
 	})
+	if !ok {
+		base, ok = hyphenVerb(l, w)
+	}
 	// The dictionary last: it is the costly check, and most words have
 	// no prefix before a verb.
 	if !ok || l.IsDictionaryWord(w) {
 		return lexicon.VerbInfo{}, false
 	}
 	return lexicon.VerbInfo{VerbTag: max(base.VerbTag, 1)}, true
+}
+
+// hyphenVerb reads a hyphenated compound whose last part is a verb of the
+// lexicon after a short modifier: "double-check", "force-push",
+// "cherry-pick", "e-mail", "re-run" (a prefix the hyphen sets apart before
+// a short verb). A particle or a noun-forming last part ("sign-in",
+// "follow-up", "set-up") makes no verb.
+func hyphenVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
+	i := strings.LastIndexByte(w, '-')
+	if i <= 0 || i > 8 || i == len(w)-1 {
+		return lexicon.VerbInfo{}, false
+	}
+	first, last := w[:i], w[i+1:]
+	for j := 0; j < len(first); j++ {
+		if c := first[j]; c < 'a' || c > 'z' {
+			return lexicon.VerbInfo{}, false
+		}
+	}
+	if len(last) < 3 {
+		return lexicon.VerbInfo{}, false
+	}
+	if _, particle := particles[last]; particle {
+		return lexicon.VerbInfo{}, false
+	}
+	v, ok := l.Verbs[last]
+	return v, ok
 }
 
 // imperatives finds clauses that open with an imperative verb.
