@@ -66,6 +66,7 @@ func run(shared, out string, listMisses bool) error {
 		{"redteam2", "testdata/redteam2/fields.jsonl", "third hand-written set"},
 		{"redteam3", "testdata/redteam3/fields.jsonl", "fourth hand-written set: paraphrases, languages, encodings"},
 		{"redteam4", "testdata/redteam4/fields.jsonl", "fifth hand-written set, measured once before any change for it"},
+		{"redteam6", "testdata/redteam6/fields.jsonl", "seventh hand-written set: advice in many phrasings and its facts, measured once"},
 		{"traffic", filepath.Join(shared, "corpus", "traffic.jsonl"), "realistic whole answers"},
 		{"tldr", filepath.Join(shared, "benchmarks", "tldr", "fields.jsonl"), "tldr-pages commands and step descriptions, CC BY 4.0"},
 		{"ewt", filepath.Join(shared, "benchmarks", "ewt", "fields.jsonl"), "UD English EWT imperatives and declaratives, CC BY-SA 4.0"},
