@@ -291,6 +291,21 @@ func (a *analysis) clauseStart(i int) int {
 	return 0
 }
 
+// adviceAdverbs rate a course of action: before "you would" they make
+// it advice.
+var adviceAdverbs = set("ideally", "preferably", "optimally", "advisably", "sensibly", "wisely")
+
+// adviceAdverbBefore reports whether the clause of the subject at i opens
+// with an adverb of advice: "Ideally, you'd ...", "Preferably you would
+// ...".
+func (a *analysis) adviceAdverbBefore(i int) bool {
+	j := i - 1
+	if a.word(j) == "," {
+		j--
+	}
+	return j >= 0 && in(adviceAdverbs, a.word(j)) && (j == a.sentenceStart() || a.word(j-1) == ",")
+}
+
 // isSubject reports whether token i is a noun or pronoun that can be a
 // subject: not after a preposition or a verb that would make it an object.
 func (a *analysis) isSubject(i int) bool {
@@ -334,6 +349,8 @@ func (a *analysis) directedVerbGroup(i int) (int, bool) {
 		return k + 1, true // "I'd suggest moving ..."
 	case a.word(i) == "i" && (i == a.sentenceStart() || a.word(i-1) == ",") && (w == "would" || w == "'d") && a.verbAt(k+1) && !in(stanceVerb, a.word(k+1)):
 		return k + 1, true // "I would rotate the key", "I'd roll back": what the writer would do, offered to the reader
+	case (w == "would" || w == "'d") && a.word(i) == "you" && a.adviceAdverbBefore(i) && a.verbAt(k+1):
+		return k + 1, true // "Ideally, you'd rerun the test": what the reader would best do
 	case w == "'d" || w == "had":
 		if a.word(k+1) == "better" || a.word(k+1) == "best" {
 			return k + 1, true

@@ -199,6 +199,8 @@ func (d *detector) directiveCue(i, j int) bool {
 				"advisable", "best", "wise", "idea", "essential", "crucial", "imperative") {
 				return true
 			}
+		case "you'd", "you'll", "we'd", "i'd":
+			return true // the modal is in the token: the grammar reads the verb group
 		case "your":
 			if near(k, 5, "is", "'s", "was", "will") {
 				return true
