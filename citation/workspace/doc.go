@@ -42,8 +42,10 @@
 //     at a time with O_NOFOLLOW, which refuses the same links.
 //   - Reads open the file with O_NOFOLLOW and O_NONBLOCK (a FIFO cannot
 //     hang them), then fstat the open file: a regular file with exactly one
-//     link, at most [WithMaxFileBytes] bytes. What is read is what was
-//     checked.
+//     link, at most [WithMaxFileBytes] bytes; and the path, read again,
+//     must still name that file, because a second link present at the
+//     open can be removed before the fstat counts one (a page hard-linked
+//     to a source and then replaced). What is read is what was checked.
 //   - [Workspace.WriteFile] writes a temporary dot-file in the page's
 //     directory and renames it over the page; [Workspace.Create] makes
 //     missing directories one at a time (each opened with O_NOFOLLOW right

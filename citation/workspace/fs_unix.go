@@ -194,6 +194,8 @@ func infoOf(st *unix.Stat_t) info {
 		perm:        uint32(st.Mode) & 0o777,
 		nlink:       uint64(st.Nlink),
 		size:        st.Size,
+		dev:         uint64(st.Dev),
+		ino:         uint64(st.Ino),
 	}
 }
 
@@ -233,6 +235,10 @@ func (d *dir) lstat(rel string) (fi info, missingParent bool, err error) {
 	return fi, false, nil
 }
 
+// afterOpenHook, set only by tests, runs between opening a file and
+// checking it: the window an attacker races.
+var afterOpenHook func(rel string)
+
 // openFile opens rel for reading without following links and without
 // blocking on a FIFO, and checks the open file: a regular file with one
 // link, at most limit bytes. The descriptor is in blocking mode.
@@ -241,9 +247,19 @@ func (d *dir) openFile(rel string, limit int64) (*os.File, info, error) {
 	if err != nil {
 		return nil, info{}, classify(err, "")
 	}
+	if afterOpenHook != nil {
+		afterOpenHook(rel)
+	}
 	fi, err := fstat(fd)
 	if err == nil {
 		err = checkFile(fi, true)
+	}
+	if err == nil {
+		// One link when checked is not enough: a second link that existed
+		// when the file was opened ("wiki/page.md" made a hard link to a
+		// source) can be removed before fstat, which then counts one. The
+		// path must still name the file that was opened.
+		err = d.stillNames(rel, fi)
 	}
 	if err == nil && limit > 0 && fi.size > limit {
 		err = refuse(ErrTooLarge, "")
@@ -256,6 +272,19 @@ func (d *dir) openFile(rel string, limit int64) (*os.File, info, error) {
 		return nil, info{}, err
 	}
 	return os.NewFile(uintptr(fd), rel), fi, nil
+}
+
+// stillNames refuses unless rel, read again without following links,
+// names the file fi describes.
+func (d *dir) stillNames(rel string, fi info) error {
+	now, _, err := d.lstat(rel)
+	if err != nil {
+		return err
+	}
+	if now.dev != fi.dev || now.ino != fi.ino || now.nlink != 1 {
+		return refuse(ErrHardLink, "replaced while it was opened")
+	}
+	return nil
 }
 
 // readFile reads rel (see openFile), at most limit bytes.

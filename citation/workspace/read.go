@@ -14,6 +14,7 @@ type info struct {
 	perm        uint32 // permission bits
 	nlink       uint64 // hard links (1 where the system does not say)
 	size        int64
+	dev, ino    uint64 // the file's identity (0 where the system does not say)
 }
 
 // checkFile refuses what is not a regular file, and with oneLink a file
