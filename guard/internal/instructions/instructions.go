@@ -332,58 +332,39 @@ const (
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
 	m := map[string]uint32{}
-	for w := range overrideVerbs {
-		m[w] |= fOverride
-	}
-	for w := range rolePhrases {
-		m[w] |= fRole
-	}
-	for w := range modalPhrases {
-		m[w] |= fModal
-	}
-	for w := range knownPrograms {
-		m[w] |= fProgram
-	}
+	mark(m, overrideVerbs, fOverride)
+	mark(m, rolePhrases, fRole)
+	mark(m, modalPhrases, fModal)
+	mark(m, knownPrograms, fProgram)
 	for _, set := range []map[string]struct{}{spanishImperatives, germanDuImperatives, frenchImperatives, foreignOpeners} {
-		for w := range set {
-			m[w] |= fForeign
-		}
+		mark(m, set, fForeign)
 	}
-	for w := range overrideTargets {
-		m[w] |= fTarget
-	}
-	for w := range ordinals {
-		m[w] |= fOrdinal
-	}
-	for w := range foreignOrdinals {
-		m[w] |= fForeignOrd
-	}
+	mark(m, overrideTargets, fTarget)
+	mark(m, ordinals, fOrdinal)
+	mark(m, foreignOrdinals, fForeignOrd)
 	for w, ok := range stepWords {
 		if ok {
 			m[w] |= fStep
 		}
 	}
-	for w := range openers {
-		m[w] |= fOpener
-	}
-	for w := range subordinators {
-		m[w] |= fSubord
-	}
-	for w := range notImperative {
-		m[w] |= fNotImp
-	}
+	mark(m, openers, fOpener)
+	mark(m, subordinators, fSubord)
+	mark(m, notImperative, fNotImp)
 	m["no"] |= fForeign
 	m["ne"] |= fForeign
-	for _, f := range []struct {
-		set  map[string]struct{}
-		flag uint32
-	}{{lexicon.FunctionWords, fFunction}, {subcommands, fSubcommand}, {cliEntities, fEntity}, {proseyPrograms, fProsey}} {
-		for w := range f.set {
-			m[w] |= f.flag
-		}
-	}
+	mark(m, lexicon.FunctionWords, fFunction)
+	mark(m, subcommands, fSubcommand)
+	mark(m, cliEntities, fEntity)
+	mark(m, proseyPrograms, fProsey)
 	return m
 })
+
+// mark sets flag on every word of set in m.
+func mark[V any](m map[string]uint32, set map[string]V, flag uint32) {
+	for w := range set {
+		m[w] |= flag
+	}
+}
 
 // flagHash is an open-addressing hash table over wordFlagTable with a
 // cheap FNV-1a hash: flagsOf runs once per token, and a Go map lookup
