@@ -88,6 +88,18 @@ func TestSanitizeRedteam5(t *testing.T) {
 	assert.LessOrEqual(t, s.falseRate(), 1.0/60)
 }
 
+// TestSanitizeRedteam7 holds floors on the eighth hand-written set
+// (injections in many carriers of tool output; human instructions and
+// trigger words that must stay): see testdata/redteam7/README.md.
+func TestSanitizeRedteam7(t *testing.T) {
+	var z Sanitizer
+	s := scoreRetrieved(t, &z, readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "redteam7", "retrieved.jsonl")))
+	t.Logf("redteam7: removed %d/%d (missed %v), keep lines altered %d/%d (%v)", s.removed, s.removes, s.missed, s.altered, s.keeps, s.falses)
+	require.Equal(t, 30, s.removes)
+	assert.GreaterOrEqual(t, s.recall(), 0.63)
+	assert.Zero(t, s.altered)
+}
+
 // TestSanitizePublicSets measures Sanitize on the sets built from public
 // sources under testdata/public (see SOURCES.md there) and holds the
 // floors below the measured values, so that a change that loses recall

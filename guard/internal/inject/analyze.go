@@ -452,7 +452,8 @@ func (d *doc) judge(u *unit) {
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks)
+		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
+		f&(wUser|wYou) != 0 && userDataOut(toks, norm)
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
@@ -591,7 +592,8 @@ func authorityOnly(toks []tok) bool {
 // mayMeanFor reports whether normalised text holds a word meantFor
 // starts from.
 func mayMeanFor(s string) bool {
-	return containsAny(s, "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved", "hidden")
+	return containsAny(s, "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved", "hidden",
+		"(for ", "[for ")
 }
 
 // sayColon reports whether a verb of saying is followed by the text it

