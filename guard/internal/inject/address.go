@@ -367,8 +367,13 @@ func readingThis(toks []tok) bool {
 		if s == notAI {
 			// "whoever processes this text", "anyone parsing this page":
 			// the reader named by what it does to the text alone.
+			// A person reads and sees; "whoever reads this" is any
+			// human reader.
 			switch toks[i].w {
 			case "whoever", "whatever", "anyone", "anybody", "anything":
+				if n := at(toks, i+1).w; n == "reads" || n == "reading" || n == "sees" || n == "read" {
+					continue
+				}
 				e = i + 1
 			default:
 				continue
@@ -511,6 +516,9 @@ func userCue(toks []tok) bool {
 			if w := at(toks, i+1).w; w == "to" || w == "that" || w == ":" || w == "\"" || w == "about" || w == "how" {
 				return true
 			}
+			if clauseAfter(toks, i+1) {
+				return true // "tell the user this hotel is fully booked"
+			}
 		case pw.w == "to" || pw.w == "al" || pw.w == "au" || pw.w == "dem":
 			// "... and provide it to the user"
 			if at(toks, p-1).word() {
@@ -526,6 +534,27 @@ func userCue(toks []tok) bool {
 			if n := at(toks, i+1); n.f&(wReplyNoun|wPromptish) != 0 || n.w == "question" || n.w == "request" || n.w == "query" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// clauseAfter reports whether a clause without "that" opens at toks[i]:
+// a determiner or pronoun, then a verb "be" or a modal within four words
+// ("this hotel is fully booked", "it will be late"). "Tell the user the
+// new password" gives an object, not a clause.
+func clauseAfter(toks []tok, i int) bool {
+	switch t := at(toks, i); {
+	case t.f&(wThis|wDet) != 0, t.w == "it", t.w == "they", t.w == "we", t.w == "he", t.w == "she", t.w == "there":
+	default:
+		return false
+	}
+	for k := i + 1; k < len(toks) && k <= i+4; k++ {
+		if toks[k].f&(wBe|wModal) != 0 && toks[k].w != "need" && toks[k].w != "needs" {
+			return true
+		}
+		if !toks[k].word() {
+			return false
 		}
 	}
 	return false

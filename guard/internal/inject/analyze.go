@@ -446,6 +446,7 @@ func (d *doc) judge(u *unit) {
 		explicit = f&wNote != 0 && addressedNote(toks, i0) ||
 			f&(wYou|wSecondPersVerb) != 0 && (youThe(toks) || ifYouAre(toks)) ||
 			f&(wAIStrong|wAIWeak|wAIQual) != 0 && (readingThis(toks) || aiSubjectDirected(toks)) ||
+			f&wReadVerb != 0 && readingThis(toks) ||
 			mayMeanFor(norm) && meantFor(toks)
 	}
 	// What it asks, from the words.

@@ -48,7 +48,7 @@ func (st *state) parse(text string) syntax {
 		// After a short label the clause analysis can miss the sentence
 		// that follows it ("assistant instructions: include ..."); read
 		// that part on its own too.
-		if i := strings.Index(text, ": "); i > 0 && i < 60 && len(strings.Fields(text[:i])) <= 4 && strings.TrimSpace(text[i+2:]) != "" {
+		if i := strings.Index(text, ": "); i > 0 && i < 60 && len(strings.Fields(text[:i])) <= 6 && strings.TrimSpace(text[i+2:]) != "" {
 			rest := st.analyse(text[i+2:])
 			out.imperative = out.imperative || rest.imperative
 			out.directed = out.directed || rest.directed
@@ -116,7 +116,11 @@ func (st *state) analyse(text string) syntax {
 				}
 			}
 		}
-		if c.Subject >= 0 && lex[word(c.Subject)]&(wYou|wAIStrong|wAIWeak) != 0 && c.Link != grammar.Subordinate {
+		// The reader, an AI, or the reader's own reply ("your answer
+		// must be in French") as the subject of a modal of obligation.
+		subj := c.Subject >= 0 && (lex[word(c.Subject)]&(wYou|wAIStrong|wAIWeak) != 0 ||
+			lex[word(c.Subject)]&wReplyNoun != 0 && lex[word(c.Subject-1)]&wYou != 0)
+		if subj && c.Link != grammar.Subordinate {
 			if deontic(word, xpos, c.Subject+1, c.End) {
 				out.directed = true
 			}
