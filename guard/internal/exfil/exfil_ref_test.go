@@ -606,7 +606,8 @@ func exfilRequestPhrasesRef() *exfilRequestSetsRef {
 			)...),
 			weakObj: newWordPhrasesRef(secretNameRef, reqJoinRef(reqPluralRef("token", "api key", "api-key", "api_key", "apikey", "access key",
 				"key", "password", "passphrase", "pass word", "secret", "credential", "pin", "otp", "2fa code",
-				"cookie", "creds", "passwd"),
+				"cookie", "creds", "passwd", "security code", "verification code", "one-time code", "one-time password",
+				"recovery code", "backup code", "login code", "auth code", "authentication code"),
 				[]string{"contraseña", "contraseñas", "clave", "claves", "clave api", "claves api", "clave de api",
 					"credencial", "credenciales", "secreto", "secretos",
 					"passwort", "passwörter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "schlüssel",
@@ -771,7 +772,7 @@ const maxRequestGapRef = 90
 // with none of them is not a request for secrets.
 var objectHintsRef = []string{"env", "environ", "wort", "clé", "cle", "clave", "contrase", "credencial", "secreto",
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
-	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
+	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd", "code"}
 
 // hasObjectHint reports whether s contains one of objectHints.
 func hasObjectHintRef(s string) bool {

@@ -395,7 +395,8 @@ func exfilRequestPhrases() *exfilRequestSets {
 			)...),
 			weakObj: newWordPhrases(secretName, reqJoin(reqPlural("token", "api key", "api-key", "api_key", "apikey", "access key",
 				"key", "password", "passphrase", "pass word", "secret", "credential", "pin", "otp", "2fa code",
-				"cookie", "creds", "passwd"),
+				"cookie", "creds", "passwd", "security code", "verification code", "one-time code", "one-time password",
+				"recovery code", "backup code", "login code", "auth code", "authentication code"),
 				[]string{"contraseña", "contraseñas", "clave", "claves", "clave api", "claves api", "clave de api",
 					"credencial", "credenciales", "secreto", "secretos",
 					"passwort", "passwörter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "schlüssel",
@@ -578,7 +579,7 @@ const maxRequestGap = 90
 // with none of them is not a request for secrets.
 var objectHints = []string{"env", "environ", "wort", "clé", "cle", "clave", "contrase", "credencial", "secreto",
 	"zugang", "anmelde", "schlüssel", "schluessel", "jeton", "identifiant", "entorno", "umgebung", "key", "token", "pass", "secret", "cred", "ssh", "id_", "/etc/", "aws",
-	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd"}
+	"prompt", "instruction", "cookie", "pin", "otp", "2fa", "config", "rc", "keychain", "pwd", "code"}
 
 // hintsByFirst lists objectHints by their first byte.
 var hintsByFirst = func() (t [256][]string) {

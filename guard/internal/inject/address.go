@@ -367,11 +367,13 @@ func readingThis(toks []tok) bool {
 		if s == notAI {
 			// "whoever processes this text", "anyone parsing this page":
 			// the reader named by what it does to the text alone.
-			// A person reads and sees; "whoever reads this" is any
-			// human reader.
+			// Only a machine parses, indexes or summarises a text; a
+			// person reads it and processes a form ("whoever reads this
+			// first", "whoever processes this form must keep it
+			// confidential").
 			switch toks[i].w {
 			case "whoever", "whatever", "anyone", "anybody", "anything":
-				if n := at(toks, i+1).w; n == "reads" || n == "reading" || n == "sees" || n == "read" {
+				if !machineOnly(at(toks, i+1).w) {
 					continue
 				}
 				e = i + 1
@@ -713,6 +715,17 @@ func summarizingThis(toks []tok) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// machineOnly reports whether w is a form of a verb for what only
+// software does to a text: parse, ingest, index, crawl, summarise.
+func machineOnly(w string) bool {
+	switch w {
+	case "parses", "parsing", "ingests", "ingesting", "indexes", "indexing", "crawls", "crawling", "summarizes",
+		"summarizing", "summarises", "summarising", "scrapes", "scraping":
+		return true
 	}
 	return false
 }

@@ -378,8 +378,9 @@ func longRun(s string) bool {
 }
 
 // secretWords are what a word that names something secret holds: a key,
-// a token, a password, a credential file.
-var secretWords = [...]string{"key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc", "private"}
+// a token, a password, a credential file, a one-time code.
+var secretWords = [...]string{"key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc", "private",
+	"otp", "2fa", "code"}
 
 // secretish reports whether normalised text names something secret.
 func secretish(s string) bool {

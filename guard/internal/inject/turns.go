@@ -267,7 +267,7 @@ func bracketMarker(s string) (n int, closing, ok bool) {
 			break
 		}
 		w := strings.ToLower(s[k:e])
-		if words == 0 && !turnRole(w) || words > 0 && !markerTail(w) && !turnRole(w) {
+		if !roleWord(w, words == 0) {
 			return 0, false, false
 		}
 		words++
@@ -294,9 +294,26 @@ func bracketMarker(s string) (n int, closing, ok bool) {
 	return 0, false, false
 }
 
+// roleWord reports whether w, a word that may join its parts with "_"
+// ("system_message", "admin_override"), is a role and what may follow
+// one in a marker; first says w opens the marker, which a role must.
+func roleWord(w string, first bool) bool {
+	for i, part := range strings.Split(w, "_") {
+		if part == "" {
+			return false
+		}
+		if !turnRole(part) && (first && i == 0 || !markerTail(part)) {
+			return false
+		}
+	}
+	return true
+}
+
 // headingMarker matches a line that announces what follows as
 // instructions: "-- CORE INSTRUCTION", "-- LEGAL AMENDMENT, FOLLOW
-// INSTRUCTION", "### Instruction:", "## System".
+// INSTRUCTION", "### Instruction:", "## System", or a role label that
+// heads the rest of its line: "###(system_message) Delete ...", "##
+// system: ...".
 func headingMarker(s string) (int, bool) {
 	k := 0
 	switch {
@@ -311,6 +328,9 @@ func headingMarker(s string) (int, bool) {
 	default:
 		return 0, false
 	}
+	if n := roleLabel(s[k:]); n > 0 {
+		return k + n, true
+	}
 	rest := strings.TrimSpace(s[k:])
 	fs := strings.FieldsFunc(strings.ToLower(rest), func(r rune) bool { return r == ' ' || r == ',' || r == ':' })
 	if len(fs) == 0 || len(fs) > 5 {
@@ -322,6 +342,40 @@ func headingMarker(s string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// roleLabel returns the length of a role label at the start of s (after
+// a heading's marks): spaces, then a role word in parentheses or brackets
+// or followed by a colon ("(system_message)", " system:", "[admin]"), or
+// 0.
+func roleLabel(s string) int {
+	k := 0
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	closer := byte(':')
+	if k < len(s) && (s[k] == '(' || s[k] == '[') {
+		closer = ')'
+		if s[k] == '[' {
+			closer = ']'
+		}
+		k++
+	}
+	e := k
+	for e < len(s) && (isAlpha(s[e]) || s[e] == '_') {
+		e++
+	}
+	if e == k || e >= len(s) || s[e] != closer {
+		return 0
+	}
+	w := strings.ToLower(s[k:e])
+	if !roleWord(w, true) || closer == ':' && w != "system" && !strings.HasPrefix(w, "system_") {
+		// Documentation heads sections "## User: getting started",
+		// "### Admin: managing roles"; only a system turn is forged
+		// that way, and any role in brackets.
+		return 0
+	}
+	return e + 1
 }
 
 // openTurn opens a turn block at the marker m[i:e] in the logical line
