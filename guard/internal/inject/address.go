@@ -365,7 +365,7 @@ func readingThis(toks []tok) bool {
 	for i := range toks {
 		e, s := aiPhrase(toks, i)
 		if s == notAI {
-			// "whoever processes this text", "anyone parsing this page":
+			// "whoever summarises this text", "anyone parsing this page":
 			// the reader named by what it does to the text alone.
 			// Only a machine parses, indexes or summarises a text; a
 			// person reads it and processes a form ("whoever reads this

@@ -12,7 +12,7 @@
 //     Claude,", "Attention Copilot:", "AI reviewers:", "Note to the
 //     assistant:", "Note for the scheduling assistant:", "(for AI agents
 //     only)", "to you, the assistant", "if you are an AI", "models reading
-//     this page", "whoever processes this text"), or as the subject of a
+//     this page", "whoever parses this text"), or as the subject of a
 //     directive modal ("the
 //     assistant must never ..."), or, for an imperative or a directive in
 //     the second person, by what it talks about: the user of the
