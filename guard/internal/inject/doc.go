@@ -13,12 +13,13 @@
 //     assistant:", "Note for the scheduling assistant:", "(for AI agents
 //     only)", "to you, the assistant", "if you are an AI", "models reading
 //     this page", "whoever parses this text"), or as the subject of a
-//     directive modal ("the
-//     assistant must never ..."), or, for an imperative or a directive in
-//     the second person, by what it talks about: the user of the
-//     conversation ("tell the user to ..."), the reader's replies ("in
-//     every reply", "respond only with", "when asked about X, always say
-//     ..."), its instructions or prompt, its tools or approvals;
+//     directive modal ("the assistant must never ..."), or, for an
+//     imperative or a directive in the second person, by what it talks
+//     about: the user of the conversation ("tell the user to ...", "tell
+//     the user this hotel is fully booked"), the reader's replies ("in
+//     every reply", "respond only with", "your summary must end with",
+//     "when asked about X, always say ..."), its instructions or prompt,
+//     its tools or approvals;
 //   - an attempt to change the reader's instructions, identity, output or
 //     tool use whatever its addressee: an override ("ignore previous
 //     instructions"), "this document supersedes your system prompt", "you
