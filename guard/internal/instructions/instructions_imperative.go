@@ -391,7 +391,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	}
 	info, ok := isVerbLemma(w)
 	if !ok {
-		return 0
+		if info, ok = verbAlternation(w); !ok {
+			return 0
+		}
 	}
 	if polite || inList || negated {
 		return k + 1
@@ -419,6 +421,35 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0
 	}
 	return d.verbReading(k, j, info)
+}
+
+// verbAlternation reads two or three verbs joined by slashes, the way
+// a manual offers either action: "Copy/paste", "Start/stop/restart",
+// "Mute/Unmute". It returns the first verb's entry. A part that is no
+// verb ("Input/output", "TCP/IP") or a part the opener list refuses
+// makes no alternation.
+func verbAlternation(w string) (lexicon.VerbInfo, bool) {
+	n := strings.Count(w, "/")
+	if n < 1 || n > 2 {
+		return lexicon.VerbInfo{}, false
+	}
+	var first lexicon.VerbInfo
+	for i, part := range strings.Split(w, "/") {
+		if len(part) < 2 {
+			return lexicon.VerbInfo{}, false
+		}
+		if _, refused := notImperative[part]; refused {
+			return lexicon.VerbInfo{}, false
+		}
+		v, ok := isVerbLemma(part)
+		if !ok {
+			return lexicon.VerbInfo{}, false
+		}
+		if i == 0 {
+			first = v
+		}
+	}
+	return first, true
 }
 
 // bareNounObject reports whether token k is a singular noun without a

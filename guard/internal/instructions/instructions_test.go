@@ -248,6 +248,8 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"Most importantly, rotate the signing keys.",
 		"Depending on the region, pick the nearest mirror.",
 		"Short of a full rebuild, delete the stale cache entries.",
+		"Copy/paste the token from the clipboard.",
+		"Start/stop/restart all workers in the pool.",
 	}
 	allow := []string{
 		"The CLI exposes a --verbose flag.",
@@ -288,6 +290,10 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"The upgrade guide recommends backing up the database first.",
 		"The error message says: permission denied.",
 		"Start time is recorded in UTC.",
+		"Read/write throughput is 200 MB/s.",
+		"Input/output errors are logged.",
+		"Start/stop times are logged in UTC.",
+		"TCP/IP offload is enabled on the NIC.",
 		"Test fixtures live under testdata/.",
 		"Ignore patterns are defined in .gitignore.",
 		"The linter ignores generated files.",
