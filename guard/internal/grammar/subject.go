@@ -882,6 +882,13 @@ func (m *Model) Statement(words []string) bool {
 	v, ok := m.Subject(words)
 	var buf [64]Tag
 	if ok {
+		tags := m.TagWords(words[:min(len(words), v+3)], buf[:0])
+		// A verb the tagger reads as a plural noun right after a word it
+		// reads as an adjective is that adjective's noun: "Download
+		// English subtitles for a video", "Use big dots instead of ...".
+		if v >= 2 && m.XPOS(tags[v-1]) == "JJ" && m.XPOS(tags[v]) == "NNS" && m.XPOS(tags[0]) == "VB" {
+			return false
+		}
 		if v < 3 || v+1 >= len(words) {
 			return true // "Decrypt decrypts ciphertext with priv."
 		}
@@ -889,7 +896,6 @@ func (m *Model) Statement(words []string) bool {
 		// ends the phrase is the first half of a compound ("... of an API
 		// Management service instance", "... in the user default
 		// session"): no statement.
-		tags := m.TagWords(words[:min(len(words), v+3)], buf[:0])
 		end := v+2 >= len(tags) || closesPhrase(m.XPOS(tags[v+2]))
 		return !(nounTag(m.XPOS(tags[v])) && m.XPOS(tags[v+1]) == "NN" && end)
 	}

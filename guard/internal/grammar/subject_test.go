@@ -217,6 +217,12 @@ func TestStatement(t *testing.T) {
 		"Check Python files in a directory recursively":               false,
 		"Lock contention in the session store shows up as p99 spikes": true,
 		"Store atomically stores val into x.":                         true,
+		// A plural noun right after an adjective.
+		"Download English subtitles for a video":    false,
+		"Use big dots instead of small ones":        false,
+		"Patch releases ship every second Tuesday":  true,
+		"Empty responses count as errors":           true,
+		"Clean builds of the monorepo take an hour": true,
 	} {
 		ws := tokenWords(clause)
 		assert.Equal(t, statement, m.Statement(ws), clause)
