@@ -653,7 +653,11 @@ func (p *subjectParser) phrase(i int) int {
 				break
 			}
 		}
-		prevNoun = c&(catNoun|catPlural|catName|catNum|catBase) != 0
+		// An adjective alone after the preposition, with no determiner,
+		// stands for a noun when a verb and its determiner follow:
+		// "Merge commits on main trigger the release pipeline".
+		prevNoun = c&(catNoun|catPlural|catName|catNum|catBase) != 0 ||
+			i == start && (start == 0 || p.cat(start-1)&catDet == 0) && c&catAdj != 0 && article(p.lower(i+2))
 		i++
 	}
 	if i == start && start > 0 && p.cat(start-1)&catDet != 0 {
@@ -661,6 +665,8 @@ func (p *subjectParser) phrase(i int) int {
 	}
 	return i
 }
+
+func article(w string) bool { return w == "the" || w == "a" || w == "an" }
 
 // endsAt reports whether the clause ends at word i.
 func (p *subjectParser) endsAt(i int) bool {
@@ -897,7 +903,10 @@ func (m *Model) Statement(words []string) bool {
 		// Management service instance", "... in the user default
 		// session"): no statement.
 		end := v+2 >= len(tags) || closesPhrase(m.XPOS(tags[v+2]))
-		return !(nounTag(m.XPOS(tags[v])) && m.XPOS(tags[v+1]) == "NN" && end)
+		compound := nounTag(m.XPOS(tags[v])) && m.XPOS(tags[v+1]) == "NN" && end
+		// A word the treebank saw as a present-tense verb keeps its verb
+		// reading: "Flag names in the CLI use kebab-case".
+		return !compound || m.treebankCats(strings.ToLower(words[v]))&catPres != 0
 	}
 	tags := m.TagWords(words, buf[:0])
 	first := m.XPOS(tags[0])

@@ -223,6 +223,12 @@ func TestStatement(t *testing.T) {
 		"Patch releases ship every second Tuesday":  true,
 		"Empty responses count as errors":           true,
 		"Clean builds of the monorepo take an hour": true,
+		// An adjective standing for a noun in a prepositional phrase; a
+		// present-tense verb before a last noun.
+		"Merge commits on main trigger the release pipeline":                 true,
+		"List information about virtual machines either with or without ...": false,
+		"Limit space to an upper bound (in MB)":                              false,
+		"Flag names in the CLI use kebab-case.":                              true,
 	} {
 		ws := tokenWords(clause)
 		assert.Equal(t, statement, m.Statement(ws), clause)
