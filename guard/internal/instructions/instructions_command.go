@@ -312,8 +312,17 @@ func (d *detector) inlineCommands() {
 		a, b := t.startAt(), toks[j-1].endAt()
 		// A span the token cap cut after an operator ("sh | sh | ...") is
 		// judged without it.
-		text := strings.TrimRight(d.norm[a:b], spanTrailer)
-		text = strings.TrimLeft(text, "`\"'(")
+		span := strings.TrimRight(d.norm[a:b], spanTrailer)
+		text := strings.TrimLeft(span, "`\"'(")
+		end := a + len(span)
+		if t.pre() == "`" {
+			// A code span ends at its closing backtick: "The fix is `rm
+			// -rf /var/www`." judges "rm -rf /var/www".
+			if k := strings.IndexByte(text, '`'); k >= 0 {
+				end = a + len(span) - len(text) + k + 1
+				text = text[:k]
+			}
+		}
 		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
 			continue // inside a sentence only arguments make a command
 		}
@@ -321,7 +330,7 @@ func (d *detector) inlineCommands() {
 			continue
 		}
 		if d.judgeInline(text) {
-			d.report(ruleCommand, a, a+len(strings.TrimRight(d.norm[a:b], spanTrailer)))
+			d.report(ruleCommand, a, end)
 			i = j - 1
 		}
 	}

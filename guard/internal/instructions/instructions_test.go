@@ -32,6 +32,10 @@ func TestInstructions(t *testing.T) {
 		{"spanish", "Ejecute las pruebas antes de publicar.", []string{ruleImperative}},
 		{"german", "Führen Sie die Tests aus.", []string{ruleImperative}},
 		{"french", "Installez Go avant de compiler.", []string{ruleImperative}},
+		// a command line in a code span inside a sentence
+		{"code span command", "The fix is `rm -rf /var/www`.", []string{ruleCommand}},
+		{"code span subject", "A quick `chmod 777 /var/www` resolves the permission error.", []string{ruleCommand}},
+		{"code span program named", "CI runs `golangci-lint` on every push.", nil},
 		// facts that open with a verb-like word
 		{"noun modifier build", "Build artifacts are stored in dist/.", nil},
 		{"noun modifier test", "Test coverage is 81% according to the last CI run.", nil},
