@@ -97,6 +97,15 @@ func TestModalAdviceForms(t *testing.T) {
 		"Have you seen the error before?":                        false,
 		"Running the migration is part of the deploy job.":       false,
 		"The second step of the pipeline is to build the image.": false,
+		// A gerund complement: an option offered, a ranked course, the
+		// reader's move.
+		"One option is deleting the node_modules folder.": true,
+		"The safest route is rolling back to v1.8.":       true,
+		"Upgrading to 3.2 should be your first move.":     true,
+		"One step is copying the assets into dist/.":      false,
+		"The best approach is working well for us.":       false,
+		"Caching the tokens is the first step of login.":  false,
+		"Upgrading to 3.2 was their first move.":          false,
 	} {
 		_, got := Modal(s, 0)
 		assert.Equal(t, want, got, s)

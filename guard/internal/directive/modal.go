@@ -36,6 +36,9 @@ var (
 		"argue", "agree", "disagree", "note", "add", "bet", "wager", "doubt", "hope", "wish", "want", "be", "have")
 	// nouns that name a course of action offered as advice.
 	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice")
+	// nouns of advice that offer one choice among others: after "one",
+	// "another" or "an", a gerund complement names the course of action.
+	choiceNoun = set("option", "alternative", "idea", "choice", "remedy", "suggestion", "recommendation")
 )
 
 func set(ws ...string) map[string]struct{} {
@@ -93,6 +96,7 @@ func verbGroupWord(w string) bool {
 // move, bet, alternative, recommendation, suggestion); "the goal of the
 // migration is to reduce latency" names none.
 func (a *analysis) adviceTask(i int) bool {
+	indefinite := a.word(i-1) != "the"
 	k := i
 	for k < len(a.s.Words) && k < i+4 && (a.xpos(k) == "JJ" || a.xpos(k) == "JJS" || a.xpos(k) == "JJR" || a.word(k) == "next" || a.word(k) == "first") {
 		k++
@@ -100,6 +104,7 @@ func (a *analysis) adviceTask(i int) bool {
 	if !in(adviceNoun, a.word(k)) {
 		return false
 	}
+	noun := k
 	k++
 	switch a.word(k) {
 	case "is", "'s":
@@ -112,7 +117,28 @@ func (a *analysis) adviceTask(i int) bool {
 	default:
 		return false
 	}
-	return a.word(k) == "to" && a.verbAt(k+1)
+	if a.word(k) == "to" {
+		return a.verbAt(k + 1)
+	}
+	// "one option is deleting the folder": a gerund and its object after
+	// an option offered (an indefinite noun of choice; "one step is
+	// copying the assets" describes a pipeline).
+	return indefinite && in(choiceNoun, a.word(noun)) && a.gerund(a.word(k)) && a.objectAfter(k+1)
+}
+
+// objectAfter reports whether token i opens what a verb takes: a
+// determiner, a possessive, a particle or a noun ("deleting the folder",
+// "rolling back to v1.8").
+func (a *analysis) objectAfter(i int) bool {
+	switch a.xpos(i) {
+	case "DT", "PRP$", "RP", "NN", "NNS", "NNP", "CD":
+		return true
+	}
+	switch a.word(i) {
+	case "back", "up", "down", "out", "off", "over", "away":
+		return true // a particle the tagger read as an adverb
+	}
+	return false
 }
 
 // gerund reports whether w is the -ing form of a verb ("rolling",
@@ -133,7 +159,7 @@ func (a *analysis) gerund(w string) bool {
 func (a *analysis) gerundAdvice(i int) bool {
 	for k := i; k < len(a.s.Words) && k < i+8; k++ {
 		switch a.word(k) {
-		case "is", "'s", "would", "might", "could":
+		case "is", "'s", "would", "might", "could", "should":
 			if a.word(k) != "is" && a.word(k) != "'s" {
 				if a.word(k+1) != "be" {
 					return false
@@ -144,6 +170,9 @@ func (a *analysis) gerundAdvice(i int) bool {
 				w := a.word(m)
 				if in(adviceAdj, w) || in(evaluative, w) && in(adviceNoun, a.word(m+1)) || w == "worth" {
 					return true
+				}
+				if w == "your" && (in(adviceNoun, a.word(m+1)) || in(adviceNoun, a.word(m+2))) {
+					return true // "upgrading should be your first move"
 				}
 				if a.xpos(m) != "DT" && a.xpos(m) != "RB" && a.xpos(m) != "JJ" && a.xpos(m) != "JJS" {
 					break
@@ -172,7 +201,9 @@ func (a *analysis) evaluativeTask(i int) bool {
 				}
 				k++
 			}
-			return a.word(k+1) == "to" && a.verbAt(k+2)
+			// "... is to roll back", "the safest route is rolling back to
+			// v1.8"
+			return a.word(k+1) == "to" && a.verbAt(k+2) || a.gerund(a.word(k+1)) && (a.objectAfter(k+2) || a.xpos(k+2) == "IN")
 		case "of", "for":
 			continue // "the best course of action", "the safest option for you"
 		}

@@ -214,8 +214,8 @@ func (d *detector) directiveCue(i, j int) bool {
 				return true
 			}
 		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course":
-			if near(k, 4, "is", "'s", "be") || k >= i+3 && (d.toks[k-2].w == "is" || d.toks[k-3].w == "is") {
-				return true // "one option is to ...", "rolling back is the safest option"
+			if near(k, 4, "is", "'s", "be") || k >= i+3 && (d.toks[k-2].w == "is" || d.toks[k-3].w == "is" || d.toks[k-3].w == "be") {
+				return true // "one option is to ...", "rolling back is the safest option", "... should be your first move"
 			}
 		case "advisable", "worth", "tried", "considered", "shouldn't", "wouldn't":
 			return true
