@@ -300,6 +300,18 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 				k, sub = m, false
 				continue
 			}
+		case (w == "rather" && d.word(k+1) == "than" || w == "instead" && d.word(k+1) == "of") && strings.HasSuffix(d.word(k+2), "ing"):
+			// "Rather than patching it, replace the library", "Instead of
+			// rebuilding, restore the snapshot": the alternative before the
+			// comma, then the clause.
+			m := k + 2
+			for m < j && m-k < 10 && !d.toks[m].comma() {
+				m++
+			}
+			if m < j-1 && d.toks[m].comma() {
+				k, sub = m+1, false
+				continue
+			}
 		case w == "step" && k+1 < j && isStepNumber(d.toks[k+1].w):
 			k += 2
 			continue
