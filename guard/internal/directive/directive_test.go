@@ -106,6 +106,15 @@ func TestModalAdviceForms(t *testing.T) {
 		"The best approach is working well for us.":       false,
 		"Caching the tokens is the first step of login.":  false,
 		"Upgrading to 3.2 was their first move.":          false,
+		// The means to an end, an elided "it is", a pseudo-cleft.
+		"The trick is to clear the module cache first.":  true,
+		"The fix was to bump the timeout.":               false,
+		"The goal is to reduce latency.":                 false,
+		"The key is stored in Vault.":                    false,
+		"Best to avoid the v1 endpoint entirely.":        true,
+		"Better to be safe than sorry, the saying goes.": false,
+		"All that's needed is to restart the pod.":       true,
+		"All that remains is the final review.":          false,
 	} {
 		_, got := Modal(s, 0)
 		assert.Equal(t, want, got, s)

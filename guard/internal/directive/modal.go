@@ -38,6 +38,9 @@ var (
 	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice")
 	// nouns of advice that offer one choice among others: after "one",
 	// "another" or "an", a gerund complement names the course of action.
+	// nouns that name the means to an end: "the trick is to ...", "the fix
+	// is to ...". ("The goal is to ..." names an end, not a means.)
+	meansNoun = set("trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer")
 	choiceNoun = set("option", "alternative", "idea", "choice", "remedy", "suggestion", "recommendation")
 )
 
@@ -231,6 +234,10 @@ func (a *analysis) addressee(i int) bool {
 func (a *analysis) modal() (from, to int, ok bool) {
 	n := len(a.s.Words)
 	question := n > 0 && a.s.Words[n-1] == "?"
+	last := n // the sentence without its closing punctuation
+	if last > 0 && (a.word(last-1) == "." || a.word(last-1) == "!" || a.word(last-1) == "?") {
+		last--
+	}
 	end := func(i int) int { // the end of the clause that holds token i
 		for _, c := range a.s.Clauses {
 			if i >= c.Start && i < c.End {
@@ -254,6 +261,15 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true // "your next step is to ..."
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
 			return i, end(i), true // "the best course of action is to ..."
+		case w == "the" && i == a.clauseStart(i) && in(meansNoun, a.word(i+1)) && a.possessiveTask(i+2) && a.word(i+2) != "was":
+			return i, last, true // "the trick is to clear the cache first"
+		case i == a.sentenceStart() && (w == "best" || w == "better" || w == "wiser" || w == "safer" || w == "smarter") &&
+			a.word(i+1) == "to" && a.verbAt(i+2) && a.word(i+2) != "be" && a.word(i+2) != "have":
+			// "Best to avoid the v1 endpoint": "it is" left out ("Better
+			// to be safe than sorry" is a saying).
+			return i, last, true
+		case w == "all" && i == a.clauseStart(i) && a.neededTask(i+1):
+			return i, last, true // "all that's needed is to restart the pod"
 		case (w == "the" || w == "what") && i == a.clauseStart(i) && a.readerTask(i+1):
 			return i, end(i), true // "the next step for the reader is to ..."
 		case (w == "a" || w == "an" || w == "one" || w == "another" || w == "the") && i == a.clauseStart(i) && a.adviceTask(i+1):
@@ -484,6 +500,35 @@ func (a *analysis) possessiveTask(i int) bool {
 		}
 	}
 	return false
+}
+
+// neededTask reports whether tokens from i, after "all", read "(that)
+// ('s|is) needed is (to) VB" or "(that) you need (to do) is (to) VB": a
+// pseudo-cleft that hands the reader the one thing to do.
+func (a *analysis) neededTask(i int) bool {
+	k := i
+	if a.word(k) == "that" {
+		k++
+	}
+	switch {
+	case (a.word(k) == "'s" || a.word(k) == "is") && (a.word(k+1) == "needed" || a.word(k+1) == "required" || a.word(k+1) == "left"):
+		k += 2
+	case a.addressee(k) && (a.word(k+1) == "need" || a.word(k+1) == "have"):
+		k += 2
+		if a.word(k) == "to" && a.word(k+1) == "do" {
+			k += 2
+		}
+	default:
+		return false
+	}
+	if a.word(k) != "is" {
+		return false
+	}
+	k++
+	if a.word(k) == "to" {
+		k++
+	}
+	return a.verbAt(k)
 }
 
 // passiveAdvice reports whether the participle at i is passive advice to

@@ -205,15 +205,17 @@ func (d *detector) directiveCue(i, j int) bool {
 			if near(k, 5, "is", "'s", "was", "will") {
 				return true
 			}
-		case "best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest", "recommended", "right", "correct", "only":
-			if near(k, 6, "to") && near(k, 6, "is", "'s", "be") {
+		case "best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest", "recommended", "right", "correct", "only",
+			"better", "wiser", "safer", "smarter":
+			if near(k, 6, "to") && near(k, 6, "is", "'s", "be") || k == i && near(k, 1, "to") {
 				return true
 			}
 		case "advised", "urged", "encouraged", "instructed":
 			if near(k, 1, "to") {
 				return true
 			}
-		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course":
+		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course",
+			"trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer", "needed":
 			if near(k, 4, "is", "'s", "be") || k >= i+3 && (d.toks[k-2].w == "is" || d.toks[k-3].w == "is" || d.toks[k-3].w == "be") {
 				return true // "one option is to ...", "rolling back is the safest option", "... should be your first move"
 			}
