@@ -692,6 +692,9 @@ func (d *detector) afterConditional(k, j int) int {
 	if _, ok := conditionals[d.toks[k].w]; !ok {
 		return 0
 	}
+	if m := d.conditionalByTags(k, j); m > 0 {
+		return m
+	}
 	l := lexicon.Default()
 	v := -1
 	for p := k + 2; p < j && p < k+12 && v < 0; p++ {
@@ -752,6 +755,115 @@ func (d *detector) afterConditional(k, j int) int {
 		return 0
 	}
 	return 0
+}
+
+// conditionalByTags reads the clause toks[k:j], opened by a conditional
+// with no comma after it, with the treebank-trained tagger: a word the
+// tagger reads as a base-form verb (VB, which a finite clause's verb is
+// not) after the conditional clause's own finite verb, with no modal,
+// "to" or auxiliary before it, opens an imperative main clause: "If you
+// wish to pick eggs make a spawning mop", "If the weight is going into
+// your heels put the stirrups up". The verb must take an object or a
+// particle, and the clause reading (verbReading) still decides. It
+// returns the index after the verb, or 0.
+func (d *detector) conditionalByTags(k, j int) int {
+	j = min(j, k+maxSubjectWords)
+	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
+	text := d.norm[a:b]
+	var buf [2 * maxSubjectWords]grammar.Token
+	gt := grammar.Tokenize(text, buf[:0])
+	var wbuf [2 * maxSubjectWords]string
+	words := wbuf[:0]
+	for _, t := range gt {
+		words = append(words, t.Text(text))
+	}
+	m := grammar.Default()
+	var tbuf [2 * maxSubjectWords]grammar.Tag
+	tags := m.TagWords(words, tbuf[:0])
+	finite := false
+	for i := 1; i+1 < len(words); i++ {
+		x := m.XPOS(tags[i])
+		switch x {
+		case "VBP", "VBZ", "VBD", "MD":
+			finite = true
+			continue
+		case "VB":
+		default:
+			continue
+		}
+		if !finite {
+			continue
+		}
+		switch m.XPOS(tags[i-1]) {
+		case "NN", "NNS", "NNP", "NNPS", "PRP", "RB", "RP", "JJ", "CD", "-RRB-":
+		default:
+			continue // "to shave", "would like", "did take"
+		}
+		switch strings.ToLower(words[i-1]) {
+		case "do", "does", "did", "n't", "not", "please":
+			continue
+		}
+		if !baseNoSubject(m, words, tags, i) {
+			continue // "When she goes to the zoo the elephants throw her peanuts"
+		}
+		switch m.XPOS(tags[i+1]) {
+		case "DT", "PRP", "PRP$", "RP", "NN", "NNS", "IN", "CD":
+		default:
+			continue
+		}
+		// Back to the detector's tokens: the one that holds the verb.
+		off := a + int(gt[i].Start)
+		for p := k + 1; p < j; p++ {
+			t := d.toks[p]
+			if ws := t.startAt() + int(t.wOff); ws == off {
+				info, ok := isVerbLemma(t.w)
+				if !ok || d.toks[p-1].comma() {
+					return 0
+				}
+				if d.verbReading(p, j, info) > 0 {
+					return p + 1
+				}
+				return 0
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// baseNoSubject reports whether the noun phrase before the base-form
+// verb at i cannot be its subject: it is the object of a preposition or a
+// verb before it ("into your heels put", "to pick eggs make"), or a
+// singular noun, which a base form does not agree with ("fit the bill
+// ask"). "the elephants throw" can be a subject and its verb.
+func baseNoSubject(m *grammar.Model, words []string, tags []grammar.Tag, i int) bool {
+	p := i - 1
+	head := m.XPOS(tags[p])
+	if head == "PRP" {
+		switch strings.ToLower(words[p]) {
+		case "i", "we", "they", "you":
+			return false
+		}
+		return true // "them", "it": an object
+	}
+	for p >= 0 {
+		x := m.XPOS(tags[p])
+		switch x {
+		case "NN", "NNS", "NNP", "NNPS", "JJ", "CD", "POS":
+			p--
+			continue
+		case "DT", "PRP$":
+			p-- // a determiner opens the phrase: "the zoo the elephants"
+		}
+		break
+	}
+	if p >= 0 {
+		switch x := m.XPOS(tags[p]); {
+		case x == "IN", x == "TO", x == "RP", strings.HasPrefix(x, "VB"):
+			return true
+		}
+	}
+	return head == "NN" || head == "NNP" || head == "RB" || head == "RP" || head == "-RRB-" || head == "CD"
 }
 
 // subjectPronoun reports whether w is a pronoun that is a subject.
