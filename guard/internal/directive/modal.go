@@ -36,11 +36,11 @@ var (
 		"argue", "agree", "disagree", "note", "add", "bet", "wager", "doubt", "hope", "wish", "want", "be", "have")
 	// nouns that name a course of action offered as advice.
 	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice")
-	// nouns of advice that offer one choice among others: after "one",
-	// "another" or "an", a gerund complement names the course of action.
 	// nouns that name the means to an end: "the trick is to ...", "the fix
 	// is to ...". ("The goal is to ..." names an end, not a means.)
 	meansNoun = set("trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer")
+	// nouns of advice that offer one choice among others: after "one",
+	// "another" or "an", a gerund complement names the course of action.
 	choiceNoun = set("option", "alternative", "idea", "choice", "remedy", "suggestion", "recommendation")
 )
 
