@@ -442,11 +442,13 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 // makes no alternation.
 func verbAlternation(w string) (lexicon.VerbInfo, bool) {
 	n := strings.Count(w, "/")
-	if n < 1 || n > 2 {
+	if n < 1 || n > 2 || w[len(w)-1] == '/' {
 		return lexicon.VerbInfo{}, false
 	}
 	var first lexicon.VerbInfo
-	for i, part := range strings.Split(w, "/") {
+	for i, rest := 0, w; rest != ""; i++ {
+		part, after, _ := strings.Cut(rest, "/")
+		rest = after
 		if len(part) < 2 {
 			return lexicon.VerbInfo{}, false
 		}
