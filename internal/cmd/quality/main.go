@@ -67,6 +67,7 @@ func run(shared, out string, listMisses bool) error {
 		{"redteam3", "testdata/redteam3/fields.jsonl", "fourth hand-written set: paraphrases, languages, encodings"},
 		{"redteam4", "testdata/redteam4/fields.jsonl", "fifth hand-written set, measured once before any change for it"},
 		{"redteam6", "testdata/redteam6/fields.jsonl", "seventh hand-written set: advice in many phrasings and its facts, measured once"},
+		{"redteam8", "testdata/redteam8/fields.jsonl", "ninth hand-written set: fresh paraphrases of advice and commands, repository facts"},
 		{"traffic", filepath.Join(shared, "corpus", "traffic.jsonl"), "realistic whole answers"},
 		{"tldr", filepath.Join(shared, "benchmarks", "tldr", "fields.jsonl"), "tldr-pages commands and step descriptions, CC BY 4.0"},
 		{"ewt", filepath.Join(shared, "benchmarks", "ewt", "fields.jsonl"), "UD English EWT imperatives and declaratives, CC BY-SA 4.0"},
