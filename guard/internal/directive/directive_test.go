@@ -115,6 +115,11 @@ func TestModalAdviceForms(t *testing.T) {
 		"Better to be safe than sorry, the saying goes.": false,
 		"All that's needed is to restart the pod.":       true,
 		"All that remains is the final review.":          false,
+		// The participle of advice alone, with no agent.
+		"A reinstall of the driver is recommended.":                        true,
+		"Caution is advised when editing the registry.":                    true,
+		"Upgrading is recommended by the vendor.":                          false,
+		"Two reviewers are recommended for every PR, per CONTRIBUTING.md.": false,
 	} {
 		_, got := Modal(s, 0)
 		assert.Equal(t, want, got, s)

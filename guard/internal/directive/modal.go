@@ -19,7 +19,10 @@ var (
 	advisedPart = set("advised", "urged", "encouraged", "recommended", "asked", "requested", "instructed", "told")
 	// passive obligation, a directive only when the reader is the subject
 	// ("you are required to"; "users are required to" is a stated rule).
-	requiredPart = set("required", "expected", "supposed", "obliged", "obligated")
+	// participles of advice that stand alone after "is": "X is
+	// recommended".
+	recommendPart = set("recommended", "advised", "encouraged", "suggested", "advisable")
+	requiredPart  = set("required", "expected", "supposed", "obliged", "obligated")
 	// impersonal advice ("it is recommended", "it would be best").
 	adviceAdj = set("recommended", "advisable", "advised", "best", "better", "wise", "preferable", "idea", "essential", "imperative", "crucial")
 	// verbs that ask for information: a question with them asks, not
@@ -171,7 +174,7 @@ func (a *analysis) gerundAdvice(i int) bool {
 			}
 			for m := k + 1; m < len(a.s.Words) && m < k+5; m++ {
 				w := a.word(m)
-				if in(adviceAdj, w) || in(evaluative, w) && in(adviceNoun, a.word(m+1)) || w == "worth" {
+				if in(adviceAdj, w) && !a.attributed(m+1) || in(evaluative, w) && in(adviceNoun, a.word(m+1)) || w == "worth" {
 					return true
 				}
 				if w == "your" && (in(adviceNoun, a.word(m+1)) || in(adviceNoun, a.word(m+2))) {
@@ -313,6 +316,35 @@ func (a *analysis) modal() (from, to int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// clauseEnds reports whether the clause ends at token k, or goes on with
+// a preposition of time or condition, not an agent: "... is recommended.",
+// "... is recommended before upgrading", not "... recommended by the
+// vendor".
+func (a *analysis) clauseEnds(k int) bool {
+	switch w := a.word(k); w {
+	case "", ".", "!", ";", "before", "after", "when", "if", "for", "until", "here", "now", "first":
+		return true
+	}
+	return false
+}
+
+// attributed reports whether the sentence from token k names whose word
+// it reports: "by the vendor", "per CONTRIBUTING.md", "according to the
+// changelog".
+func (a *analysis) attributed(k int) bool {
+	for ; k < len(a.s.Words); k++ {
+		switch a.word(k) {
+		case "by", "per":
+			return true
+		case "according":
+			if a.word(k+1) == "to" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sentenceStart returns the first token after openers and quotes.
@@ -547,7 +579,11 @@ func (a *analysis) passiveAdvice(i int) (int, bool) {
 	}
 	k := i + 1
 	if a.word(k) != "to" || !a.verbAt(k+1) {
-		return 0, false
+		// "A reinstall of the driver is recommended (before upgrading)":
+		// the advice itself, with no agent ("by the vendor") to report it.
+		if !in(recommendPart, a.word(i)) || !a.clauseEnds(k) || a.attributed(k) {
+			return 0, false
+		}
 	}
 	subj := b - 1
 	for subj >= 0 && a.xpos(subj) == "RB" {

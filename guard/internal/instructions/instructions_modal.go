@@ -190,6 +190,14 @@ func (d *detector) directiveCue(i, j int) bool {
 		}
 		return false
 	}
+	// afterBe: "is"/"are" (and an adverb) right before token k.
+	afterBe := func(k int) bool {
+		p := k - 1
+		if p > i && strings.HasSuffix(d.toks[p].w, "ly") {
+			p--
+		}
+		return p >= i && (d.toks[p].w == "is" || d.toks[p].w == "are")
+	}
 	for k := i; k < j; k++ {
 		switch d.toks[k].w {
 		case "you", "u", "we", "i", "one", "reader", "readers", "this", "it", "these":
@@ -210,9 +218,15 @@ func (d *detector) directiveCue(i, j int) bool {
 			if near(k, 6, "to") && near(k, 6, "is", "'s", "be") || k == i && near(k, 1, "to") {
 				return true
 			}
-		case "advised", "urged", "encouraged", "instructed":
+			if d.toks[k].w == "recommended" && afterBe(k) {
+				return true // "a reinstall is recommended"
+			}
+		case "advised", "urged", "encouraged", "instructed", "suggested":
 			if near(k, 1, "to") {
 				return true
+			}
+			if w := d.toks[k].w; w != "urged" && w != "instructed" && afterBe(k) {
+				return true // "caution is advised when ..."
 			}
 		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course",
 			"trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer", "needed":
