@@ -633,13 +633,20 @@ func (d *detector) statement(k, j int) bool {
 		}
 	}
 	var buf [2 * maxSubjectWords]grammar.Token
-	toks := grammar.Tokenize(text, buf[:0])
 	var wbuf [2 * maxSubjectWords]string
-	words := wbuf[:0]
+	_, words := wordsOf(text, buf[:], wbuf[:])
+	return grammar.Default().Statement(words)
+}
+
+// wordsOf cuts text into the grammar's tokens and their words, in the
+// caller's buffers.
+func wordsOf(text string, tb []grammar.Token, wb []string) ([]grammar.Token, []string) {
+	toks := grammar.Tokenize(text, tb[:0])
+	words := wb[:0]
 	for _, t := range toks {
 		words = append(words, t.Text(text))
 	}
-	return grammar.Default().Statement(words)
+	return toks, words
 }
 
 // timeAdverbs follow a finite verb, not a noun object.
@@ -773,12 +780,8 @@ func (d *detector) conditionalByTags(k, j int) int {
 	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
 	text := d.norm[a:b]
 	var buf [2 * maxSubjectWords]grammar.Token
-	gt := grammar.Tokenize(text, buf[:0])
 	var wbuf [2 * maxSubjectWords]string
-	words := wbuf[:0]
-	for _, t := range gt {
-		words = append(words, t.Text(text))
-	}
+	gt, words := wordsOf(text, buf[:], wbuf[:])
 	m := grammar.Default()
 	var tbuf [2 * maxSubjectWords]grammar.Tag
 	tags := m.TagWords(words, tbuf[:0])
