@@ -41,17 +41,22 @@
 // command. Word lists (the WordNet lexicon, the closed classes of English)
 // inform that reading; they do not decide it.
 //
-// Directives in any person are instruction.modal (guard/internal/
-// directive): the reader as the subject of a modal of obligation or advice
-// ("You should ...", "The reader should ...", "Anyone reading this ought
-// to ..."), the advising writer ("We recommend ..."), a task the reader
-// owns ("Your next step is to ..."), advice without a giver ("It is
-// recommended that you ...", "The best course of action is to ..."), the
-// passive of advice without an agent ("Users are advised to ..."), and a
+// Directives in any person are instruction.modal
+// (guard/internal/directive): the reader as the subject of a modal of
+// obligation or advice ("You should ...", "The reader should ...",
+// "Anyone reading this ought to ..."), the advising writer ("We recommend
+// ..."), a task the reader owns ("Your next step is to ..."), advice
+// without a giver ("It is
+// recommended that you ...", "The best course of action is to ...", "The
+// trick is to ...", "One option is deleting ...", "Best to avoid ...",
+// "All that's needed is to ..."), the passive of advice without an agent
+// ("Users are advised to ...", "A reinstall is recommended"), and a
 // question that asks for an action ("Could you delete ...?"). Reported
 // advice and third parties' rules stay facts: "The maintainers recommend
 // pinning versions", "Contributors must sign the CLA", "Developers were
-// advised by the vendor to upgrade", "Users are required to authenticate".
+// advised by the vendor to upgrade", "Users are required to authenticate",
+// "Two reviewers are recommended per CONTRIBUTING.md", "The fix was to
+// bump the timeout".
 // Spanish, German and French imperatives and modals of the commonest verbs
 // are read too.
 //
