@@ -532,7 +532,14 @@ func (d *doc) judge(u *unit) {
 		// A turn says something when it has a clause of a few words;
 		// "Developer: Jane Doe <jane@example.org>" and "assistant: false
 		// # disables the panel" are data.
-		if directive() || syn.hasVerb && len(strings.Fields(turnContent(norm))) >= 3 {
+		says := parse().hasVerb && len(strings.Fields(turnContent(norm))) >= 3
+		if says && d.logLine(u) {
+			// "[user] alice logged in from 10.0.0.4": a log's bracketed
+			// source tag before a report is data unless the report speaks
+			// of the conversation or to its reader.
+			says = strong || change || f&(wYou|wAIStrong|wAIWeak|wPromptish|wConvo|wUser|wReplyNoun|wTool|wOverride|wSecondPersVerb) != 0
+		}
+		if directive() || says {
 			u.kind = Injection
 		}
 	case u.ctx&ctxMachine != 0:
@@ -574,6 +581,26 @@ func (d *doc) judge(u *unit) {
 	case fc && directive():
 		u.kind = ToolCall
 	}
+}
+
+// logLine reports whether the turn that holds u opens with a role in
+// lower-case brackets ("[system]", "[user]"), the way a log tags the
+// source of a line, rather than a chat template's or a forged notice's
+// marker ("<|im_start|>system", "[SYSTEM NOTICE]", "System:").
+func (d *doc) logLine(u *unit) bool {
+	if u.block < 0 || u.block >= len(d.blocks) {
+		return false
+	}
+	bl := d.blocks[u.block]
+	if bl.marker || bl.start >= len(d.m) || d.m[bl.start] != '[' {
+		return false
+	}
+	end := strings.IndexByte(d.m[bl.start:min(len(d.m), bl.start+24)], ']')
+	if end < 0 {
+		return false
+	}
+	tag := d.m[bl.start+1 : bl.start+end]
+	return tag != "" && lowerASCII(tag) == tag
 }
 
 // authorityOnly reports whether a sentence is nothing but an authority
