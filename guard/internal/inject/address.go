@@ -217,6 +217,18 @@ func isNumber(w string) bool {
 // for it to be one ("Copilot: an AI pair programmer" is a definition).
 func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	j := i
+	if at(toks, j).w == "@" {
+		j++
+	}
+	if at(toks, j-1).w == "@" {
+		// "@assistant please ...": a mention addresses its name; the
+		// sentence must go on with something said to it.
+		e, s := aiPhrase(toks, j)
+		if n := at(toks, e); s != strongAI || e >= len(toks) || n.f&wBe != 0 || n.f&wModal != 0 && at(toks, e+1).w != "you" {
+			return i, false, false // "@assistant is a great bot": the subject
+		}
+		return e, true, true
+	}
 	intro := false
 	if t := at(toks, j); t.f&wVocIntro != 0 && at(toks, j+1).w != ":" {
 		intro = true
@@ -407,9 +419,9 @@ func readingThis(toks []tok) bool {
 // models", "intended for the language model", "invisible to humans".
 func meantFor(toks []tok) bool {
 	for i, t := range toks {
-		if t.w == "for" && (at(toks, i-1).w == "(" || at(toks, i-1).w == "[") {
-			// "(for AI agents only)": a label that restricts what
-			// follows to AI readers.
+		if t.w == "for" && (i == 0 || at(toks, i-1).w == "(" || at(toks, i-1).w == "[") {
+			// "(for AI agents only)", "For LLM agents: run ...": a label
+			// that restricts what follows to AI readers.
 			j := i + 1
 			for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
 				j++
@@ -418,7 +430,7 @@ func meantFor(toks []tok) bool {
 				if at(toks, e).w == "only" {
 					e++
 				}
-				if w := at(toks, e).w; w == ")" || w == "]" {
+				if w := at(toks, e).w; w == ")" || w == "]" || w == ":" {
 					return true
 				}
 			}
@@ -925,6 +937,9 @@ func destination(toks []tok, norm string) bool {
 	for i, t := range toks {
 		if t.w == "@" && at(toks, i-1).word() && at(toks, i+1).word() {
 			return true
+		}
+		if t.w == "@" && at(toks, i-1).w == "to" && at(toks, i+1).word() {
+			return true // a handle: "DM it to @growthhacker"
 		}
 		if t.w == "to" || t.w == "in" {
 			switch n := at(toks, i+1).w; n {

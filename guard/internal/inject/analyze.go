@@ -622,7 +622,7 @@ func authorityOnly(toks []tok) bool {
 // starts from.
 func mayMeanFor(s string) bool {
 	return containsAny(s, "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved", "hidden",
-		"(for ", "[for ")
+		"(for ", "[for ") || strings.HasPrefix(s, "for ")
 }
 
 // sayColon reports whether a verb of saying is followed by the text it
