@@ -585,7 +585,9 @@ func outputRef(toks []tok) bool {
 		switch t.w {
 		case "reply", "replies", "answer", "answers", "summary", "summaries", "respuesta", "respuestas", "antwort",
 			"antworten", "réponse", "réponses":
-			if p.f&(wEvery|wYou) != 0 {
+			// "your answer", "every reply"; after "you" the word is a verb
+			// ("could you reply by Thursday").
+			if p.f&(wEvery|wYou) != 0 && p.w != "you" && p.w != "u" {
 				return true
 			}
 		case "response", "responses", "output", "outputs":
@@ -608,6 +610,9 @@ func replyConstrained(toks []tok) bool {
 			return true
 		}
 		n := at(toks, i+1)
+		if (n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec") && at(toks, i+2).f&wYou != 0 {
+			continue // "reply with your availability": a person asked for their own answer
+		}
 		if n.f&wConstraint != 0 || n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec" || n.w == "that" ||
 			n.w == ":" || n.w == "\"" || n.w == "'" || n.w == "“" || n.w == "using" || n.f&wThatComp != 0 {
 			return true
