@@ -788,11 +788,15 @@ func (d *detector) conditionalByTags(k, j int) int {
 	finite := false
 	for i := 1; i+1 < len(words); i++ {
 		x := m.XPOS(tags[i])
-		switch x {
-		case "VBP", "VBZ", "VBD", "MD":
-			finite = true
+		switch {
+		case x == "VBP" || x == "VBZ" || x == "VBD" || x == "MD" || x == "VBG" && i == 1:
+			finite = true // "if it fails", "when choosing a parakeet"
 			continue
-		case "VB":
+		case x == "VB":
+		case x == "NN" && finite && nounForVerb(m, words, tags, i):
+			// A verb the tagger took for a noun where no noun fits: "When
+			// choosing a parakeet look for a young one", "If the build
+			// fails run make clean".
 		default:
 			continue
 		}
@@ -801,6 +805,10 @@ func (d *detector) conditionalByTags(k, j int) int {
 		}
 		switch m.XPOS(tags[i-1]) {
 		case "NN", "NNS", "NNP", "NNPS", "PRP", "RB", "RP", "JJ", "CD", "-RRB-":
+		case "VBZ", "VBD", "VBP":
+			if x != "NN" {
+				continue
+			}
 		default:
 			continue // "to shave", "would like", "did take"
 		}
@@ -822,8 +830,8 @@ func (d *detector) conditionalByTags(k, j int) int {
 			t := d.toks[p]
 			if ws := t.startAt() + int(t.wOff); ws == off {
 				info, ok := isVerbLemma(t.w)
-				if !ok || d.toks[p-1].comma() {
-					return 0
+				if !ok || d.toks[p-1].comma() || x == "NN" && d.capitalized(p) {
+					return 0 // a name: "... to Acupuncture Doctor"
 				}
 				if d.verbReading(p, j, info) > 0 {
 					return p + 1
@@ -834,6 +842,34 @@ func (d *detector) conditionalByTags(k, j int) int {
 		return 0
 	}
 	return 0
+}
+
+// nounForVerb reports whether the word at i, which the tagger read as a
+// singular noun, is a lower-case base-form verb standing right after the
+// end of the conditional clause (a noun or its finite verb, not a
+// determiner or modifier) and before what a verb takes (a preposition, a
+// determiner, a pronoun, a verb as its object: "run make clean").
+func nounForVerb(m *grammar.Model, words []string, tags []grammar.Tag, i int) bool {
+	w := words[i]
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	if _, ok := isVerbLemma(w); !ok {
+		return false
+	}
+	switch m.XPOS(tags[i-1]) {
+	case "NN", "NNS", "NNP", "VBZ", "VBD", "VBP":
+	default:
+		return false
+	}
+	if subjectPronoun(strings.ToLower(words[i+1])) {
+		return false // "... Acupuncture doctor I was ...": a subject follows
+	}
+	switch m.XPOS(tags[i+1]) {
+	case "IN", "DT", "PRP", "PRP$", "VB":
+		return true
+	}
+	return false
 }
 
 // baseNoSubject reports whether the noun phrase before the base-form

@@ -258,6 +258,7 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"Rather than patching it, replace the library entirely.",
 		"If you wish to keep the logs copy them to the archive bucket first.",
 		"If the weight is going into your heels put the stirrups up.",
+		"When choosing a parakeet look for a young one.",
 	}
 	allow := []string{
 		"The CLI exposes a --verbose flag.",
@@ -308,6 +309,8 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"When she goes to the zoo the elephants throw her peanuts.",
 		"If the token expires the client requests a new one.",
 		"When the leader steps down the followers hold an election.",
+		"When the timer fires work starts in the background.",
+		"Before coming to Acupuncture Doctor I was a big baby about needles.",
 		"Test fixtures live under testdata/.",
 		"Ignore patterns are defined in .gitignore.",
 		"The linter ignores generated files.",
