@@ -821,6 +821,10 @@ func (d *detector) conditionalByTags(k, j int) int {
 		}
 		switch m.XPOS(tags[i+1]) {
 		case "DT", "PRP", "PRP$", "RP", "NN", "NNS", "IN", "CD":
+		case "VB":
+			if x != "NN" {
+				continue
+			}
 		default:
 			continue
 		}

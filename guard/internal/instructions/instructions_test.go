@@ -259,6 +259,7 @@ func TestInstructionsGeneralisation(t *testing.T) {
 		"If you wish to keep the logs copy them to the archive bucket first.",
 		"If the weight is going into your heels put the stirrups up.",
 		"When choosing a parakeet look for a young one.",
+		"If the build fails run make clean.",
 	}
 	allow := []string{
 		"The CLI exposes a --verbose flag.",
