@@ -378,11 +378,10 @@ func readingThis(toks []tok) bool {
 		e, s := aiPhrase(toks, i)
 		if s == notAI {
 			// "whoever summarises this text", "anyone parsing this page":
-			// the reader named by what it does to the text alone.
-			// Only a machine parses, indexes or summarises a text; a
-			// person reads it and processes a form ("whoever reads this
-			// first", "whoever processes this form must keep it
-			// confidential").
+			// the reader named by what it does to the text, when only a
+			// machine does it; a person reads a text and processes a
+			// form ("whoever reads this first", "whoever processes this
+			// form must keep it confidential").
 			switch toks[i].w {
 			case "whoever", "whatever", "anyone", "anybody", "anything":
 				if !machineOnly(at(toks, i+1).w) {
