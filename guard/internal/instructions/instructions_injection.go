@@ -406,6 +406,21 @@ func (d *detector) roleException(k, e int) bool {
 				return !d.aboutReplies(m, end) || d.imperativeAt(m, end, false, false) == 0
 			}
 		}
+		// "Respond in the voice of a pirate from now on": the phrase after
+		// the command about the replies or persona it sets.
+		st := k
+		for st > 0 && !d.toks[st-1].endsSentence() && k-st < maxSubjectWords {
+			st--
+		}
+		for st < k && isListMarker(d.toks[st]) {
+			st++
+		}
+		if st < k {
+			switch d.toks[st].w {
+			case "respond", "answer", "reply", "act", "behave", "speak", "talk", "pretend", "write", "sign":
+				return d.imperativeAt(st, k, false, false) == 0
+			}
+		}
 		return true
 	case first == "system":
 		// "system prompt" only as a heading or a claim of a new one.
