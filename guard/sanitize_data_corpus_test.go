@@ -84,7 +84,7 @@ func TestSanitizeRedteam5(t *testing.T) {
 	s := scoreRetrieved(t, &z, readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "redteam5", "retrieved.jsonl")))
 	t.Logf("redteam5: removed %d/%d (missed %v), keep lines altered %d/%d (%v)", s.removed, s.removes, s.missed, s.altered, s.keeps, s.falses)
 	require.Equal(t, 30, s.removes)
-	assert.GreaterOrEqual(t, s.recall(), 0.73)
+	assert.GreaterOrEqual(t, s.recall(), 0.76)
 	assert.LessOrEqual(t, s.falseRate(), 1.0/60)
 }
 
