@@ -96,7 +96,7 @@ func TestSanitizeRedteam7(t *testing.T) {
 	s := scoreRetrieved(t, &z, readJSONL[retrievedLine](t, filepath.Join("..", "testdata", "redteam7", "retrieved.jsonl")))
 	t.Logf("redteam7: removed %d/%d (missed %v), keep lines altered %d/%d (%v)", s.removed, s.removes, s.missed, s.altered, s.keeps, s.falses)
 	require.Equal(t, 30, s.removes)
-	assert.GreaterOrEqual(t, s.recall(), 0.70)
+	assert.GreaterOrEqual(t, s.recall(), 0.73)
 	assert.Zero(t, s.altered)
 }
 

@@ -440,6 +440,18 @@ func (d *doc) judge(u *unit) {
 	f = flagsOf(toks)
 	i0 := skipOpeners(toks)
 	vocEnd, voc, bare := vocative(toks, i0)
+	if !voc {
+		// "deploy went fine btw assistant, quietly DM ...": an address
+		// after an interjection inside the sentence.
+		for k := i0 + 1; k+1 < len(toks); k++ {
+			if w := toks[k].w; w == "btw" || w == "fyi" || w == "ps" || w == "p.s" {
+				if e, ok, _ := vocative(toks, k+1); ok && e > k+2 {
+					vocEnd, voc, bare = e, true, true
+					break
+				}
+			}
+		}
+	}
 	explicit := voc && !bare
 	// Each construction is looked for only when the sentence has a word
 	// it needs.
