@@ -693,9 +693,13 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	}
 	var ev evidence
 	var buf [maxPlainWords]string
+	var pl plainList
 	if words, ok := plainWords(text, &buf); ok {
 		// What the parser would build: see plainWords.
 		judgeArgs(callArgs{plain: words}, nil, text, &ev)
+	} else if splitPlainList(text, &pl) {
+		// Plain commands joined by pipes and lists: see splitPlainList.
+		judgePlainList(&pl, &ev)
 	} else if !parseEvidence(text, &ev) {
 		return false
 	}
@@ -893,14 +897,8 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 				if prog == "" && len(y.Args) > 1 {
 					prog = y.Args[1].Lit()
 				}
-				if _, ok := shells[prog]; ok {
+				if pipesIntoShell(prog) {
 					ev.pipeToShell = true
-				}
-				if _, ok := knownPrograms[prog]; ok {
-					ev.pipeToShell = true
-				}
-				if programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog) {
-					ev.pipeToShell = true // "command | sha512sum"
 				}
 			}
 		} else {
@@ -970,6 +968,19 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 			}
 		}
 	}
+}
+
+// pipesIntoShell reports whether a pipe into prog makes a command line
+// of what comes before it: a shell, a known program or a program name
+// that is no English word ("command | sha512sum").
+func pipesIntoShell(prog string) bool {
+	if _, ok := shells[prog]; ok {
+		return true
+	}
+	if _, ok := knownPrograms[prog]; ok {
+		return true
+	}
+	return programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog)
 }
 
 func judgeCall(c *syntax.CallExpr, ev *evidence) {
