@@ -442,7 +442,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			suspect, plain := mdScan(f.text)
 			reason := ""
 			if suspect {
-				reason = markdownParse(f.text)
+				reason = markdownChecked(f.text)
 			}
 			if reason == "" && !plain {
 				// Fullwidth asterisks, zero-width joiners and the like

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/internal/mdcost"
 )
 
 // The exfil.request judgement reads each sentence once however many
@@ -114,7 +115,7 @@ func TestNearSpansMatchesPairs(t *testing.T) {
 	require.Less(t, near, 19000)
 }
 
-// TestMarkdownCostBound checks that markdownTooCostly lets every text of
+// TestMarkdownCostBound checks that mdcost.TooCostly lets every text of
 // the test corpus (and of the public benchmark sets when
 // WARDLINE_BENCHMARKS is set) that may hold an image through to the
 // parser, and stops the
@@ -126,7 +127,7 @@ func TestMarkdownCostBound(t *testing.T) {
 		if strings.Contains(u, "![") || containsFold(u, "<im") {
 			// (the parser runs only then)
 			n++
-			require.False(t, markdownTooCostly(u), "%.200q", u)
+			require.False(t, mdcost.TooCostly(u), "%.200q", u)
 		}
 	}
 	require.Greater(t, n, 20)
@@ -139,7 +140,7 @@ func TestMarkdownCostBound(t *testing.T) {
 		"![x] " + strings.Repeat("\\\\[", size/6) + strings.Repeat("]", size/2),
 		"![x] " + strings.Repeat("[a", size/4) + strings.Repeat("]", size/2),
 	} {
-		require.True(t, markdownTooCostly(s), "%.40q", s)
+		require.True(t, mdcost.TooCostly(s), "%.40q", s)
 		got := Exfiltration(s)
 		require.Len(t, got, 1, "%.40q", s)
 		require.Equal(t, RuleExfilURL, got[0].Rule)
