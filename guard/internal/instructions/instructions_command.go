@@ -258,6 +258,14 @@ func listMarkerPrefix(s string) int {
 // program (or "sudo") and run until the sentence or the command ends.
 func (d *detector) inlineCommands() {
 	toks := d.toks
+	// Spans overlap: each candidate's runs up to 40 tokens, and a run of
+	// program names ("curl curl curl ...") makes every token a candidate.
+	// Two memos keep the work linear. Whether a span may go on at token j
+	// depends on j alone, so the tokens (spanFrom, spanTo) a span already
+	// crossed are not tested again. And argScan remembers where the next
+	// byte of argChars is (see hasArgChar).
+	spanFrom, spanTo := -1, -1
+	var args argScan
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
@@ -300,12 +308,16 @@ func (d *detector) inlineCommands() {
 		// The span: until a token that ends a sentence, or a word that
 		// reads as prose.
 		j := i + 1
+		if spanFrom < i && i < spanTo {
+			j = min(spanTo, i+40) // tokens up to spanTo go on a span
+		}
 		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
 			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
 				break
 			}
 			j++
 		}
+		spanFrom, spanTo = i, j
 		if j == i+1 {
 			continue
 		}
@@ -313,8 +325,10 @@ func (d *detector) inlineCommands() {
 		// A span the token cap cut after an operator ("sh | sh | ...") is
 		// judged without it.
 		text := strings.TrimRight(d.norm[a:b], spanTrailer)
+		lead := len(text)
 		text = strings.TrimLeft(text, "`\"'(")
-		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+		from := a + lead - len(text)
+		if text == "" || w != "sudo" && !args.has(d.norm, from, from+len(text)) {
 			continue // inside a sentence only arguments make a command
 		}
 		if needSyntax && !shellSyntax(text) {
@@ -325,6 +339,63 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// dictionaryWord is lexicon.Default().IsDictionaryWord of token k's word,
+// remembered per token: the candidates of inlineCommands ask about the
+// same tokens again and again.
+func (d *detector) dictionaryWord(k int) bool {
+	if len(d.dict) != len(d.toks) {
+		d.dict = append(d.dict[:0], make([]uint8, len(d.toks))...)
+	}
+	switch d.dict[k] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	ok := lexicon.Default().IsDictionaryWord(d.toks[k].w)
+	d.dict[k] = 2
+	if ok {
+		d.dict[k] = 1
+	}
+	return ok
+}
+
+// argChars are the bytes of which an inline span needs one to be a
+// command: flags, paths, operators, assignments, quotes, dots.
+const argChars = "-/|><$`=@~*\"'.&;"
+
+var isArgChar = func() (t [256]bool) {
+	for _, c := range []byte(argChars) {
+		t[c] = true
+	}
+	return t
+}()
+
+// argScan answers, for text and for ranges whose starts mostly grow,
+// whether a range holds a byte of argChars, reading each byte about once.
+// It knows that text[from:next] holds none, and, when hit, that text[next]
+// is one.
+type argScan struct {
+	from, next int
+	hit        bool
+}
+
+// has reports whether text[a:b] holds a byte of argChars
+// (strings.ContainsAny(text[a:b], argChars)).
+func (m *argScan) has(text string, a, b int) bool {
+	if a < m.from || a > m.next {
+		*m = argScan{from: a, next: a}
+	}
+	for !m.hit && m.next < b {
+		if isArgChar[text[m.next]] {
+			m.hit = true
+			break
+		}
+		m.next++
+	}
+	return m.hit && m.next < b
 }
 
 // afterDeterminer reports whether token i follows an article or
@@ -412,8 +483,8 @@ func (d *detector) subcommandChain(i int) int {
 		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
 			break
 		}
-		_, sub := subcommands[w]
-		_, entity := cliEntities[w]
+		sub := t.flags&fSubcommand != 0 // in subcommands
+		entity := t.flags&fEntity != 0  // in cliEntities
 		switch {
 		case dottedIdentifier(w):
 			dotted, end = true, m+1
@@ -422,7 +493,7 @@ func (d *detector) subcommandChain(i int) int {
 		case odd && m == i+2 && l.Verbs[w] != (lexicon.VerbInfo{}):
 			// the verb after a non-English subcommand: "simctl boot"
 			end = m + 1
-		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.IsDictionaryWord(w):
+		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !d.dictionaryWord(m):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
 			// or a plural noun ("git submodules")
 			if m == i+1 {
@@ -602,7 +673,7 @@ var parserPool = sync.Pool{New: func() any {
 
 // maxPlainWords bounds the words of the plain-words fast path (a stack
 // array); longer plain lines go to the parser.
-const maxPlainWords = 64
+const maxPlainWords = 128
 
 // plainWords splits text into its words when the shell parser would read
 // text as exactly one simple command whose arguments are the
@@ -692,9 +763,8 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return false
 	}
 	var ev evidence
-	var buf [maxPlainWords]string
-	var pl plainList
-	if words, ok := plainWords(text, &buf); ok {
+	var pl plainList // its words array serves both fast paths
+	if words, ok := plainWords(text, &pl.words); ok {
 		// What the parser would build: see plainWords.
 		judgeArgs(callArgs{plain: words}, nil, text, &ev)
 	} else if splitPlainList(text, &pl) {
