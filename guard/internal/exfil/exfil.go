@@ -140,7 +140,20 @@ func URLPayload(s string, u URLSpan) string {
 	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
-	if u.Scheme == "" {
+	if len(raw) <= maxPlainURL && strings.IndexByte(raw, '@') < 0 {
+		// Too short to hold an encoded run of more than 32 characters
+		// (escaping a path or fragment lengthens a run by at most two),
+		// and no userinfo: urlParts finds no payload
+		// (TestShortURLsCarryNoPayload).
+		return ""
+	}
+	return urlParts(raw, u.Scheme)
+}
+
+// urlParts is URLPayload's look at the parts of the URL raw (its scheme,
+// "" for none): userinfo, host labels, path segments, query and fragment.
+func urlParts(raw, scheme string) string {
+	if scheme == "" {
 		raw = "http://" + raw
 	}
 	pu, err := url.Parse(raw)
@@ -184,6 +197,11 @@ func URLPayload(s string, u URLSpan) string {
 	}
 	return ""
 }
+
+// maxPlainURL is the length up to which a URL without "@" is known to
+// carry no payload once it holds no secret and no placeholder (see
+// URLPayload): an opaque run is longer than 32 characters.
+const maxPlainURL = 24
 
 var (
 	placeholderOnce sync.Once

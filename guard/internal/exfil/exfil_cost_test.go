@@ -147,3 +147,33 @@ func TestMarkdownCostBound(t *testing.T) {
 		require.Contains(t, got[0].Excerpt, "too costly")
 	}
 }
+
+// TestShortURLsCarryNoPayload checks URLPayload's shortcut: urlParts finds
+// no payload in any URL of at most maxPlainURL bytes without "@",
+// whatever its escapes, runs and parts.
+func TestShortURLsCarryNoPayload(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	alpha := []string{"a", "Z", "9", "+", "/", "=", "-", "_", ".", ":", "?", "#", "&", "%", "%2F", "%41", "%zz", "é", " ", "[", "]", "\\", "x", "0", "f"}
+	n := 0
+	for range 300000 {
+		var b strings.Builder
+		for b.Len() < maxPlainURL {
+			tok := alpha[r.IntN(len(alpha))]
+			if r.IntN(3) == 0 {
+				tok = strings.Repeat("Ab9", r.IntN(9))
+			}
+			if b.Len()+len(tok) > maxPlainURL {
+				break
+			}
+			b.WriteString(tok)
+		}
+		raw := b.String()
+		for _, scheme := range []string{"", "http", "https"} {
+			n++
+			require.Empty(t, urlParts(raw, scheme), "%q (scheme %q)", raw, scheme)
+		}
+	}
+	require.Greater(t, n, 100000)
+	// A longer URL with an encoded run is one.
+	require.NotEmpty(t, urlParts("a.com/aGVsbG8gd29ybGQgdGhpcyBpcyBhIHRlc3Q", ""))
+}
