@@ -341,25 +341,39 @@ func (d *detector) inlineCommands() {
 	}
 }
 
-// dictionaryWord is lexicon.Default().IsDictionaryWord of token k's word,
-// remembered per token: the candidates of inlineCommands ask about the
+// cliWord reports whether token k's word reads as a CLI word that is no
+// English word: four letters or more, program-shaped, without a hyphen or
+// digit ("s3" and "ec2" are products), not a plural noun ("git
+// submodules"), not in the dictionary ("simctl", "assembleRelease"). It
+// is remembered per token: the candidates of inlineCommands ask about the
 // same tokens again and again.
-func (d *detector) dictionaryWord(k int) bool {
-	if len(d.dict) != len(d.toks) {
-		d.dict = append(d.dict[:0], make([]uint8, len(d.toks))...)
+func (d *detector) cliWord(k int) bool {
+	if len(d.cli) != len(d.toks) {
+		d.cli = append(d.cli[:0], make([]uint8, len(d.toks))...)
 	}
-	switch d.dict[k] {
+	switch d.cli[k] {
 	case 1:
 		return true
 	case 2:
 		return false
 	}
-	ok := lexicon.Default().IsDictionaryWord(d.toks[k].w)
-	d.dict[k] = 2
+	w := d.toks[k].w
+	ok := len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+	d.cli[k] = 2
 	if ok {
-		d.dict[k] = 1
+		d.cli[k] = 1
 	}
 	return ok
+}
+
+// hasDashOrDigit is strings.ContainsAny(w, "-0123456789").
+func hasDashOrDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c == '-' || c >= '0' && c <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // argChars are the bytes of which an inline span needs one to be a
@@ -493,7 +507,7 @@ func (d *detector) subcommandChain(i int) int {
 		case odd && m == i+2 && l.Verbs[w] != (lexicon.VerbInfo{}):
 			// the verb after a non-English subcommand: "simctl boot"
 			end = m + 1
-		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !d.dictionaryWord(m):
+		case d.cliWord(m):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
 			// or a plural noun ("git submodules")
 			if m == i+1 {
@@ -1389,7 +1403,7 @@ var litMarks = byteSet("/~*=@{<.")
 // argShaped reports whether lit is a plain CLI argument: letters, digits
 // and ._-+:,=@/ (no sentence punctuation at the end).
 func argShaped(lit string) bool {
-	if lit == "" || strings.ContainsAny(lit[len(lit)-1:], ".,;!?") && lit != "." && lit != ".." {
+	if lit == "" || strings.IndexByte(".,;!?", lit[len(lit)-1]) >= 0 && lit != "." && lit != ".." {
 		return false
 	}
 	for i := 0; i < len(lit); i++ {

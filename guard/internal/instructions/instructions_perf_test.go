@@ -122,3 +122,12 @@ func TestArgScanMatchesContainsAny(t *testing.T) {
 		}
 	}
 }
+
+// TestHasDashOrDigit checks hasDashOrDigit against strings.ContainsAny.
+func TestHasDashOrDigit(t *testing.T) {
+	for _, w := range []string{"", "a", "-", "a-b", "s3", "ec2", "simctl", "x9", "é", "\xff", "/", "9"} {
+		if got, want := hasDashOrDigit(w), strings.ContainsAny(w, "-0123456789"); got != want {
+			t.Errorf("hasDashOrDigit(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
