@@ -685,8 +685,10 @@ var parserPool = sync.Pool{New: func() any {
 	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
 
-// maxPlainWords bounds the words of the plain-words fast path (a stack
-// array); longer plain lines go to the parser.
+// maxPlainWords is how many words the plain-words fast path keeps in a
+// stack array (a longer line's words grow onto the heap: a few
+// allocations, where the parser makes two a word) and bounds the
+// plain-list path's.
 const maxPlainWords = 128
 
 // plainWords splits text into its words when the shell parser would read
@@ -740,10 +742,7 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 				return nil, false
 			}
 		}
-		if len(out) == maxPlainWords {
-			return nil, false
-		}
-		out = append(out, text[i:j])
+		out = append(out, text[i:j]) // past maxPlainWords, on the heap
 		i = j
 	}
 	if len(out) > 0 && shellReserved(out[0]) {
