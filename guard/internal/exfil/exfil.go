@@ -336,18 +336,15 @@ func markdownImages(s string) []finding.Finding {
 	var out []finding.Finding
 	if mdcost.TooCostly(src) {
 		// Fail closed on text crafted to keep the parser busy: it holds
-		// an image opener, so report one rather than parse it.
+		// an image opener, so report one rather than parse it, from the
+		// first opener to the end of the text, where every image the
+		// parser could have found lies.
 		a := strings.Index(src, "![")
 		if i := indexFold(src, "<im"); a < 0 || i >= 0 && i < a {
 			a = i
 		}
 		a = max(a, 0)
-		z := a + 2
-		if i := strings.IndexByte(src[z:], '\n'); i >= 0 {
-			z += i
-		} else {
-			z = len(src)
-		}
+		z := len(src)
 		return []finding.Finding{{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
 	b := []byte(src)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/internal/mdcost"
@@ -176,4 +177,26 @@ func TestShortURLsCarryNoPayload(t *testing.T) {
 	require.Greater(t, n, 100000)
 	// A longer URL with an encoded run is one.
 	require.NotEmpty(t, urlParts("a.com/aGVsbG8gd29ybGQgdGhpcyBpcyBhIHRlc3Q", ""))
+}
+
+// TestTooCostlyImageCoversEveryImage checks that the finding reported
+// instead of parsing covers every image the parser finds in the same text
+// without the costly line: skipping the parse hides no image.
+func TestTooCostlyImageCoversEveryImage(t *testing.T) {
+	head := "See ![a](https://x.example/a.png) here.\n\n"
+	tail := "\n\nAnd <img src=\"https://y.example/b.png\"> there, ![c](https://z.example/c.png)."
+	costly := strings.Repeat("![a](", 400)
+	plain := Exfiltration(head + tail)
+	require.Len(t, plain, 3)
+	got := Exfiltration(head + costly + tail)
+	require.Len(t, got, 1)
+	require.Contains(t, got[0].Excerpt, "too costly")
+	for _, f := range plain {
+		a, z := f.Start, f.End
+		if a >= len(head) {
+			a, z = a+len(costly), z+len(costly)
+		}
+		assert.LessOrEqual(t, got[0].Start, a, "%v", f)
+		assert.GreaterOrEqual(t, got[0].End, z, "%v", f)
+	}
 }

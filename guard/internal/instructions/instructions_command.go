@@ -263,7 +263,7 @@ func (d *detector) inlineCommands() {
 	// Two memos keep the work linear. Whether a span may go on at token j
 	// depends on j alone, so the tokens (spanFrom, spanTo) a span already
 	// crossed are not tested again. And argScan remembers where the next
-	// byte of argChars is (see hasArgChar).
+	// byte of argChars is.
 	spanFrom, spanTo := -1, -1
 	var args argScan
 	for i := 0; i < len(toks); i++ {
