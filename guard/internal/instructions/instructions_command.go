@@ -348,21 +348,39 @@ func (d *detector) inlineCommands() {
 // is remembered per token: the candidates of inlineCommands ask about the
 // same tokens again and again.
 func (d *detector) cliWord(k int) bool {
-	if len(d.cli) != len(d.toks) {
-		d.cli = append(d.cli[:0], make([]uint8, len(d.toks))...)
+	return d.tokenTest(k, 0, func(t token) bool {
+		w := t.w
+		return len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+	})
+}
+
+// chainStop reports whether token k ends the words after a program that
+// subcommandChain reads: a line break, punctuation before the word, prose,
+// or a word no CLI takes. It is remembered per token, as cliWord is.
+func (d *detector) chainStop(k int) bool {
+	return d.tokenTest(k, 2, func(t token) bool {
+		return t.nl || t.pre() != "" || t.w == "" || isProseWord(t.w) || !argShaped(t.raw) && t.post() == ""
+	})
+}
+
+// tokenTest returns test(token k), remembered in d.tests at bits
+// shift..shift+1 (0 not asked, 1 yes, 2 no).
+func (d *detector) tokenTest(k int, shift uint, test func(token) bool) bool {
+	if len(d.tests) != len(d.toks) {
+		d.tests = append(d.tests[:0], make([]uint8, len(d.toks))...)
 	}
-	switch d.cli[k] {
+	switch d.tests[k] >> shift & 3 {
 	case 1:
 		return true
 	case 2:
 		return false
 	}
-	w := d.toks[k].w
-	ok := len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
-	d.cli[k] = 2
+	ok := test(d.toks[k])
+	v := uint8(2)
 	if ok {
-		d.cli[k] = 1
+		v = 1
 	}
+	d.tests[k] |= v << shift
 	return ok
 }
 
@@ -494,7 +512,7 @@ func (d *detector) subcommandChain(i int) int {
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
 		t := d.toks[m]
 		w := t.w
-		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+		if d.chainStop(m) {
 			break
 		}
 		sub := t.flags&fSubcommand != 0 // in subcommands
