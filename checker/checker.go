@@ -381,13 +381,22 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 		as := f.kindOf()
 		kr := kindRules[as]
 		hasSecret := !quoteOK
+		// The field's JSON Pointer, built once: a field may hold many
+		// findings (one per URL of a crafted run).
+		fieldPath := ""
+		pathOf := func() string {
+			if fieldPath == "" {
+				fieldPath = f.path(nodes)
+			}
+			return fieldPath
+		}
 		// A string without escapes is a slice of the input the whole-input
 		// scan above has read already; only decoded strings differ from
 		// their bytes in the input (a secret spelled with \u escapes).
 		if runSecrets && f.escaped() {
 			for _, fd := range s.secrets(f.text) {
 				hasSecret = true
-				vs = append(vs, Violation{Rule: RuleSecret, Path: f.path(nodes), Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
+				vs = append(vs, Violation{Rule: RuleSecret, Path: pathOf(), Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
 			}
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
@@ -399,13 +408,13 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 					rule = RuleExfilURL
 					hasSecret = true // a payload URL may carry data: quote nothing from this field
 				}
-				vs = append(vs, Violation{Rule: rule, Path: f.path(nodes), Message: ruleDesc(rule)})
+				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
 			}
 		}
 		if runURLs && !kr.urls {
 			for range s.urls(f.text) {
 				hasSecret = true
-				vs = append(vs, Violation{Rule: RuleExfilURL, Path: f.path(nodes), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
+				vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
 			}
 		}
 		if runInstr && kr.instr != instrNone {
@@ -430,19 +439,19 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 						msg = string(m)
 					}
 				}
-				vs = append(vs, Violation{Rule: rule, Path: f.path(nodes), Message: msg})
+				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: msg})
 			}
 		}
 		if runLang && kr.language {
 			if _, lang, bad := c.cfg.langs.Unreadable(f.text); bad {
-				vs = append(vs, Violation{Rule: RuleLanguage, Path: f.path(nodes), Message: fmt.Sprintf("a sentence in a language the checker does not read (%s); write every field in English (or a language the application allows)", lang)})
+				vs = append(vs, Violation{Rule: RuleLanguage, Path: pathOf(), Message: fmt.Sprintf("a sentence in a language the checker does not read (%s); write every field in English (or a language the application allows)", lang)})
 			}
 		}
 		if runMD && kr.markdown {
 			suspect, plain := mdScan(f.text)
 			reason := ""
 			if suspect {
-				reason = markdownParse(f.text)
+				reason = markdownChecked(f.text)
 			}
 			if reason == "" && !plain {
 				// Fullwidth asterisks, zero-width joiners and the like
@@ -450,7 +459,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 				reason = markdownReason(s.normalize(f.text))
 			}
 			if reason != "" {
-				vs = append(vs, Violation{Rule: RuleMarkdown, Path: f.path(nodes), Message: reason + "; every field is one paragraph of plain text"})
+				vs = append(vs, Violation{Rule: RuleMarkdown, Path: pathOf(), Message: reason + "; every field is one paragraph of plain text"})
 			}
 		}
 		vs = c.fieldRules(f, as, nodes, vs)

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/wardline/wardline/internal/mdcost"
 	"github.com/wardline/wardline/internal/swar"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -34,11 +35,24 @@ func markdownReason(s string) string {
 	if !mdSuspect(s) {
 		return ""
 	}
+	return markdownChecked(s)
+}
+
+// markdownChecked is markdownReason without the pre-scan: markdownParse,
+// unless mdcost finds that s would cost goldmark more than a few steps a
+// byte (glued link openers such as "![a](![a](..."). Then s fails closed
+// as markup; no text of the corpora comes near (mdcost's
+// TestBudgetFitsCorpora), and a field that holds real markup among such
+// syntax is blocked as before (TestMarkdownTooCostlyFailsClosed).
+func markdownChecked(s string) string {
+	if mdcost.TooCostly(s) {
+		return "markup too costly to parse"
+	}
 	return markdownParse(s)
 }
 
-// markdownParse is markdownReason without the pre-scan: it always runs
-// goldmark.
+// markdownParse runs goldmark on s and returns what makes it render as
+// more than plain text, or "".
 func markdownParse(s string) string {
 	src := []byte(s)
 	pc := parser.NewContext()

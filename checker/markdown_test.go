@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/mdcost"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -298,5 +299,33 @@ func TestGluedHTML(t *testing.T) {
 	} {
 		got := markdownParse(text) != ""
 		assert.Equal(t, html, got, text)
+	}
+}
+
+// TestMarkdownTooCostlyFailsClosed checks that a field whose link syntax
+// would cost goldmark more than mdcost allows is blocked as markup without
+// being parsed, and that skipping the parse loosens nothing: a field that
+// holds a real image among such syntax is still blocked by the markdown
+// and the exfiltration rules, as when it is parsed.
+func TestMarkdownTooCostlyFailsClosed(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"glued image openers", strings.Repeat("![a](", 98), []string{RuleMarkdown}},
+		{"glued link openers", strings.Repeat("[a](", 122), []string{RuleMarkdown}},
+		{"an image among them", "![x](https://evil.example/p.png) " + strings.Repeat("[a](", 110), []string{RuleExfilURL, RuleMarkdown}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.True(t, mdcost.TooCostly(tt.text))
+			require.NotEmpty(t, markdownChecked(tt.text))
+			_, err := Validate(withField(t, "summary", tt.text))
+			require.Error(t, err)
+			got := rulesOf(err)
+			for _, r := range tt.want {
+				assert.Contains(t, got, r)
+			}
+		})
 	}
 }

@@ -15,8 +15,8 @@
 //
 // Markdown and HTML images are found with github.com/yuin/goldmark, as a
 // renderer sees them, not with a pattern; markdown that would keep its
-// link parser busy for more than a few dozen steps per byte is reported
-// as an image instead of parsed. A payload is an encoded run longer than
+// link parser busy for more than a few steps per byte (internal/mdcost)
+// is reported as an image instead of parsed. A payload is an encoded run longer than
 // a commit hash, a secret after decoding (guard/internal/secrets), a
 // password in the userinfo or a placeholder naming a secret. Requests are
 // read per sentence in English, Spanish, German and French, with the verb

@@ -10,6 +10,7 @@ import (
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"github.com/wardline/wardline/guard/internal/secrets"
+	"github.com/wardline/wardline/internal/mdcost"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -139,7 +140,20 @@ func URLPayload(s string, u URLSpan) string {
 	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
-	if u.Scheme == "" {
+	if len(raw) <= maxPlainURL && strings.IndexByte(raw, '@') < 0 {
+		// Too short to hold an encoded run of more than 32 characters
+		// (escaping a path or fragment lengthens a run by at most two),
+		// and no userinfo: urlParts finds no payload
+		// (TestShortURLsCarryNoPayload).
+		return ""
+	}
+	return urlParts(raw, u.Scheme)
+}
+
+// urlParts is URLPayload's look at the parts of the URL raw (its scheme,
+// "" for none): userinfo, host labels, path segments, query and fragment.
+func urlParts(raw, scheme string) string {
+	if scheme == "" {
 		raw = "http://" + raw
 	}
 	pu, err := url.Parse(raw)
@@ -183,6 +197,11 @@ func URLPayload(s string, u URLSpan) string {
 	}
 	return ""
 }
+
+// maxPlainURL is the length up to which a URL without "@" is known to
+// carry no payload once it holds no secret and no placeholder (see
+// URLPayload): an opaque run is longer than 32 characters.
+const maxPlainURL = 24
 
 var (
 	placeholderOnce sync.Once
@@ -315,20 +334,17 @@ func markdownImages(s string) []finding.Finding {
 		return nil
 	}
 	var out []finding.Finding
-	if markdownTooCostly(src) {
+	if mdcost.TooCostly(src) {
 		// Fail closed on text crafted to keep the parser busy: it holds
-		// an image opener, so report one rather than parse it.
+		// an image opener, so report one rather than parse it, from the
+		// first opener to the end of the text, where every image the
+		// parser could have found lies.
 		a := strings.Index(src, "![")
 		if i := indexFold(src, "<im"); a < 0 || i >= 0 && i < a {
 			a = i
 		}
 		a = max(a, 0)
-		z := a + 2
-		if i := strings.IndexByte(src[z:], '\n'); i >= 0 {
-			z += i
-		} else {
-			z = len(src)
-		}
+		z := len(src)
 		return []finding.Finding{{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
 	b := []byte(src)
@@ -435,88 +451,6 @@ func isImageTag(tag []byte) bool {
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), sub)
 }
-
-// markdownTooCostly reports whether goldmark's inline parser may spend
-// much more than its usual cost per byte on src. Two of its costs grow
-// faster than the text: each '(' after ']' scans the link destination up
-// to white space (for "<...>", up to '>'), to the end of the line when
-// neither comes ("![a](![a](..."), and each ']' costs about as much as
-// the number of brackets still open in its paragraph, up to about a
-// thousand ("[[[...]]]"). This adds up, in one pass, the longest those
-// scans can be (a '>' not preceded by a backslash always ends the "<"
-// form, white space the other) and, per ']', the '[' not yet closed by
-// a ']' in its paragraph (escaped ones not counted), capped at
-// mdBracketCap; and compares the sum with a multiple of the length.
-// Ordinary markdown, whose links are short and whose brackets are few
-// at a time, stays far below it (TestMarkdownCostBound).
-func markdownTooCostly(src string) bool {
-	budget := 64*len(src) + 1<<16
-	cost, depth := 0, 0
-	// stopAfter[k] remembers that src[from:end) holds no stop byte of
-	// kind k: scans move forward, so each byte is read once per kind.
-	type span struct{ from, end int }
-	memo := [2]span{{-1, -1}, {-1, -1}}
-	scan := func(k, from int) int {
-		if m := memo[k]; from >= m.from && from <= m.end {
-			return m.end
-		}
-		e := from
-		for ; e < len(src) && src[e] != '\n'; e++ {
-			c := src[e]
-			if k == 0 && (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') ||
-				k == 1 && c == '>' && src[e-1] != '\\' {
-				break
-			}
-		}
-		memo[k] = span{from, e}
-		return e
-	}
-	blank := true // the current line holds only white space so far
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '\n':
-			if blank {
-				depth = 0 // a paragraph ends
-			}
-			blank = true
-			continue
-		case c == '\\' && i+1 < len(src) && isASCIIPunct(src[i+1]):
-			i++ // an escaped character ("\\[", "\\\\") opens and closes nothing
-		case c == '[':
-			depth++
-		case c == ']':
-			cost += min(depth, mdBracketCap)
-			depth = max(depth-1, 0)
-			if i+1 < len(src) && src[i+1] == '(' {
-				p := i + 2
-				for p < len(src) && (src[p] == ' ' || src[p] == '\t') {
-					p++
-				}
-				if p < len(src) && src[p] == '<' {
-					cost += scan(1, p+1) - p
-				} else {
-					cost += scan(0, p) - p
-				}
-			}
-			if cost > budget {
-				return true
-			}
-		}
-		if c != ' ' && c != '\t' && c != '\r' {
-			blank = false
-		}
-	}
-	return false
-}
-
-func isASCIIPunct(c byte) bool {
-	return '!' <= c && c <= '/' || ':' <= c && c <= '@' || '[' <= c && c <= '`' || '{' <= c && c <= '~'
-}
-
-// mdBracketCap is about the most a ']' costs goldmark (it gives up on
-// link labels longer than 999 bytes).
-const mdBracketCap = 1000
 
 // indexFold returns the index of the first instance of the lower-case
 // ASCII sub in s, ignoring ASCII case, or -1.

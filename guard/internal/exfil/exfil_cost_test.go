@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/internal/mdcost"
 )
 
 // The exfil.request judgement reads each sentence once however many
@@ -114,7 +116,7 @@ func TestNearSpansMatchesPairs(t *testing.T) {
 	require.Less(t, near, 19000)
 }
 
-// TestMarkdownCostBound checks that markdownTooCostly lets every text of
+// TestMarkdownCostBound checks that mdcost.TooCostly lets every text of
 // the test corpus (and of the public benchmark sets when
 // WARDLINE_BENCHMARKS is set) that may hold an image through to the
 // parser, and stops the
@@ -126,7 +128,7 @@ func TestMarkdownCostBound(t *testing.T) {
 		if strings.Contains(u, "![") || containsFold(u, "<im") {
 			// (the parser runs only then)
 			n++
-			require.False(t, markdownTooCostly(u), "%.200q", u)
+			require.False(t, mdcost.TooCostly(u), "%.200q", u)
 		}
 	}
 	require.Greater(t, n, 20)
@@ -139,10 +141,62 @@ func TestMarkdownCostBound(t *testing.T) {
 		"![x] " + strings.Repeat("\\\\[", size/6) + strings.Repeat("]", size/2),
 		"![x] " + strings.Repeat("[a", size/4) + strings.Repeat("]", size/2),
 	} {
-		require.True(t, markdownTooCostly(s), "%.40q", s)
+		require.True(t, mdcost.TooCostly(s), "%.40q", s)
 		got := Exfiltration(s)
 		require.Len(t, got, 1, "%.40q", s)
 		require.Equal(t, RuleExfilURL, got[0].Rule)
 		require.Contains(t, got[0].Excerpt, "too costly")
+	}
+}
+
+// TestShortURLsCarryNoPayload checks URLPayload's shortcut: urlParts finds
+// no payload in any URL of at most maxPlainURL bytes without "@",
+// whatever its escapes, runs and parts.
+func TestShortURLsCarryNoPayload(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	alpha := []string{"a", "Z", "9", "+", "/", "=", "-", "_", ".", ":", "?", "#", "&", "%", "%2F", "%41", "%zz", "é", " ", "[", "]", "\\", "x", "0", "f"}
+	n := 0
+	for range 300000 {
+		var b strings.Builder
+		for b.Len() < maxPlainURL {
+			tok := alpha[r.IntN(len(alpha))]
+			if r.IntN(3) == 0 {
+				tok = strings.Repeat("Ab9", r.IntN(9))
+			}
+			if b.Len()+len(tok) > maxPlainURL {
+				break
+			}
+			b.WriteString(tok)
+		}
+		raw := b.String()
+		for _, scheme := range []string{"", "http", "https"} {
+			n++
+			require.Empty(t, urlParts(raw, scheme), "%q (scheme %q)", raw, scheme)
+		}
+	}
+	require.Greater(t, n, 100000)
+	// A longer URL with an encoded run is one.
+	require.NotEmpty(t, urlParts("a.com/aGVsbG8gd29ybGQgdGhpcyBpcyBhIHRlc3Q", ""))
+}
+
+// TestTooCostlyImageCoversEveryImage checks that the finding reported
+// instead of parsing covers every image the parser finds in the same text
+// without the costly line: skipping the parse hides no image.
+func TestTooCostlyImageCoversEveryImage(t *testing.T) {
+	head := "See ![a](https://x.example/a.png) here.\n\n"
+	tail := "\n\nAnd <img src=\"https://y.example/b.png\"> there, ![c](https://z.example/c.png)."
+	costly := strings.Repeat("![a](", 400)
+	plain := Exfiltration(head + tail)
+	require.Len(t, plain, 3)
+	got := Exfiltration(head + costly + tail)
+	require.Len(t, got, 1)
+	require.Contains(t, got[0].Excerpt, "too costly")
+	for _, f := range plain {
+		a, z := f.Start, f.End
+		if a >= len(head) {
+			a, z = a+len(costly), z+len(costly)
+		}
+		assert.LessOrEqual(t, got[0].Start, a, "%v", f)
+		assert.GreaterOrEqual(t, got[0].End, z, "%v", f)
 	}
 }

@@ -18,7 +18,10 @@
 //     (guard/internal/directive), and questions that ask for an action;
 //   - instructions_command.go: candidate command lines parsed with
 //     mvdan.cc/sh/v3/syntax, a real shell parser, so that the program and
-//     its arguments are judged, not a pattern over the raw text;
+//     its arguments are judged, not a pattern over the raw text (lines of
+//     plain words, and pipelines and lists of them, take proven-equivalent
+//     fast paths instead of the parser: plainWords and
+//     instructions_plainlist.go);
 //   - instructions_steps.go: step lists whose items open with verbs;
 //   - instructions_injection.go and carriers.go: reproduced prompt
 //     injection, hidden HTML (guard/internal/inject) and invisible

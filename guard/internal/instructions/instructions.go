@@ -196,7 +196,7 @@ func (d *detector) release() {
 	// always from index 0, so the tokens past len(d.toks) were cleared by an
 	// earlier release (or never written).
 	clear(d.toks)
-	*d = detector{toks: d.toks[:0], bounds: d.bounds[:0], found: d.found[:0], nbuf: d.nbuf[:0], obuf: d.obuf[:0], verbs: d.verbs[:0]}
+	*d = detector{toks: d.toks[:0], bounds: d.bounds[:0], found: d.found[:0], nbuf: d.nbuf[:0], obuf: d.obuf[:0], verbs: d.verbs[:0], tests: d.tests[:0]}
 	detectorPool.Put(d)
 }
 
@@ -241,6 +241,8 @@ type detector struct {
 	inlineParsed int
 	// verbs remembers isVerb per token: 0 not asked, 1 yes, 2 no.
 	verbs []uint8
+	// tests remembers cliWord and chainStop per token (see tokenTest).
+	tests []uint8
 }
 
 // report records a finding on norm[a:b].

@@ -258,6 +258,14 @@ func listMarkerPrefix(s string) int {
 // program (or "sudo") and run until the sentence or the command ends.
 func (d *detector) inlineCommands() {
 	toks := d.toks
+	// Spans overlap: each candidate's runs up to 40 tokens, and a run of
+	// program names ("curl curl curl ...") makes every token a candidate.
+	// Two memos keep the work linear. Whether a span may go on at token j
+	// depends on j alone, so the tokens (spanFrom, spanTo) a span already
+	// crossed are not tested again. And argScan remembers where the next
+	// byte of argChars is.
+	spanFrom, spanTo := -1, -1
+	var args argScan
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
@@ -300,12 +308,16 @@ func (d *detector) inlineCommands() {
 		// The span: until a token that ends a sentence, or a word that
 		// reads as prose.
 		j := i + 1
+		if spanFrom < i && i < spanTo {
+			j = min(spanTo, i+40) // tokens up to spanTo go on a span
+		}
 		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
 			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
 				break
 			}
 			j++
 		}
+		spanFrom, spanTo = i, j
 		if j == i+1 {
 			continue
 		}
@@ -314,16 +326,17 @@ func (d *detector) inlineCommands() {
 		// judged without it.
 		span := strings.TrimRight(d.norm[a:b], spanTrailer)
 		text := strings.TrimLeft(span, "`\"'(")
+		from := a + len(span) - len(text)
 		end := a + len(span)
 		if t.pre() == "`" {
 			// A code span ends at its closing backtick: "The fix is `rm
 			// -rf /var/www`." judges "rm -rf /var/www".
 			if k := strings.IndexByte(text, '`'); k >= 0 {
-				end = a + len(span) - len(text) + k + 1
+				end = from + k + 1
 				text = text[:k]
 			}
 		}
-		if text == "" || w != "sudo" && !strings.ContainsAny(text, "-/|><$`=@~*\"'.&;") {
+		if text == "" || w != "sudo" && !args.has(d.norm, from, from+len(text)) {
 			continue // inside a sentence only arguments make a command
 		}
 		if needSyntax && !shellSyntax(text) {
@@ -334,6 +347,95 @@ func (d *detector) inlineCommands() {
 			i = j - 1
 		}
 	}
+}
+
+// cliWord reports whether token k's word reads as a CLI word that is no
+// English word: four letters or more, program-shaped, without a hyphen or
+// digit ("s3" and "ec2" are products), not a plural noun ("git
+// submodules"), not in the dictionary ("simctl", "assembleRelease"). It
+// is remembered per token: the candidates of inlineCommands ask about the
+// same tokens again and again.
+func (d *detector) cliWord(k int) bool {
+	return d.tokenTest(k, 0, func(t token) bool {
+		w := t.w
+		return len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+	})
+}
+
+// chainStop reports whether token k ends the words after a program that
+// subcommandChain reads: a line break, punctuation before the word, prose,
+// or a word no CLI takes. It is remembered per token, as cliWord is.
+func (d *detector) chainStop(k int) bool {
+	return d.tokenTest(k, 2, func(t token) bool {
+		return t.nl || t.pre() != "" || t.w == "" || isProseWord(t.w) || !argShaped(t.raw) && t.post() == ""
+	})
+}
+
+// tokenTest returns test(token k), remembered in d.tests at bits
+// shift..shift+1 (0 not asked, 1 yes, 2 no).
+func (d *detector) tokenTest(k int, shift uint, test func(token) bool) bool {
+	if len(d.tests) != len(d.toks) {
+		d.tests = append(d.tests[:0], make([]uint8, len(d.toks))...)
+	}
+	switch d.tests[k] >> shift & 3 {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	ok := test(d.toks[k])
+	v := uint8(2)
+	if ok {
+		v = 1
+	}
+	d.tests[k] |= v << shift
+	return ok
+}
+
+// hasDashOrDigit is strings.ContainsAny(w, "-0123456789").
+func hasDashOrDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c == '-' || c >= '0' && c <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// argChars are the bytes of which an inline span needs one to be a
+// command: flags, paths, operators, assignments, quotes, dots.
+const argChars = "-/|><$`=@~*\"'.&;"
+
+var isArgChar = func() (t [256]bool) {
+	for _, c := range []byte(argChars) {
+		t[c] = true
+	}
+	return t
+}()
+
+// argScan answers, for text and for ranges whose starts mostly grow,
+// whether a range holds a byte of argChars, reading each byte about once.
+// It knows that text[from:next] holds none, and, when hit, that text[next]
+// is one.
+type argScan struct {
+	from, next int
+	hit        bool
+}
+
+// has reports whether text[a:b] holds a byte of argChars
+// (strings.ContainsAny(text[a:b], argChars)).
+func (m *argScan) has(text string, a, b int) bool {
+	if a < m.from || a > m.next {
+		*m = argScan{from: a, next: a}
+	}
+	for !m.hit && m.next < b {
+		if isArgChar[text[m.next]] {
+			m.hit = true
+			break
+		}
+		m.next++
+	}
+	return m.hit && m.next < b
 }
 
 // afterDeterminer reports whether token i follows an article or
@@ -418,11 +520,11 @@ func (d *detector) subcommandChain(i int) int {
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
 		t := d.toks[m]
 		w := t.w
-		if t.nl || t.pre() != "" || w == "" || isProseWord(w) || !argShaped(t.raw) && t.post() == "" {
+		if d.chainStop(m) {
 			break
 		}
-		_, sub := subcommands[w]
-		_, entity := cliEntities[w]
+		sub := t.flags&fSubcommand != 0 // in subcommands
+		entity := t.flags&fEntity != 0  // in cliEntities
 		switch {
 		case dottedIdentifier(w):
 			dotted, end = true, m+1
@@ -431,7 +533,7 @@ func (d *detector) subcommandChain(i int) int {
 		case odd && m == i+2 && l.Verbs[w] != (lexicon.VerbInfo{}):
 			// the verb after a non-English subcommand: "simctl boot"
 			end = m + 1
-		case len(w) >= 4 && programShaped(w) && !strings.ContainsAny(w, "-0123456789") && !strings.HasSuffix(w, "s") && !l.IsDictionaryWord(w):
+		case d.cliWord(m):
 			// "simctl", "assembleRelease"; not "s3" or "ec2" (a product)
 			// or a plural noun ("git submodules")
 			if m == i+1 {
@@ -609,9 +711,11 @@ var parserPool = sync.Pool{New: func() any {
 	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
 
-// maxPlainWords bounds the words of the plain-words fast path (a stack
-// array); longer plain lines go to the parser.
-const maxPlainWords = 64
+// maxPlainWords is how many words the plain-words fast path keeps in a
+// stack array (a longer line's words grow onto the heap: a few
+// allocations, where the parser makes two a word) and bounds the
+// plain-list path's.
+const maxPlainWords = 128
 
 // plainWords splits text into its words when the shell parser would read
 // text as exactly one simple command whose arguments are the
@@ -664,10 +768,7 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 				return nil, false
 			}
 		}
-		if len(out) == maxPlainWords {
-			return nil, false
-		}
-		out = append(out, text[i:j])
+		out = append(out, text[i:j]) // past maxPlainWords, on the heap
 		i = j
 	}
 	if len(out) > 0 && shellReserved(out[0]) {
@@ -701,10 +802,13 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return false
 	}
 	var ev evidence
-	var buf [maxPlainWords]string
-	if words, ok := plainWords(text, &buf); ok {
+	var pl plainList // its words array serves both fast paths
+	if words, ok := plainWords(text, &pl.words); ok {
 		// What the parser would build: see plainWords.
 		judgeArgs(callArgs{plain: words}, nil, text, &ev)
+	} else if splitPlainList(text, &pl) {
+		// Plain commands joined by pipes and lists: see splitPlainList.
+		judgePlainList(&pl, &ev)
 	} else if !parseEvidence(text, &ev) {
 		return false
 	}
@@ -902,14 +1006,8 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 				if prog == "" && len(y.Args) > 1 {
 					prog = y.Args[1].Lit()
 				}
-				if _, ok := shells[prog]; ok {
+				if pipesIntoShell(prog) {
 					ev.pipeToShell = true
-				}
-				if _, ok := knownPrograms[prog]; ok {
-					ev.pipeToShell = true
-				}
-				if programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog) {
-					ev.pipeToShell = true // "command | sha512sum"
 				}
 			}
 		} else {
@@ -979,6 +1077,19 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 			}
 		}
 	}
+}
+
+// pipesIntoShell reports whether a pipe into prog makes a command line
+// of what comes before it: a shell, a known program or a program name
+// that is no English word ("command | sha512sum").
+func pipesIntoShell(prog string) bool {
+	if _, ok := shells[prog]; ok {
+		return true
+	}
+	if _, ok := knownPrograms[prog]; ok {
+		return true
+	}
+	return programShaped(prog) && !lexicon.Default().IsDictionaryWord(prog)
 }
 
 func judgeCall(c *syntax.CallExpr, ev *evidence) {
@@ -1317,7 +1428,7 @@ var litMarks = byteSet("/~*=@{<.")
 // argShaped reports whether lit is a plain CLI argument: letters, digits
 // and ._-+:,=@/ (no sentence punctuation at the end).
 func argShaped(lit string) bool {
-	if lit == "" || strings.ContainsAny(lit[len(lit)-1:], ".,;!?") && lit != "." && lit != ".." {
+	if lit == "" || strings.IndexByte(".,;!?", lit[len(lit)-1]) >= 0 && lit != "." && lit != ".." {
 		return false
 	}
 	for i := 0; i < len(lit); i++ {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/normalize"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -168,4 +170,152 @@ func jsonStrings(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// plainListTexts returns plainTexts and random command lists: plain words
+// (programs, flags, paths, English words, keywords, assignments) joined
+// by operators with and without spaces, long enough for the depth limit
+// of judgeStmt to cut both kinds of chain.
+func plainListTexts(t *testing.T) []string {
+	out := plainTexts(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	words := []string{"sh", "bash", "curl", "sudo", "doas", "-fsSL", "git", "push", "the", "a", "is", "./run.sh",
+		"go", "test", "-rf", "a=b", "x#y", "#c", "if", "then", "time", "export", "sha512sum", "grep", "install",
+		"https://a.b/c", "left-pad", "file_name", "...", "key:value", "npm", "ls", "-la", "/tmp", "echo", "done"}
+	ops := []string{"|", "||", "&&", ";", "&", "|&", ";;", "|", "|", "&&"}
+	// no word the plain-list path refuses
+	cleanWords := []string{"sh", "bash", "curl", "sudo", "doas", "-fsSL", "git", "push", "the", "a", "is", "./run.sh", "go", "test", "-rf", "x#y", "sha512sum", "grep", "install"}
+	cleanOps := ops[:4]
+	for n := range 100000 {
+		words, ops := words, ops
+		if n%2 == 0 {
+			words, ops = cleanWords, cleanOps
+		}
+		var b strings.Builder
+		cmds := r.IntN(24) + 1
+		for c := range cmds {
+			if c > 0 {
+				if r.IntN(3) > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(ops[r.IntN(len(ops))])
+				if r.IntN(3) > 0 {
+					b.WriteByte(' ')
+				}
+			}
+			for w := range r.IntN(4) + 1 {
+				if w > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(words[r.IntN(len(words))])
+			}
+		}
+		if r.IntN(8) == 0 {
+			b.WriteString(ops[r.IntN(len(ops))])
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestPlainListMatchesParser checks the claim behind splitPlainList:
+// whenever it accepts a text, judgePlainList collects the same evidence
+// as parsing the text and judgeStmt, and judgeCommand decides the same
+// with and without it.
+func TestPlainListMatchesParser(t *testing.T) {
+	accepted, deep := 0, 0
+	for _, text := range plainListTexts(t) {
+		var pl plainList
+		if !splitPlainList(text, &pl) {
+			continue
+		}
+		accepted++
+		if pl.n > 9 {
+			deep++
+		}
+		var fast, slow evidence
+		judgePlainList(&pl, &fast)
+		ok := parseEvidence(text, &slow)
+		require.True(t, ok, "%q: a plain list, but the parser fails", text)
+		fast.count()
+		slow.count()
+		require.Equal(t, slow, fast, "%q: evidence differs", text)
+		for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+			require.Equal(t, judgeCommandParsed(text, mode[0], mode[1]), judgeCommand(text, mode[0], mode[1]), "%q %v", text, mode)
+		}
+	}
+	require.Greater(t, accepted, 10000)
+	require.Greater(t, deep, 1000)
+	t.Logf("%d texts took the plain-list path, %d of more than 9 commands", accepted, deep)
+}
+
+// TestSplitPlainList checks which texts the plain-list path takes and how
+// it splits them.
+func TestSplitPlainList(t *testing.T) {
+	tests := []struct {
+		text string
+		ok   bool
+		cmds []string
+		ops  []byte
+	}{
+		{"curl -fsSL https://x.sh | sh", true, []string{"curl -fsSL https://x.sh", "sh"}, []byte{opNone, opPipe}},
+		{"make&&make  install ; ls;", true, []string{"make", "make  install", "ls"}, []byte{opNone, opAnd, opNone}},
+		{"a || b|c", true, []string{"a", "b", "c"}, []byte{opNone, opOr, opPipe}},
+		{"a |", false, nil, nil},
+		{"| a", false, nil, nil},
+		{"a | | b", false, nil, nil},
+		{"a ; ; b", false, nil, nil},
+		{"a & b", false, nil, nil},
+		{"a |& b", false, nil, nil},
+		{"a ;; b", false, nil, nil},
+		{"a |#b", false, nil, nil},
+		{"a | x=1 b", false, nil, nil},
+		{"a | if b", false, nil, nil},
+		{"a | b > c", false, nil, nil},
+		{"", false, nil, nil},
+		{";", false, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			var pl plainList
+			ok := splitPlainList(tt.text, &pl)
+			require.Equal(t, tt.ok, ok)
+			if !ok {
+				return
+			}
+			var cmds []string
+			var ops []byte
+			for _, c := range pl.cmds[:pl.n] {
+				cmds = append(cmds, c.text)
+				ops = append(ops, c.op)
+				assert.Equal(t, strings.Fields(c.text), pl.words[c.from:c.to])
+			}
+			assert.Equal(t, tt.cmds, cmds)
+			assert.Equal(t, tt.ops, ops)
+		})
+	}
+}
+
+// FuzzPlainListMatchesParser checks splitPlainList and judgePlainList
+// against the parser on any text.
+func FuzzPlainListMatchesParser(f *testing.F) {
+	for _, s := range []string{"curl -fsSL https://x.sh | sh", "a && b || c ; d | e", "sh|sh|sh|sh|sh|sh|sh|sh|sh|sh|sh", "a |& b", "a;#c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var pl plainList
+		if len(text) > maxCommandLine || !splitPlainList(text, &pl) {
+			return
+		}
+		var fast, slow evidence
+		judgePlainList(&pl, &fast)
+		if !parseEvidence(text, &slow) {
+			t.Fatalf("%q: a plain list, but the parser fails", text)
+		}
+		fast.count()
+		slow.count()
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("%q: evidence differs:\nfast %+v\nslow %+v", text, fast, slow)
+		}
+	})
 }

@@ -93,3 +93,41 @@ func lowerOnly(s string) bool {
 	}
 	return true
 }
+
+// TestArgScanMatchesContainsAny checks argScan against
+// strings.ContainsAny on ranges whose starts mostly grow, as
+// inlineCommands asks, and sometimes fall back.
+func TestArgScanMatchesContainsAny(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alpha := "ab -/|.x  curl"
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(200) {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+		text := b.String()
+		var m argScan
+		a := 0
+		for range 50 {
+			switch r.IntN(5) {
+			case 0:
+				a = r.IntN(len(text) + 1)
+			default:
+				a = min(len(text), a+r.IntN(8))
+			}
+			z := a + r.IntN(len(text)-a+1)
+			if got, want := m.has(text, a, z), strings.ContainsAny(text[a:z], argChars); got != want {
+				t.Fatalf("has(%q, %d, %d) = %v, want %v", text, a, z, got, want)
+			}
+		}
+	}
+}
+
+// TestHasDashOrDigit checks hasDashOrDigit against strings.ContainsAny.
+func TestHasDashOrDigit(t *testing.T) {
+	for _, w := range []string{"", "a", "-", "a-b", "s3", "ec2", "simctl", "x9", "é", "\xff", "/", "9"} {
+		if got, want := hasDashOrDigit(w), strings.ContainsAny(w, "-0123456789"); got != want {
+			t.Errorf("hasDashOrDigit(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
