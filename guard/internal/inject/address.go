@@ -406,6 +406,9 @@ func readingThis(toks []tok) bool {
 			if toks[k].f&wThis != 0 || toks[k].f&wMaterial != 0 && toks[k].w != "rest" {
 				return true
 			}
+			if toks[k].w == "it" && k == j+1 && s == strongAI && !at(toks, k+1).word() {
+				return true // "the language model reading it:"
+			}
 			if !toks[k].word() {
 				break
 			}
@@ -480,6 +483,17 @@ func aiSubjectDirected(toks []tok) bool {
 		}
 		if i > 0 && toks[i-1].word() && toks[i-1].f&(wDet|wEvery|wThis|wIf) == 0 {
 			continue // the phrase is an object or a modifier, not the subject
+		}
+		// "the assistant has been granted admin rights and must now run
+		// ...": a modal in a verb phrase coordinated with the first.
+		for k := e; k < len(toks) && k < e+10 && toks[k].word(); k++ {
+			if toks[k].w == "and" && at(toks, k+1).f&wModal != 0 && at(toks, k+1).w != "may" {
+				e = k + 1
+				break
+			}
+			if toks[k].f&wModal != 0 && toks[k].w != "has" && toks[k].w != "have" {
+				break
+			}
 		}
 		m := at(toks, e)
 		if m.f&wModal == 0 || m.w == "may" || m.w == "has" || m.w == "have" || m.w == "need" || m.w == "needs" {
