@@ -120,6 +120,10 @@ func TestModalAdviceForms(t *testing.T) {
 		"Caution is advised when editing the registry.":                    true,
 		"Upgrading is recommended by the vendor.":                          false,
 		"Two reviewers are recommended for every PR, per CONTRIBUTING.md.": false,
+		// An option offered by a gerund subject.
+		"Disabling the firewall temporarily is an option.":     true,
+		"Rolling back is another option if the hotfix fails.":  true,
+		"Caching responses is an option in the settings page.": false,
 	} {
 		_, got := Modal(s, 0)
 		assert.Equal(t, want, got, s)

@@ -132,6 +132,17 @@ func (a *analysis) adviceTask(i int) bool {
 	return indefinite && in(choiceNoun, a.word(noun)) && a.gerund(a.word(k)) && a.objectAfter(k+1)
 }
 
+// optionEnds reports whether an option offered ends at token k: the
+// clause ends, or a condition or "too" follows ("... is an option if the
+// port is blocked"); "is an option in the settings page" names a feature.
+func (a *analysis) optionEnds(k int) bool {
+	switch a.word(k) {
+	case "", ".", "!", ";", ",", "if", "when", "here", "too", "though":
+		return true
+	}
+	return false
+}
+
 // objectAfter reports whether token i opens what a verb takes: a
 // determiner, a possessive, a particle or a noun ("deleting the folder",
 // "rolling back to v1.8").
@@ -179,6 +190,9 @@ func (a *analysis) gerundAdvice(i int) bool {
 				}
 				if w == "your" && (in(adviceNoun, a.word(m+1)) || in(adviceNoun, a.word(m+2))) {
 					return true // "upgrading should be your first move"
+				}
+				if (w == "an" || w == "one" || w == "another") && in(choiceNoun, a.word(m+1)) && a.optionEnds(m+2) {
+					return true // "disabling the firewall temporarily is an option"
 				}
 				if a.xpos(m) != "DT" && a.xpos(m) != "RB" && a.xpos(m) != "JJ" && a.xpos(m) != "JJS" {
 					break
