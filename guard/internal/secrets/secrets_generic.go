@@ -1,6 +1,9 @@
 package secrets
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // This file holds genericMatcher, a hand-written matcher for gitleaks'
 // generic-api-key expression (genericAPIKeyExpr) that finds exactly what
@@ -88,6 +91,7 @@ const (
 	gkB                    // [a-z0-9+/]
 	gkD                    // [\x60'"\s;]
 	gkK                    // a byte that can start a keyword
+	gkO                    // a byte that can start O
 )
 
 // gkWide is the classes U+017F LONG S and U+212A KELVIN SIGN belong to:
@@ -124,6 +128,9 @@ var gkClass = func() (t [256]uint16) {
 		}
 		if b == '+' || b == '/' {
 			t[c] |= gkB
+		}
+		if strings.IndexByte("=>:|?,", b) >= 0 {
+			t[c] |= gkO
 		}
 	}
 	for _, w := range gkKeywords {
@@ -350,11 +357,30 @@ func (g *gkSearch) next(occ []int, useOcc bool, pos int) (int, int) {
 // and that the rest of the expression can follow, or -1.
 func (g *gkSearch) viableKeyword(k int) int {
 	for _, kw := range gkByFirst[g.s[k]] {
-		if j := gkKeywordAt(g.s, k, int(kw)); j >= 0 && g.pickG(j) >= 0 {
+		if j := gkKeywordAt(g.s, k, int(kw)); j >= 0 && g.reachesO(j) && g.pickG(j) >= 0 {
 			return int(kw)
 		}
 	}
 	return -1
+}
+
+// reachesO reports whether a byte that can start O follows j after at
+// most 23 runes of [ \t\w.-] or [\s'"], as it does in every match (G and
+// S hold none of O's bytes): a short scan that rejects most keywords in
+// prose before pickG tries its positions.
+func (g *gkSearch) reachesO(j int) bool {
+	s := g.s
+	for n := 0; j < len(s); n++ {
+		if gkClass[s[j]]&gkO != 0 {
+			return true
+		}
+		cls, size := gkRune(s, j)
+		if n == gkGapMax+gkSpaceMax || cls&(gkG|gkS) == 0 {
+			return false
+		}
+		j += size
+	}
+	return false
 }
 
 // build returns the match whose keyword is alternative kw at k, the
