@@ -48,7 +48,9 @@ import (
 //     assignment every few bytes reads each run once.
 //   - V, O, S and G each try a bounded number of choices (6, 8, 4 and 21)
 //     of the next item; the answers for V, O, S and C are cached by
-//     position.
+//     position. Before G's choices, a short scan checks that a byte that
+//     can start O follows the keyword within 23 runes of G and S bytes
+//     (neither class holds one), which rejects most keywords in prose.
 //   - The keywords are mutually exclusive (no two match at one position),
 //     and the leftmost start is found from the first keyword occurrence
 //     the rest can follow: a match's start is the earliest position from
