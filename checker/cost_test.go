@@ -2,8 +2,6 @@ package checker
 
 import (
 	"encoding/json"
-	"fmt"
-	"regexp"
 	"testing"
 	"unicode/utf8"
 
@@ -101,15 +99,6 @@ var knownSlowResponses = map[string]string{
 	"secret-_mmk-spaced": "goldmark emphasis per field and the instruction detectors' shell parsing (issue 18 rewrite)",
 }
 
-// matchedShare returns the share of s inside matches of re.
-func matchedShare(re *regexp.Regexp, s string) float64 {
-	n := 0
-	for _, m := range re.FindAllStringIndex(s, -1) {
-		n += m[1] - m[0]
-	}
-	return float64(n) / float64(max(1, len(s)))
-}
-
 // TestValidateCostPerByte checks Validate on a response made of every
 // crafted unit against a typical response, the ratio measured in one run
 // (see crafted.CostRatios).
@@ -125,21 +114,7 @@ func TestValidateCostPerByte(t *testing.T) {
 		in.Text = string(craftedResponse(in.Unit, costSize))
 		inputs = append(inputs, in)
 	}
-	generic := regexp.MustCompile(crafted.GitleaksExpression("generic-api-key"))
-	excuse := func(in crafted.Input) string {
-		if why, ok := knownSlowResponses[in.Name]; ok {
-			return why
-		}
-		if cover := matchedShare(generic, in.Text); cover >= 0.25 || crafted.GenericAssignment(in) {
-			// The unit spelt between JSON quotes is a keyword and a
-			// secret to generic-api-key (`key...","key...` reads as an
-			// assignment): gitleaks' expression really matches much of
-			// the response, and Go's regexp engine runs it at about a
-			// microsecond per byte of match.
-			return fmt.Sprintf("generic-api-key matches %.0f%% of it", 100*cover)
-		}
-		return ""
-	}
+	excuse := func(in crafted.Input) string { return knownSlowResponses[in.Name] }
 	validate := func(s string) { _, _ = c.Validate([]byte(s)) }
 	v := crafted.Judge(crafted.CostRatios(validate, typical, inputs, maxCostRatio, excuse), maxCostRatio)
 	for _, r := range v.Known {

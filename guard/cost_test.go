@@ -48,9 +48,6 @@ func TestCostPerByte(t *testing.T) {
 	for _, fn := range costFuncs {
 		t.Run(fn.name, func(t *testing.T) {
 			excuse := func(in crafted.Input) string {
-				if fn.name == "Secrets" && crafted.GenericAssignment(in) {
-					return "an assignment to a generic-api-key keyword every few bytes"
-				}
 				return knownSlow[fn.name+"/"+in.Name]
 			}
 			v := crafted.Judge(crafted.CostRatios(fn.f, typical, inputs, maxCostRatio, excuse), maxCostRatio)

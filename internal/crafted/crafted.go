@@ -295,25 +295,3 @@ func GitleaksKeywords(id string) []string {
 	}
 	return out
 }
-
-// GenericAssignment reports whether in repeats an assignment ("=" or ": "
-// after the token) to a unit holding one of the keywords of gitleaks'
-// generic-api-key rule ("co_api_key: ", "passwd="). That rule's expression
-// then reads each occurrence in full before its last check rejects it,
-// which makes such inputs cost about 20 times typical text per byte, in
-// gitleaks itself as here: the cost tests of guard and checker name the
-// family as known rather than fail on it.
-func GenericAssignment(in Input) bool {
-	if !strings.HasSuffix(in.Name, "-sep"+escape("=")) && !strings.HasSuffix(in.Name, "-sep"+escape(": ")) {
-		return false
-	}
-	u := strings.ToLower(in.Unit)
-	for _, k := range genericKeywords() {
-		if strings.Contains(u, k) {
-			return true
-		}
-	}
-	return false
-}
-
-var genericKeywords = sync.OnceValue(func() []string { return GitleaksKeywords("generic-api-key") })

@@ -56,22 +56,10 @@ func TestCostRatios(t *testing.T) {
 	assert.Positive(t, rs[0].Typical)
 }
 
-func TestGenericAssignment(t *testing.T) {
+func TestGitleaksKeywords(t *testing.T) {
 	kws := GitleaksKeywords("generic-api-key")
 	require.Contains(t, kws, "token")
 	assert.Nil(t, GitleaksKeywords("no-such-rule"))
-	byName := map[string]Input{}
-	for _, in := range Inputs(64) {
-		byName[in.Name] = in
-	}
-	for name, want := range map[string]bool{
-		"secret-co_api_key-sepx3ax20": true, "secret-passwd-sepx3d": true, "secret-token-glued": false,
-		"secret-sg.-sepx3d": false, "url-www.-spaced": false,
-	} {
-		in, ok := byName[name]
-		require.True(t, ok, name)
-		assert.Equal(t, want, GenericAssignment(in), name)
-	}
 }
 
 func TestJudge(t *testing.T) {

@@ -886,7 +886,12 @@ func (m *allowMemo) submatches(r *secretRule, text string) []int {
 	if g, found := m.groups[k]; found {
 		return g
 	}
-	g := r.fast.re.FindStringSubmatchIndex(text)
+	var g []int
+	if f := r.fast.ready(); f.generic != nil {
+		g = f.generic.submatchIndex(text)
+	} else {
+		g = f.re.FindStringSubmatchIndex(text)
+	}
 	if m.groups == nil {
 		m.groups = map[groupKey][]int{}
 	}

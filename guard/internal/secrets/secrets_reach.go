@@ -732,10 +732,14 @@ type runNeed struct {
 	n     int
 }
 
-// fullScan is f.re.FindAllStringIndex(s, -1), skipped (nil) when lower
-// holds no run f.must says every match holds: sourcegraph's expression,
-// which has no anchor, needs 40 hex digits in a row.
+// fullScan is f.re.FindAllStringIndex(s, -1) (found by f.generic when
+// set), skipped (nil) when lower holds no run f.must says every match
+// holds: sourcegraph's expression, which has no anchor, needs 40 hex
+// digits in a row.
 func (f *fastRegexp) fullScan(s, lower string) [][]int {
+	if f.generic != nil {
+		return f.generic.findAll(s)
+	}
 	if f.must != nil {
 		run, found := 0, false
 		for i := 0; i < len(lower) && !found; i++ {

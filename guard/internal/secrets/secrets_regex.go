@@ -45,6 +45,10 @@ import (
 // U+017F LONG S), or when no anchor can be derived, the rule falls back to
 // the full scan. The test suite checks the equivalence directly against
 // FindAllStringIndex on gitleaks' own rule test cases and by fuzzing.
+//
+// generic-api-key itself no longer goes through the windows: its
+// expression is matched by genericMatcher (secrets_generic.go), exactly and
+// in linear time, given the anchor positions or scanning the text itself.
 
 // maxLitSet bounds the literal sets built while analysing a regexp.
 const maxLitSet = 64
@@ -100,6 +104,10 @@ type fastRegexp struct {
 	// start without its leading \b, for expressions whose matches start
 	// at an anchor occurrence (see findAllAnchored).
 	anchored *regexp.Regexp
+	// generic, when not nil, finds the matches instead of re, tail and
+	// the windows: src is gitleaks' generic-api-key expression, which it
+	// implements exactly (secrets_generic.go).
+	generic *genericMatcher
 }
 
 // newFastRegexp returns a matcher for the expression src, compiled and
@@ -120,6 +128,9 @@ func (f *fastRegexp) ready() *fastRegexp {
 // analyze compiles f.src and derives anchors, tail and sequence check.
 func (f *fastRegexp) analyze() {
 	f.analyzeRe()
+	if f.re != nil && f.src == genericAPIKeyExpr {
+		f.generic = &genericMatcher{}
+	}
 	if len(f.anchors) > 1 {
 		f.byFirst = new([256][]string)
 		for _, a := range f.anchors {
@@ -331,6 +342,9 @@ func (f *fastRegexp) usesAnchors(foldRunes bool) bool {
 func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *viableState) [][]int {
 	if len(occ) == 0 {
 		return nil
+	}
+	if f.generic != nil {
+		return f.generic.findAllAt(s, occ)
 	}
 	if st == nil {
 		st = new(viableState)
