@@ -888,15 +888,22 @@ func (m *Model) Statement(words []string) bool {
 	v, ok := m.Subject(words)
 	var buf [64]Tag
 	if ok {
+		// The tagger is asked only when a check below can use it: an -s
+		// verb after a word that can be an adjective, or a verb with a
+		// word after it past the third.
+		adjPlural := v >= 2 && endsInS(words[v]) && m.cats(words, v-1)&catAdj != 0
+		if !adjPlural && (v < 3 || v+1 >= len(words)) {
+			return true // "Decrypt decrypts ciphertext with priv."
+		}
 		tags := m.TagWords(words[:min(len(words), v+3)], buf[:0])
 		// A verb the tagger reads as a plural noun right after a word it
 		// reads as an adjective is that adjective's noun: "Download
 		// English subtitles for a video", "Use big dots instead of ...".
-		if v >= 2 && m.XPOS(tags[v-1]) == "JJ" && m.XPOS(tags[v]) == "NNS" && m.XPOS(tags[0]) == "VB" {
+		if adjPlural && m.XPOS(tags[v-1]) == "JJ" && m.XPOS(tags[v]) == "NNS" && m.XPOS(tags[0]) == "VB" {
 			return false
 		}
 		if v < 3 || v+1 >= len(words) {
-			return true // "Decrypt decrypts ciphertext with priv."
+			return true
 		}
 		// A verb the tagger reads as a noun before a singular noun that
 		// ends the phrase is the first half of a compound ("... of an API
@@ -955,6 +962,9 @@ func (m *Model) finiteForm(w, x string) bool {
 }
 
 func nounTag(x string) bool { return x == "NN" || x == "NNS" }
+
+// endsInS reports whether w ends in "s" or "S".
+func endsInS(w string) bool { return w != "" && (w[len(w)-1] == 's' || w[len(w)-1] == 'S') }
 
 // closesPhrase reports whether a tag ends a noun phrase: punctuation or a
 // preposition.
