@@ -181,8 +181,9 @@
 // candidate. URLs are found by a hand matcher for xurls' expressions (the
 // expressions themselves spend microseconds per byte of a crafted run on
 // Go's regexp engine), the secret scan bounds its work per keyword hit with
-// checks read from each rule's expression, and markdown that would keep
-// goldmark's link parser busy for more than a few dozen steps per byte is
+// checks read from each rule's expression (gitleaks' generic-api-key
+// expression by an exact linear matcher), and markdown that would keep
+// goldmark's link parser busy for more than eight steps per byte is
 // reported as an image instead of parsed. TestCostPerByte measures every
 // crafted input (internal/crafted: each detector's trigger tokens
 // repeated) against typical text and fails above 20 times its cost per
