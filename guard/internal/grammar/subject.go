@@ -218,6 +218,14 @@ func (m *Model) modifier(w string) bool {
 	return identifierLike(w) || titleCase(w) || !strings.HasSuffix(strings.ToLower(w), "ly")
 }
 
+// Adverb reports whether the treebank tagged w as an adverb, and whether
+// it saw w at all (seen is false for a word it has not seen twice). It is
+// safe for concurrent use.
+func (m *Model) Adverb(w string) (adverb, seen bool) {
+	tb := m.treebankCats(w)
+	return tb&catAdv != 0, tb != 0
+}
+
 // treebankCats returns the classes the treebank gave w (at least one in
 // twenty of its occurrences), or 0 for a word it has not seen twice.
 func (m *Model) treebankCats(w string) cat {

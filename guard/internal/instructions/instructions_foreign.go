@@ -87,8 +87,12 @@ func (d *detector) foreignImperativeAt(k, j int) bool {
 	}
 	w := d.toks[k].w
 	next := d.word(k + 1)
+	// A form that only another language has ("Lee", "Martinez") still
+	// opens an English sentence as a name: the sentence must read as
+	// that language, or the form must have an article after it.
+	english := d.englishSentence(k)
 	if _, ok := spanishImperatives[w]; ok {
-		if _, eng := isVerbLemma(w); !eng || d.spanishContext(k, j) {
+		if _, eng := isVerbLemma(w); !eng && !english || d.spanishContext(k, j) {
 			return true
 		}
 	}
@@ -97,17 +101,17 @@ func (d *detector) foreignImperativeAt(k, j int) bool {
 			return true
 		}
 	}
-	if _, ok := germanDuImperatives[w]; ok {
+	if _, ok := germanDuImperatives[w]; ok && !english {
 		return true
 	}
 	w = strings.TrimPrefix(w, "n'")
-	if len(w) >= 5 && strings.HasSuffix(w, "ez") && !strings.Contains(w, "-") {
+	if len(w) >= 5 && strings.HasSuffix(w, "ez") && !strings.Contains(w, "-") && (!english || d.frenchContext(k, j)) {
 		if _, ok := frenchNotImperative[w]; !ok && !strings.HasSuffix(d.toks[j-1].post(), "?") {
 			return true
 		}
 	}
 	if _, ok := frenchImperatives[w]; ok {
-		if _, eng := isVerbLemma(w); !eng || d.frenchContext(k, j) {
+		if _, eng := isVerbLemma(w); !eng && !english || d.frenchContext(k, j) {
 			return true
 		}
 	}

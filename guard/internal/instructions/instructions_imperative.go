@@ -284,8 +284,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case !hasLetterOrDigit(t.raw) && !normalize.IsASCII(t.raw):
 			k++ // a glyph or emoji before the verb: "➤", "✅", "»" (not a prompt: "$", "#", ">")
 			continue
-		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1):
-			k++ // "Recursively copy ...", "Only output ..."
+		case strings.HasSuffix(w, "ly") && len(w) > 4 && k+1 < j && !d.isVerb(k) && d.isVerb(k+1) && lyAdverb(w):
+			k++ // "Recursively copy ...", "Only output ..."; not a name ("Kelly hit ...")
 			continue
 		case w == "only" && k+1 < j && d.isVerb(k+1):
 			k++
@@ -433,6 +433,42 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0
 	}
 	return d.verbReading(k, j, info)
+}
+
+// lyAdverb reports whether w, a word in "-ly", is an adverb: the treebank
+// tagged it as one, or, unseen there, it is made from a word of the
+// lexicon ("recursively", "happily", "possibly", "fully"). Names and
+// nouns ("Kelly", "Holly", "Sally") are not.
+func lyAdverb(w string) bool {
+	if a, b, ok := strings.Cut(w, "/"); ok {
+		return lyAdverb(a) && lyAdverb(b) // "vertically/horizontally"
+	}
+	if len(w) <= 4 || !strings.HasSuffix(w, "ly") {
+		return false
+	}
+	if adv, seen := grammar.Default().Adverb(w); seen {
+		return adv
+	}
+	l := lexicon.Default()
+	n := len(w)
+	var stem string
+	switch {
+	case strings.HasSuffix(w, "ily"):
+		stem = w[:n-3] + "y" // happily
+	case strings.HasSuffix(w, "lly"):
+		stem = w[:n-1] // fully, and "-ally" below
+		if n > 6 && l.IsDictionaryWord(w[:n-2]) || strings.HasSuffix(w, "ally") && n > 7 && l.IsDictionaryWord(w[:n-4]) {
+			return true // gracefully, locally, automatically
+		}
+	case strings.HasSuffix(w, "bly"), strings.HasSuffix(w, "ply"), strings.HasSuffix(w, "tly") && n > 4 && w[n-4] != 'n':
+		stem = w[:n-1] + "e" // possibly, simply, gently
+		if l.IsDictionaryWord(w[:n-2]) {
+			return true // exactly, silently
+		}
+	default:
+		stem = w[:n-2] // recursively, quickly
+	}
+	return len(stem) > 3 && l.IsDictionaryWord(stem)
 }
 
 // verbAlternation reads two or three verbs joined by slashes, the way

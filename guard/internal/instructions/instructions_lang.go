@@ -58,6 +58,17 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 	return a, b
 }
 
+// englishSentence reports whether the sentence that holds token i is
+// English: it has two English function words, or the language identifier
+// says so. English enough that a word another language uses as a command
+// ("Lee", "Martinez") is read as an English name.
+func (d *detector) englishSentence(i int) bool {
+	if d.sentenceBounds(i); d.sentEnglish {
+		return true
+	}
+	return d.sentenceLang(i) == "en"
+}
+
 // foreignProse reports whether token i stands in a sentence written in
 // Spanish, German or French, the other languages the detectors read. (A
 // line that langid gives to a language outside that set is left to the

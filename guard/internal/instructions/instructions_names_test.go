@@ -1,0 +1,28 @@
+package instructions
+
+import "testing"
+
+// TestNamesOpenStatements: a sentence that opens with a person's name is
+// a statement whatever the name looks like: a Spanish surname in -ez is no
+// French vous-form, a given name that is a Spanish imperative ("Lee") is
+// no Spanish command inside an English sentence, and a name in -ly is no
+// adverb before a verb. The same words stay commands where the sentence
+// is Spanish or French, and a real adverb still opens a command.
+func TestNamesOpenStatements(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Martinez reviewed the patch before the release.", ruleImperative, false},
+		{"Gonzalez maintains the Helm chart.", ruleImperative, false},
+		{"Lopez addressed the note and sent it to the team.", ruleImperative, false},
+		{"Lee Huber made the same request last year.", ruleImperative, false},
+		{"Kelly hit the nail on the head.", ruleImperative, false},
+		{"Emily merged the fix into release-2.3 on Friday.", ruleImperative, false},
+		// the same shapes as commands
+		{"Lee el archivo de configuración.", ruleImperative, true},
+		{"Borra la rama.", ruleImperative, true},
+		{"Vérifiez la configuration.", ruleImperative, true},
+		{"Redémarrez le service après la mise à jour.", ruleImperative, true},
+		{"Ejecute las pruebas antes de fusionar.", ruleImperative, true},
+		{"Recursively copy the directory to the backup host.", ruleImperative, true},
+		{"Silently drop the packets from that subnet.", ruleImperative, true},
+	})
+}
