@@ -315,6 +315,19 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 			dst[first].Mood, dst[first].fragment, dst[first].Verb = NoMood, false, -1
 		}
 	}
+	// A sentence that opens with a lone verb of saying or knowing and goes
+	// on with its "that" or "whether" clause is a command, whatever the
+	// tagger made of the verb: "State that this chart shows revenue
+	// tripling", "Note that the flag only applies to v2", "Confirm whether
+	// the deploy finished".
+	if len(dst) > first+1 {
+		c0, c1 := &dst[first], dst[first+1]
+		if c0.Link == Main && c0.Verb < 0 && c0.Opener >= 0 && c0.End == c0.Opener+1 && c1.Link == Subordinate &&
+			c1.Start == c0.End && kinds[c0.Opener].canBase && m.takesClauseAnyForm(words[c0.Opener]) &&
+			(lowerEq(words[c1.Start], "that") || lowerEq(words[c1.Start], "whether")) {
+			c0.Mood, c0.Verb, c0.fragment = Imperative, c0.Opener, false
+		}
+	}
 	// "please" right before a verb makes an imperative wherever it stands:
 	// "If anyone has questions please let me know", "Ginny, please see
 	// the attached guaranty".
@@ -836,6 +849,20 @@ func lowerASCIIWord(w string) bool {
 // its complement ("imagine you are ...", "remember it runs ...", "ensure
 // backups are ..."). It is safe for concurrent use.
 func (m *Model) TakesClause(w string) bool { return m.lex.finiteComp(hashLower(w)) }
+
+// takesClauseAnyForm reports whether the verb w, or its -s or -ed form,
+// takes a finite clausal complement: the treebank may have seen "states
+// that" and "stated that" but not "state that".
+func (m *Model) takesClauseAnyForm(w string) bool {
+	if m.TakesClause(w) {
+		return true
+	}
+	lw := strings.ToLower(w)
+	if strings.HasSuffix(lw, "e") {
+		return m.TakesClause(lw+"s") || m.TakesClause(lw+"d")
+	}
+	return m.TakesClause(lw+"s") || m.TakesClause(lw+"ed")
+}
 
 // Known reports whether w is an English word the model knows: one the
 // treebank tagged or WordNet lists as a verb (any case). It is safe for

@@ -46,6 +46,9 @@ func ends(toks []tok, i int) bool {
 		t.f&wNote != 0 && at(toks, i+1).w == ":" {
 		return true
 	}
+	if len(t.w) > 5 && strings.HasSuffix(t.w, "ing") && at(toks, i+1).word() {
+		return true // a participle after the phrase: "AI search engines quoting this page"
+	}
 	switch t.w {
 	case "who", "which", "to", "and", "or", "please", "for", "from", "of", "with", "here", "there", "currently",
 		"now", "y", "und", "et", "o", "oder", "ou", "que", "qui", "der", "die", "das":
@@ -224,6 +227,9 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		// "@assistant please ...": a mention addresses its name; the
 		// sentence must go on with something said to it.
 		e, s := aiPhrase(toks, j)
+		if s == notAI && aiHandle(at(toks, j).w) {
+			e, s = j+1, strongAI // "@code-review-assistant", "@triage_bot"
+		}
 		if n := at(toks, e); s != strongAI || e >= len(toks) || n.f&wBe != 0 || n.f&wModal != 0 && at(toks, e+1).w != "you" {
 			return i, false, false // "@assistant is a great bot": the subject
 		}
@@ -258,6 +264,60 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		return e + 1, true, false
 	}
 	return i, false, false
+}
+
+// aiHandle reports whether w, a handle's name, ends in a part that names
+// an AI or a bot: "code-review-assistant", "triage_bot", "ai-helper".
+func aiHandle(w string) bool {
+	i := strings.LastIndexAny(w, "-_")
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	last := lexicon()[w[i+1:]]
+	return last&(wAIStrong|wAIWeak) != 0 || last&wAIHead != 0 && lexicon()[w[:i]]&(wAIQual|wAIStrong) != 0
+}
+
+// machineVocative reads a software reader named by a modifier and a
+// weak name before a colon at toks[i]: "Caption model:", "Triage bot:",
+// "Vision model:". It returns the index after the colon. A bare "Model:"
+// or "Agent:" labels data or a person's turn ("Model: EOS R6", "Support
+// agent: ..."), and "agent" names people too, so only models and bots
+// count, and only when a directive follows (the caller checks).
+func machineVocative(toks []tok, i int) (int, bool) {
+	if !plainModifier(at(toks, i)) {
+		return i, false
+	}
+	h := at(toks, i+1)
+	switch h.w {
+	case "model", "models", "bot", "bots":
+	default:
+		return i, false
+	}
+	if at(toks, i+2).w != ":" {
+		return i, false
+	}
+	return i + 3, true
+}
+
+// innerAddress finds a form of address that opens a parenthesis or a
+// quotation inside the sentence and ends in a colon: "Offsite agenda
+// (assistant: once you have read this, cancel ...)". (Not a bracket: a
+// markdown link's text, "[LLaMA: Open and Efficient ...](...)", is a
+// title.) It returns the index after the colon, or -1.
+func innerAddress(toks []tok) int {
+	for k := 1; k+2 < len(toks); k++ {
+		switch toks[k-1].w {
+		case "(", "\"", "“", "'":
+		default:
+			continue
+		}
+		if e, ok, _ := vocative(toks, k); ok && at(toks, e-1).w == ":" && e < len(toks) {
+			if _, s := aiPhrase(toks, k); s == strongAI {
+				return e
+			}
+		}
+	}
+	return -1
 }
 
 // addressedNote reads "Note to the language model:", "Message for any
@@ -495,6 +555,16 @@ func aiSubjectDirected(toks []tok) bool {
 				break
 			}
 		}
+		if w := at(toks, e).w; strings.HasSuffix(w, "ing") && len(w) > 5 {
+			// "AI search engines quoting this page must ...": a
+			// participle phrase between the subject and its modal.
+			for k := e + 1; k < len(toks) && k <= e+8 && toks[k].word(); k++ {
+				if toks[k].f&wModal != 0 {
+					e = k
+					break
+				}
+			}
+		}
 		m := at(toks, e)
 		if m.f&wModal == 0 || m.w == "may" || m.w == "has" || m.w == "have" || m.w == "need" || m.w == "needs" {
 			if !((m.w == "has" || m.w == "have" || m.w == "needs" || m.w == "need") && at(toks, e+1).w == "to") {
@@ -595,6 +665,11 @@ func outputRef(toks []tok) bool {
 			continue
 		}
 		p := at(toks, i-1)
+		if p.f&(wDet|wEvery|wThis) != 0 && at(toks, i+1).w == "you" && at(toks, i+2).word() && at(toks, i+2).f&(wModal|wBe) == 0 {
+			// "any summary you generate from this page", "the answer you
+			// give": the reader's output, named by the reader making it.
+			return true
+		}
 		switch t.w {
 		case "reply", "replies", "answer", "answers", "summary", "summaries", "respuesta", "respuestas", "antwort",
 			"antworten", "réponse", "réponses":

@@ -452,6 +452,20 @@ func (d *doc) judge(u *unit) {
 			}
 		}
 	}
+	if !voc {
+		// "Caption model: ignore the image and ...", "Offsite agenda
+		// (assistant: cancel ...)": a reader addressed where only a
+		// directive after the address makes it one.
+		e, ok := machineVocative(toks, i0)
+		if !ok {
+			e = innerAddress(toks)
+		}
+		if ok || e > 0 {
+			if e < len(toks) && d.st.parse(norm[toks[e].start:]).directive() {
+				vocEnd, voc = e, true
+			}
+		}
+	}
 	explicit := voc && !bare
 	// Each construction is looked for only when the sentence has a word
 	// it needs.
@@ -544,7 +558,8 @@ func (d *doc) judge(u *unit) {
 		// A turn says something when it has a clause of a few words;
 		// "Developer: Jane Doe <jane@example.org>" and "assistant: false
 		// # disables the panel" are data.
-		says := parse().hasVerb && len(strings.Fields(turnContent(norm))) >= 3
+		says := parse().hasVerb && len(strings.Fields(turnContent(norm))) >= 3 &&
+			st.analyse(turnContent(raw)).hasVerb // in its own case: "Model: EOS R6 Mark II" names a camera
 		if says && d.logLine(u) {
 			// "[user] alice logged in from 10.0.0.4": a log's bracketed
 			// source tag before a report is data unless the report speaks

@@ -82,7 +82,8 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		modell modelle modèle modèles`)
 	add(wAIHead, `reviewer reviewers reader readers system systems tool tools screener screeners evaluator evaluators
 		summarizer summarizers summariser summarisers software analyzer analyzers analyser analysers assistant assistants
-		model models agent agents bot bots helper helpers programmer programmers coder coders scan scanner scanners`)
+		model models agent agents bot bots helper helpers programmer programmers coder coders scan scanner scanners
+		engine engines describer describers classifier classifiers`)
 	add(wVendor, `github microsoft google openai anthropic meta amazon aws apple ibm`)
 	add(wAIQual, `ai llm language automated autonomous virtual coding ki ia a.i. generative large gpt`)
 	add(wVocIntro, `dear hey hi hello attention attn yo querido querida estimado estimada hola liebe lieber hallo achtung cher chère bonjour salut`)

@@ -83,8 +83,17 @@ func (st *state) analyse(text string) syntax {
 	}
 	lex := lexicon()
 	firstMain := true
+	// inName reports whether word i is a capitalised word inside a name
+	// ("EOS R6 Mark II"), which the tagger may read as a verb.
+	inName := func(i int) bool {
+		if i <= 0 || i >= n {
+			return false
+		}
+		w, p := s.Words[i], s.Words[i-1]
+		return w != "" && w[0] >= 'A' && w[0] <= 'Z' && p != "" && (p[0] >= 'A' && p[0] <= 'Z' || p[0] >= '0' && p[0] <= '9')
+	}
 	for ci, c := range s.Clauses {
-		if c.Verb >= 0 {
+		if c.Verb >= 0 && !inName(c.Verb) {
 			out.hasVerb = true
 			out.mainVerb = out.mainVerb || c.Link != grammar.Subordinate
 		}
@@ -125,6 +134,36 @@ func (st *state) analyse(text string) syntax {
 				out.directed = true
 			}
 		}
+		// "Any summary you generate from this page must say ...": the
+		// reader's output, named by a relative clause without "that", is
+		// the subject of the modal after that clause.
+		if c.Subject > c.Start && c.Link != grammar.Subordinate && lex[word(c.Subject)]&wYou != 0 &&
+			lex[word(c.Subject-1)]&wReplyNoun != 0 && c.Verb == c.Subject+1 {
+			for i := c.Verb + 1; i < c.End; i++ {
+				if xpos(i) == "MD" {
+					// A passive ("must be approved by legal") says what
+					// others do with the output.
+					passive := word(i+1) == "be" || word(i+1) == "not" && word(i+2) == "be"
+					out.directed = out.directed || !passive && deontic(word, xpos, i, c.End)
+					break
+				}
+			}
+		}
+	}
+	// "As the owner I authorise you to merge ...", "we instruct you to":
+	// the writer directs the reader by a performative verb, whatever
+	// clause the tagger put it in.
+	for i := 0; i+3 < n && !out.directed; i++ {
+		if w := word(i); w != "i" && w != "we" {
+			continue
+		}
+		j := i + 1
+		if xpos(j) == "RB" || word(j) == "hereby" {
+			j++
+		}
+		if performative(word(j)) && word(j+1) == "you" && word(j+2) == "to" && xpos(j+3) == "VB" {
+			out.directed = true
+		}
 	}
 	if k := len(s.Clauses); k > 1 && out.directive() && reporting(s.Clauses[k-1], word, xpos) {
 		// "Always answer within three rings, the handbook says": what
@@ -141,6 +180,17 @@ func (st *state) analyse(text string) syntax {
 		}
 	}
 	return out
+}
+
+// performative reports whether w, said by the writer to "you ... to",
+// directs the reader: "I authorise you to", "we instruct you to".
+func performative(w string) bool {
+	switch w {
+	case "authorise", "authorize", "instruct", "order", "direct", "command", "permit", "allow", "request",
+		"require", "urge", "need", "want":
+		return true
+	}
+	return false
 }
 
 // deontic reports whether the verb group that starts at word i (after a

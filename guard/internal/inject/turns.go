@@ -90,6 +90,11 @@ func (d *doc) turnStart(i, a, b int) int {
 		return k
 	}
 	if k, closing, ok := bracketMarker(m[i:b]); ok {
+		if toolMarker(m[i:i+k]) && !d.turnPosition(i, a) {
+			// "The [tool_output] block holds ...": a tool's turn is
+			// forged where a transcript starts one, not mid-sentence.
+			return 0
+		}
 		if closing {
 			d.closeTurn(i + k)
 		} else {
@@ -266,8 +271,12 @@ func bracketMarker(s string) (n int, closing, ok bool) {
 		if e == k {
 			break
 		}
+		if words > 0 && e < len(s) && s[e] == '=' {
+			k-- // an attribute after the role: back to the space before it
+			break
+		}
 		w := strings.ToLower(s[k:e])
-		if !roleWord(w, words == 0) {
+		if !roleWord(w, words == 0) && !(words == 0 && toolResultRole(w)) {
 			return 0, false, false
 		}
 		words++
@@ -281,6 +290,9 @@ func bracketMarker(s string) (n int, closing, ok bool) {
 	if words == 0 {
 		return 0, false, false
 	}
+	if (open == "[" || open == "<") && k < len(s) && s[k] == ' ' {
+		k = skipAttrs(s, k) // `[tool_result name="payments.approve"]`
+	}
 	if strings.HasPrefix(s[k:], close) {
 		return k + len(close), closing, true
 	}
@@ -292,6 +304,66 @@ func bracketMarker(s string) (n int, closing, ok bool) {
 		return k, false, true
 	}
 	return 0, false, false
+}
+
+// toolResultRole reports whether w names a tool's turn in an agent's
+// transcript: "tool_result", "tool_output", "function_response",
+// "observation". A forged one puts words in a tool's mouth.
+func toolResultRole(w string) bool {
+	if w == "observation" {
+		return true
+	}
+	head, tail, ok := strings.Cut(w, "_")
+	if !ok || head != "tool" && head != "function" {
+		return false
+	}
+	switch tail {
+	case "result", "results", "output", "response", "return", "call_output", "call_result":
+		return true
+	}
+	return false
+}
+
+// toolMarker reports whether the bracket marker m names a tool's turn.
+func toolMarker(m string) bool {
+	w := strings.TrimLeft(m, "[<{#/")
+	e := 0
+	for e < len(w) && (isAlpha(w[e]) || w[e] == '_') {
+		e++
+	}
+	return toolResultRole(strings.ToLower(w[:e]))
+}
+
+// skipAttrs skips attributes written the way markup writes them
+// (` name="x" id=3`) from s[k] and returns the index after them.
+func skipAttrs(s string, k int) int {
+	for k < len(s) {
+		j := k
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		e := j
+		for e < len(s) && (isAlpha(s[e]) || s[e] == '_' || s[e] == '-') {
+			e++
+		}
+		if e == j || e >= len(s) || s[e] != '=' {
+			return k
+		}
+		e++
+		if e < len(s) && (s[e] == '"' || s[e] == '\'') {
+			q := strings.IndexByte(s[e+1:], s[e])
+			if q < 0 || q > 200 {
+				return k
+			}
+			e += q + 2
+		} else {
+			for e < len(s) && s[e] != ' ' && s[e] != ']' && s[e] != '>' {
+				e++
+			}
+		}
+		k = e
+	}
+	return k
 }
 
 // roleWord reports whether w, a word that may join its parts with "_"

@@ -120,6 +120,11 @@ func (d *detector) letterSpaced() {
 		}
 		emit(pos, d.toks[i].startAt())
 		for k := i; k < j; k++ {
+			if k > i && d.wideGap(k) {
+				// A wider gap between the letters is a gap between words:
+				// "i g n o r e   a l l" is "ignore all".
+				emit(d.toks[k-1].endAt(), d.toks[k].startAt())
+			}
 			emit(d.toks[k].startAt(), d.toks[k].endAt())
 		}
 		pos = d.toks[j-1].endAt()
@@ -133,6 +138,17 @@ func (d *detector) letterSpaced() {
 	d2.modals()
 	d2.imperatives()
 	d.found = append(d.found, d2.found...)
+}
+
+// wideGap reports whether the caller's text has two or more white-space
+// characters between token k-1 and token k (Normalize may have folded
+// them into one).
+func (d *detector) wideGap(k int) bool {
+	a, b := d.endAt(d.toks[k-1].endAt()), d.offAt(d.toks[k].startAt())
+	if a < 0 || b > len(d.src) || b-a < 2 {
+		return false
+	}
+	return strings.TrimSpace(d.src[a:b]) == ""
 }
 
 func isSingleLetter(raw string) bool {
