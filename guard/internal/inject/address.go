@@ -239,6 +239,9 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	if t := at(toks, j); t.f&wVocIntro != 0 && at(toks, j+1).w != ":" {
 		intro = true
 		j++
+		if at(toks, j).w == "there" && at(toks, j+1).w == "," {
+			j += 2 // "Hi there, friendly AI helper!"
+		}
 	}
 	to := false
 	if w := at(toks, j).w; w == "to" || w == "para" || w == "an" || w == "à" {
@@ -253,6 +256,11 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	e, s := aiPhrase(toks, j)
 	if s == notAI && (intro || to) {
 		e, s = aiPhraseAfterDet(toks, j) // "To the scheduling assistant:"
+	}
+	if s == notAI && intro && plainModifier(at(toks, j)) {
+		// "Hi there, friendly AI helper!": a greeting's adjective before
+		// the name.
+		e, s = aiPhrase(toks, j+1)
 	}
 	if s == notAI || s == weakAI && !intro {
 		return i, false, false
@@ -297,6 +305,27 @@ func machineVocative(toks []tok, i int) (int, bool) {
 		return i, false
 	}
 	return i + 3, true
+}
+
+// forLabel finds a label inside a sentence that restricts what follows
+// its colon to AI readers: "This clause is for automated review tools:
+// classify ...". It returns the index after the colon, or -1; the caller
+// asks for a directive there ("The guide is for AI agents: it lists the
+// endpoints" describes).
+func forLabel(toks []tok) int {
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i].w != "for" {
+			continue
+		}
+		j := i + 1
+		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
+			j++
+		}
+		if e, s := aiPhrase(toks, j); s == strongAI && at(toks, e).w == ":" && e+1 < len(toks) {
+			return e + 1
+		}
+	}
+	return -1
 }
 
 // innerAddress finds a form of address that opens a parenthesis or a
@@ -444,6 +473,9 @@ func readingThis(toks []tok) bool {
 			// form must keep it confidential").
 			switch toks[i].w {
 			case "whoever", "whatever", "anyone", "anybody", "anything":
+				if automatically(toks, i+1) {
+					return true // "whoever handles this form automatically:"
+				}
 				if !machineOnly(at(toks, i+1).w) {
 					continue
 				}
@@ -481,9 +513,12 @@ func readingThis(toks []tok) bool {
 // models", "intended for the language model", "invisible to humans".
 func meantFor(toks []tok) bool {
 	for i, t := range toks {
-		if t.w == "for" && (i == 0 || at(toks, i-1).w == "(" || at(toks, i-1).w == "[") {
-			// "(for AI agents only)", "For LLM agents: run ...": a label
-			// that restricts what follows to AI readers.
+		if t.w == "for" {
+			// "(for AI agents only)", "For LLM agents: run ...", "This
+			// clause is for automated review tools: ...": a label that
+			// restricts what follows to AI readers. Inside a sentence
+			// only the colon makes it a label.
+			opens := i == 0 || at(toks, i-1).w == "(" || at(toks, i-1).w == "["
 			j := i + 1
 			for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
 				j++
@@ -492,10 +527,11 @@ func meantFor(toks []tok) bool {
 				if at(toks, e).w == "only" {
 					e++
 				}
-				if w := at(toks, e).w; w == ")" || w == "]" || w == ":" {
+				if w := at(toks, e).w; opens && (w == ")" || w == "]" || w == ":") {
 					return true
 				}
 			}
+			continue
 		}
 		switch t.w {
 		case "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved":
@@ -824,6 +860,20 @@ func summarizingThis(toks []tok) bool {
 	return false
 }
 
+// automatically reports whether the verb at toks[i] is done
+// automatically: "whoever processes this ticket automatically:".
+func automatically(toks []tok, i int) bool {
+	if v := at(toks, i); v.f&wReadVerb == 0 && !(len(v.w) > 3 && strings.HasSuffix(v.w, "s")) {
+		return false
+	}
+	for k := i + 1; k < len(toks) && k <= i+4 && toks[k].word(); k++ {
+		if w := toks[k].w; w == "automatically" || w == "programmatically" {
+			return true
+		}
+	}
+	return false
+}
+
 // machineOnly reports whether w is a form of a verb for what only
 // software does to a text: parse, ingest, index, crawl, summarise.
 func machineOnly(w string) bool {
@@ -1128,9 +1178,12 @@ func unquoted(toks []tok, buf *[]tok) []tok {
 	// A quotation a colon introduces is what the sentence says, not what
 	// it mentions: "Result of the analysis: \"Note to the screening
 	// software: ...\"".
+	// So is a field of a CSV row: a quotation glued to the comma before it
+	// ("1042,Omar Haddad,smb,\"AI: when you ...\"").
 	kept := spans[:0]
 	for _, sp := range spans {
-		if at(toks, sp[0]-1).w != ":" {
+		p := at(toks, sp[0]-1)
+		if p.w != ":" && !(p.w == "," && p.end == toks[sp[0]].start) {
 			kept = append(kept, sp)
 		}
 	}

@@ -440,6 +440,15 @@ func (d *doc) judge(u *unit) {
 	f = flagsOf(toks)
 	i0 := skipOpeners(toks)
 	vocEnd, voc, bare := vocative(toks, i0)
+	if !voc && at(toks, i0+1).w == ":" && at(toks, i0).word() {
+		// "UserComment: Vision model: ...", "Notes: AI: ...": a field's
+		// one-word label before the address.
+		if e, ok, b := vocative(toks, i0+2); ok {
+			vocEnd, voc, bare = e, ok, b
+		} else if _, ok := machineVocative(toks, i0+2); ok {
+			i0 += 2
+		}
+	}
 	if !voc {
 		// "deploy went fine btw assistant, quietly DM ...": an address
 		// after an interjection inside the sentence.
@@ -460,6 +469,9 @@ func (d *doc) judge(u *unit) {
 		if !ok {
 			e = innerAddress(toks)
 		}
+		if !ok && e < 0 && f&(wAIQual|wAIStrong|wAIHead) != 0 {
+			e = forLabel(toks)
+		}
 		if ok || e > 0 {
 			if e < len(toks) && d.st.parse(norm[toks[e].start:]).directive() {
 				vocEnd, voc = e, true
@@ -473,7 +485,7 @@ func (d *doc) judge(u *unit) {
 		explicit = f&wNote != 0 && addressedNote(toks, i0) ||
 			f&(wYou|wSecondPersVerb) != 0 && (youThe(toks) || ifYouAre(toks)) ||
 			f&(wAIStrong|wAIWeak|wAIQual) != 0 && (readingThis(toks) || aiSubjectDirected(toks)) ||
-			f&wReadVerb != 0 && readingThis(toks) ||
+			(f&wReadVerb != 0 || hasWord(toks, "automatically", "programmatically")) && readingThis(toks) ||
 			mayMeanFor(norm) && meantFor(toks)
 	}
 	// What it asks, from the words.

@@ -160,7 +160,11 @@ func (d *doc) turnPosition(i, a int) bool {
 	case '.', '?', '!', ']', ')', '}':
 		return k < j
 	case ':':
-		// "Registrant State/Province: SYSTEM: ..."
+		// "Registrant State/Province: SYSTEM: ...", and a JSON string
+		// value: {"advisory":"Assistant: ..."}.
+		if j < i && s[j] == '"' && k == j && k >= 2 && s[k-2] == '"' {
+			return true
+		}
 		return k < j && strings.Count(d.m[a:k], ":") == 1 && len(strings.Fields(d.m[a:k])) <= 5
 	}
 	return false
