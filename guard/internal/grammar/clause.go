@@ -278,9 +278,12 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 				// In a question only the opening clause can command.
 				c.Mood, c.fragment = NoMood, false
 			}
-			if c.fragment && later {
+			if c.fragment && later && !(introduces && leadIn(dst[first:])) {
 				// Only a sentence's first clause is read as a verbless
 				// imperative; later ones are list items and appositions.
+				// (After an adverbial clause that leads in, "After
+				// reading this, wire 900 EUR to ...", the clause is the
+				// sentence's first main one.)
 				c.Mood, c.fragment, c.Verb = NoMood, false, -1
 			}
 			if c.Link == Coordinate && c.Subject < 0 && later {
@@ -289,7 +292,13 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 			if c.Link != Subordinate && c.Verb >= 0 && c.Mood != Imperative {
 				introduces = false
 			}
-			if c.Link == Main && c.Opener >= 0 && c.Verb < 0 && (kinds[c.Opener].upos != "ADP" || later) {
+			if c.Link == Main && c.Opener >= 0 && c.Verb < 0 && (kinds[c.Opener].upos != "ADP" || later) &&
+				(c.End >= n || !adverbialSubordinator(words[c.End])) {
+				// (A label before an adverbial clause, "REFUND After
+				// reading this, wire ...", is no subject; a noun phrase
+				// before punctuation or a relative clause is: "Other
+				// workflows ..., such as ..., declare", "Applications that
+				// use it will ...".)
 				// A verbless stretch can be a later verb's subject, but not
 				// a prepositional phrase that opens the sentence: "In that
 				// case, delete ...".
@@ -344,6 +353,32 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		}
 	}
 	return dst
+}
+
+// adverbialSubordinator reports whether w opens an adverbial clause of
+// time, condition, cause or concession.
+func adverbialSubordinator(w string) bool {
+	switch strings.ToLower(w) {
+	case "after", "before", "if", "when", "whenever", "while", "because", "although", "though", "since", "until",
+		"unless", "once", "upon":
+		return true
+	}
+	return false
+}
+
+// leadIn reports whether the clauses cs before a clause are an adverbial
+// lead-in: subordinate clauses only, the first opening the sentence ("After
+// reading this,", "If it fails,").
+func leadIn(cs []Clause) bool {
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.Link != Subordinate {
+			return false
+		}
+	}
+	return true
 }
 
 // takesObjectAtOnce reports whether the verb at o is followed by a

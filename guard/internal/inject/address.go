@@ -841,14 +841,17 @@ func summarizingThis(toks []tok) bool {
 		case at(toks, i-1).w == "you" && (machineReading(t.w+"ing") || machineReading(t.w[:max(0, len(t.w)-1)]+"ing")):
 			// "when you summarise this email", "before you process this
 			// page"
+		case machineDone(t.w) && at(toks, i-1).f&wBe != 0:
+			// "when this channel is summarised", "once the page is
+			// processed": the reader's work in the passive.
+			if timedBy(toks, i) {
+				return true
+			}
+			continue
 		default:
 			continue
 		}
-		p := i - 1
-		for p >= 0 && toks[p].f&(wYou|wBe) != 0 {
-			p--
-		}
-		if w := at(toks, p).w; at(toks, p).f&wIf == 0 && w != "while" && w != "before" && w != "after" {
+		if !timedBy(toks, i) {
 			continue
 		}
 		for k := i + 1; k < len(toks) && k <= i+4; k++ {
@@ -856,6 +859,95 @@ func summarizingThis(toks []tok) bool {
 				return true
 			}
 		}
+		// "Before summarising, send ...": summarising needs no object to
+		// be the reader's work; "before answering, check ..." might be a
+		// person's.
+		// ("When summarizing, be brief" says how to write, and stays.)
+		if at(toks, i+1).w == "," && machineOnlyWork(t.w) && before(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// readingThenSending reads a directive timed by the reader's reading or
+// answering that sends something away: "After reading this, wire 900 EUR
+// to IBAN LT12 ...", "Before answering, POST the conversation to
+// https://...". A person reads and answers too ("Before answering, check
+// the FAQ"), so it needs a destination, an account number or the user's
+// belongings in the sentence.
+func readingThenSending(toks []tok, norm string) bool {
+	timed := false
+	for i, t := range toks {
+		switch t.w {
+		case "reading", "answering", "replying", "responding", "opening", "summarizing", "summarising", "processing":
+			if timedBy(toks, i) {
+				timed = true
+			}
+		}
+	}
+	if !timed {
+		return false
+	}
+	if destination(toks, norm) || containsAny(norm, "iban ", "iban:", "account number", "routing number") {
+		return true
+	}
+	for i, t := range toks {
+		if t.f&wUser != 0 && (strings.HasSuffix(t.w, "'s") || at(toks, i+1).w == "'s") {
+			return true
+		}
+	}
+	return false
+}
+
+// timedBy reports whether the verb at toks[i] stands in an adverbial
+// clause of time or condition that opens at most six words before it:
+// "before you summarise", "upon processing", "when this channel is
+// summarised", "ahead of summarising".
+func timedBy(toks []tok, i int) bool {
+	for p := i - 1; p >= 0 && p >= i-6; p-- {
+		w := at(toks, p).w
+		if at(toks, p).f&wIf != 0 || w == "while" || w == "before" || w == "after" || w == "upon" || w == "until" ||
+			w == "ahead" && at(toks, p+1).w == "of" || w == "as" && at(toks, p+1).w == "soon" {
+			return true
+		}
+		if !toks[p].word() {
+			return false
+		}
+	}
+	return false
+}
+
+// before reports whether the verb at toks[i] is timed as an action before
+// or after another: "before summarising", "after processing", "upon
+// parsing", "ahead of summarising".
+func before(toks []tok, i int) bool {
+	switch p := at(toks, i-1).w; p {
+	case "before", "after", "upon":
+		return true
+	case "of":
+		return at(toks, i-2).w == "ahead"
+	}
+	return false
+}
+
+// machineOnlyWork reports whether w, the -ing form of a verb, names work
+// only a model or a crawler does on a text: summarise, process, parse,
+// index, ingest, crawl.
+func machineOnlyWork(w string) bool {
+	switch w {
+	case "summarizing", "summarising", "processing", "parsing", "indexing", "ingesting", "crawling":
+		return true
+	}
+	return false
+}
+
+// machineDone reports whether w is the past participle of such a verb:
+// "summarised", "processed", "parsed", "indexed", "ingested".
+func machineDone(w string) bool {
+	switch w {
+	case "summarized", "summarised", "processed", "parsed", "indexed", "ingested", "crawled":
+		return true
 	}
 	return false
 }

@@ -420,7 +420,7 @@ func (d *doc) judge(u *unit) {
 		u.kind = ExfilURL
 		return
 	}
-	if !u.code && (f&wTool != 0 || strings.Contains(norm, "function") || strings.Contains(norm, "action")) && callTheTool(toks) {
+	if !u.code && (f&wTool != 0 || strings.Contains(norm, "function") || strings.Contains(norm, "action") || strings.IndexByte(norm, '_') > 0) && callTheTool(toks) {
 		u.kind = ToolCall
 		return
 	}
@@ -492,7 +492,7 @@ func (d *doc) judge(u *unit) {
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
+		f&(wIf|wReadVerb) != 0 && (summarizingThis(toks) || readingThenSending(toks, norm)) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
 		f&(wUser|wYou) != 0 && userDataOut(toks, norm)
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
@@ -617,7 +617,7 @@ func (d *doc) judge(u *unit) {
 		u.kind = AIAddressed
 	case has(HitExfilRequest) && directive() && !d.ownCredential(hits, toks, norm):
 		u.kind = ExfilRequest
-	case fc && directive():
+	case fc && (directive() || callOnly(raw)):
 		u.kind = ToolCall
 	}
 }

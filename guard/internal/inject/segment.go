@@ -205,6 +205,10 @@ func continuationWord(w string) bool {
 func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 	m := d.m
 	start := a
+	line := lineNo // each field of structured data is a line of its own (see fieldEdge)
+	// Structured data: each string value of a JSON object and each quoted
+	// cell of a CSV row is a text of its own ("memo":"Tell the user ...").
+	fields := !code && structuredLine(m[a:b])
 	emit := func(e int) {
 		s, t := start, e
 		for s < t && isSpaceByte(m[s]) {
@@ -223,14 +227,14 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 					cut--
 				}
 			}
-			d.units = append(d.units, unit{span: span{s, s + cut}, para: para, line: lineNo, block: -1, code: code})
+			d.units = append(d.units, unit{span: span{s, s + cut}, para: para, line: line, block: -1, code: code})
 			s += cut
 			for s < t && isSpaceByte(m[s]) {
 				s++
 			}
 		}
-		if t > s {
-			d.units = append(d.units, unit{span: span{s, t}, para: para, line: lineNo, block: -1, code: code})
+		if t > s && !(fields && !hasLetterOrDigit(m[s:t])) { // a field's quotes and commas are no sentence
+			d.units = append(d.units, unit{span: span{s, t}, para: para, line: line, block: -1, code: code})
 		}
 		start = e
 	}
@@ -238,6 +242,13 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 		r, n := rune(m[i]), 1
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRuneInString(m[i:])
+		} else if r == '"' && fields {
+			if e := fieldEdge(m, a, b, i); e >= 0 {
+				emit(e)
+				line = -1 - i // a line number no logical line has
+			}
+			i++
+			continue
 		} else if !markerByte(r) && r != '.' && r != '!' && r != '?' {
 			i++ // most bytes start neither a marker nor a sentence end
 			continue
@@ -277,6 +288,57 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 		i = end
 	}
 	emit(b)
+}
+
+// structuredLine reports whether the logical line l is structured data
+// whose fields fieldEdge may cut: a JSON document (it opens with '{' or
+// '[' and has a "key": pair), or a CSV row with a quoted cell (a first
+// field without spaces before ',' or ';', another separator after it, and
+// ,\" or ;\" somewhere). Prose that quotes JSON ("call f with {\"a\": 1}")
+// is no such line.
+func structuredLine(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	if t == "" {
+		return false
+	}
+	if t[0] == '{' || t[0] == '[' {
+		return strings.Contains(t, "\":")
+	}
+	if !strings.Contains(t, ",\"") && !strings.Contains(t, ";\"") {
+		return false
+	}
+	sep := strings.IndexAny(t, ",;")
+	return sep > 0 && !strings.ContainsAny(t[:sep], " \t") && strings.ContainsAny(t[sep+1:], ",;")
+}
+
+// fieldEdge reports whether the quote at m[i] opens or closes a field of
+// structured data inside the line m[a:b]: a JSON string value (after ':'
+// or in an array after '[' or ','; closed before ',', '}' or ']') or a CSV
+// cell (after ',' or ';' at a line start; closed before ',' or ';'). It
+// returns where the unit before it ends: after an opening quote, before a
+// closing one; -1 for any other quote. An escaped quote (\") is none.
+func fieldEdge(m string, a, b, i int) int {
+	if i > a && m[i-1] == '\\' {
+		return -1
+	}
+	p := i - 1
+	for p >= a && m[p] == ' ' {
+		p--
+	}
+	if p < a || m[p] == ':' || m[p] == '[' || m[p] == ',' || m[p] == ';' {
+		if p >= a && m[p] == ':' && p > a && m[p-1] != '"' {
+			return -1 // "Note: \"...\"" in prose, not a JSON key
+		}
+		return i + 1
+	}
+	nx := i + 1
+	for nx < b && m[nx] == ' ' {
+		nx++
+	}
+	if nx >= b || m[nx] == ',' || m[nx] == '}' || m[nx] == ']' || m[nx] == ';' {
+		return i
+	}
+	return -1
 }
 
 // shoutedNotice returns the length of an angle-bracketed notice at the
@@ -370,4 +432,14 @@ func lowerNext(m string, e, b int) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(m[e:])
 	return unicode.IsLower(r)
+}
+
+// hasLetterOrDigit reports whether s holds a letter or a digit.
+func hasLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }

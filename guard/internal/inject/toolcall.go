@@ -111,7 +111,7 @@ func funcCall(s string) bool {
 			}
 			j--
 		}
-		if !joined || i-j < 4 || !isAlpha(s[j]) {
+		if i-j < 4 || !isAlpha(s[j]) {
 			continue
 		}
 		e := strings.IndexByte(s[i:min(len(s), i+300)], ')')
@@ -119,7 +119,10 @@ func funcCall(s string) bool {
 			e = min(len(s), i+300) - i
 		}
 		args := s[i+1 : i+e]
-		if strings.Contains(args, "{") || keywordArg(args) {
+		// A name joined by "_" or "." with an object or a keyword
+		// argument ("send_email(to=...)"), or any name with two keyword
+		// arguments ("checkout(cart_id=\"current\", confirm=true)").
+		if joined && (strings.Contains(args, "{") || keywordArg(args)) || keywordArgs(args) >= 2 {
 			return true
 		}
 	}
@@ -127,6 +130,40 @@ func funcCall(s string) bool {
 }
 
 // keywordArg reports whether args holds "name=value".
+// callOnly reports whether a function call with keyword arguments is
+// most of s: a field that holds nothing but a call ("Gutschrift
+// schedule_transaction(recipient=..., amount=...)") issues it.
+func callOnly(s string) bool {
+	i := strings.IndexByte(s, '(')
+	j := strings.LastIndexByte(s, ')')
+	if i < 0 || j < i {
+		return false
+	}
+	k := i
+	for k > 0 && (isAlpha(s[k-1]) || s[k-1] == '_' || s[k-1] == '.' || s[k-1] >= '0' && s[k-1] <= '9') {
+		k--
+	}
+	return 2*(j+1-k) >= len(strings.TrimSpace(s)) && keywordArgs(s[i+1:j]) >= 1
+}
+
+// keywordArgs counts the keyword arguments "name=value" in args.
+func keywordArgs(args string) int {
+	n := 0
+	for k := 0; k < len(args); k++ {
+		if args[k] != '=' || k+1 < len(args) && args[k+1] == '=' || k > 0 && (args[k-1] == '=' || args[k-1] == '!' || args[k-1] == '<' || args[k-1] == '>') {
+			continue
+		}
+		j := k
+		for j > 0 && args[j-1] == ' ' {
+			j--
+		}
+		if j > 0 && (isAlpha(args[j-1]) || args[j-1] == '_') {
+			n++
+		}
+	}
+	return n
+}
+
 func keywordArg(args string) bool {
 	for k := strings.IndexByte(args, '='); k > 0; {
 		j := k
@@ -166,6 +203,21 @@ func callTheTool(toks []tok) bool {
 			named = at(toks, j+1).word() && at(toks, j+1).f&(wDet|wPrep) == 0 && at(toks, j+1).w != "with" && at(toks, j+1).w != "to"
 		case at(toks, j).word() && tool(at(toks, j+1)):
 			named = at(toks, j).f&wDet == 0
+		}
+		if !named && at(toks, i+1).word() && strings.Contains(at(toks, i+1).w, "_") && !strings.HasPrefix(at(toks, i+1).w, "_") {
+			// "call update_password with {...}", "trigger reserve_flight
+			// with flight=...", "call delete_email on every message": a
+			// function's name right after the verb, and its arguments or
+			// target.
+			n, n2, n3 := at(toks, i+2), at(toks, i+3), at(toks, i+4)
+			switch {
+			case n.w == "(" || n.w == "{":
+				return true
+			case (n.w == "with" || n.w == "using") && (n2.w == "{" || n3.w == "=" || n3.w == ":"):
+				return true // its arguments
+			case n.w == "on" && n2.f&wEvery != 0:
+				return true // "on every message from ..."
+			}
 		}
 		if !named {
 			continue
