@@ -70,8 +70,10 @@
 // ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"), arithmetic
 // that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]", "a[i]=1"),
 // values of integer and nameref variables and of prompts, brace expansion
-// (also across quoted members, "{'rm',-rf}"), and a tilde bash expands
-// ("~/x", "dd if=~root/x"). Split is tested against the real bash: the
+// (also across quoted members, "{'rm',-rf}"), a glob (also a bracket
+// expression whose member is quoted, "['-']exec", which bash matches
+// against file names), and a tilde bash expands ("~/x", "dd
+// if=~root/x"). Split is tested against the real bash: the
 // differential tests (FuzzBashDiff, FuzzBashDiffTokens, linux and root
 // only) run each candidate command under bash in a sandbox and check that
 // every program bash executes is a part of Split's answer.

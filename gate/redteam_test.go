@@ -1,0 +1,94 @@
+package gate_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wardline/wardline/gate"
+)
+
+// briefAllowlist is the allowlist an application is expected to write: read-only
+// programs by bare name, nothing dynamic, no redirection, no assignment.
+// It is generous on purpose (git, find and sort are in it), and it names
+// the builtins the findings below go through, so that what stops each
+// attack is Split, not the list.
+const briefAllowlist = `argv0 in ["ls", "cat", "grep", "git", "echo", "printf", "head", "wc", "find", "sort",
+	":", "true", "test", "[", "set", "shopt", "hash", "enable", "eval", "time", "type", "cd"]
+	&& !dynamic && size(redirects) == 0 && size(assigns) == 0`
+
+// redteamFinding is a command for which bash ran a program that Split did
+// not report, or reported as a part the allowlist above admits. Each was
+// checked against bash 5.2 before it was fixed.
+type redteamFinding struct {
+	name string
+	cmd  string
+	// want checks Split's answer: refused, or the part that shows the
+	// harm.
+	want func(t *testing.T, parts []gate.Part, err error)
+}
+
+// refused wants Split to refuse the command with ErrParse.
+func refused(t *testing.T, parts []gate.Part, err error) {
+	t.Helper()
+	assert.ErrorIs(t, err, gate.ErrParse)
+	assert.Nil(t, parts)
+}
+
+// dynamicPart wants a part whose first word is argv0 to be dynamic.
+func dynamicPart(argv0 string) func(*testing.T, []gate.Part, error) {
+	return func(t *testing.T, parts []gate.Part, err error) {
+		t.Helper()
+		require.NoError(t, err)
+		i := slices.IndexFunc(parts, func(p gate.Part) bool { return len(p.Argv) > 0 && p.Argv[0] == argv0 })
+		require.GreaterOrEqual(t, i, 0, "no part runs %q: %+v", argv0, parts)
+		assert.True(t, parts[i].Dynamic, "part %+v is not dynamic", parts[i])
+	}
+}
+
+// runsPart wants a part whose argv is argv, run by via.
+func runsPart(via string, argv ...string) func(*testing.T, []gate.Part, error) {
+	return func(t *testing.T, parts []gate.Part, err error) {
+		t.Helper()
+		require.NoError(t, err)
+		i := slices.IndexFunc(parts, func(p gate.Part) bool { return slices.Equal(p.Argv, argv) && p.Via == via })
+		assert.GreaterOrEqual(t, i, 0, "no part runs %q via %q: %+v", argv, via, parts)
+	}
+}
+
+var redteamFindings = []redteamFinding{
+	// A bracket expression whose member is quoted is still a glob: bash
+	// matches "['-']exec" against the files in the working directory, so
+	// find gets "-exec" (a file sort -o has just made) and runs pwn.
+	{"bracket glob with a quoted member", "sort -o -exec /dev/null; find . -maxdepth 0 ['-']exec pwn ';'", dynamicPart("find")},
+	{"bracket glob with a double-quoted member", `cat /etc/sh["a"]dow`, dynamicPart("cat")},
+	{"bracket glob closed by an ANSI-C quote", `cat x[$'\x5d'`, dynamicPart("cat")},
+	{"bracket glob in a wrapped program", `command r["m"] x`, dynamicPart(`r["m"]`)},
+}
+
+func TestRedteamFindings(t *testing.T) {
+	rules, err := gate.NewRules(gate.Rule{Name: "read-only", Effect: gate.EffectAllow, Expr: briefAllowlist})
+	require.NoError(t, err)
+	ctx := context.Background()
+	for _, f := range redteamFindings {
+		t.Run(f.name, func(t *testing.T) {
+			parts, err := gate.Split(f.cmd)
+			f.want(t, parts, err)
+			d := rules.Check(ctx, gate.Proposal{Command: f.cmd})
+			assert.False(t, d.Allow, "the allowlist admits %q: %s", f.cmd, d.Reason)
+			assert.False(t, err == nil && errors.Is(d.Err, gate.ErrParse), "Check refused what Split accepted")
+		})
+	}
+	// The allowlist is not closed: plain uses of what it names pass.
+	for _, cmd := range []string{
+		"ls -la | grep go | sort | head -n 3", "git log --oneline -5", "find . -name '*.go'",
+		"echo '[x]' \"a]\"", "test -f go.mod", "[ -d .git ]", "set -euo pipefail; ls", "hash -r", "eval ls",
+	} {
+		d := rules.Check(ctx, gate.Proposal{Command: cmd})
+		assert.True(t, d.Allow, "the allowlist refuses %q: %s", cmd, d.Reason)
+	}
+}
