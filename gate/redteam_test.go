@@ -68,6 +68,13 @@ var redteamFindings = []redteamFinding{
 	{"bracket glob with a double-quoted member", `cat /etc/sh["a"]dow`, dynamicPart("cat")},
 	{"bracket glob closed by an ANSI-C quote", `cat x[$'\x5d'`, dynamicPart("cat")},
 	{"bracket glob in a wrapped program", `command r["m"] x`, dynamicPart(`r["m"]`)},
+
+	// "--" before the command: Split reported the program "--", which a
+	// deny-list naming pwn does not match.
+	{"eval takes --", "eval -- pwn", runsPart("eval", "pwn")},
+	{"eval through a wrapper", "command eval -- pwn x", runsPart("eval", "pwn", "x")},
+	{"time takes --", "time -- pwn", runsPart("", "pwn")},
+	{"time -p takes --", "time -p -- pwn", runsPart("", "pwn")},
 }
 
 func TestRedteamFindings(t *testing.T) {

@@ -563,10 +563,16 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 			p.Dynamic = p.Dynamic || dyn
 			opaque = opaque || opq
 		}
-		if len(c.Args) > 0 {
-			argv := make([]string, len(c.Args))
-			args := make([]arg, len(c.Args))
-			for i, w := range c.Args {
+		words := c.Args
+		if len(words) > 1 && s.timed() && isDoubleDash(words[0]) {
+			// "time -- cmd", "time -p -- cmd": bash's time keyword takes
+			// an unquoted "--" before the command it times.
+			words = words[1:]
+		}
+		if len(words) > 0 {
+			argv := make([]string, len(words))
+			args := make([]arg, len(words))
+			for i, w := range words {
 				v, dyn := s.word(w)
 				argv[i], args[i] = v, arg{dyn: dyn, from: int(w.Pos().Offset()), to: int(w.End().Offset()), w: w}
 			}
@@ -629,6 +635,23 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 		p.Program = p.Argv[0]
 	}
 	return s.add(p, opaque)
+}
+
+// timed reports whether the statement being emitted is the one a time
+// keyword times (its frame is not pushed yet: the top of the stack is its
+// parent).
+func (s *splitter) timed() bool {
+	if top := len(s.stack) - 1; top >= 0 {
+		_, ok := s.stack[top].node.(*syntax.TimeClause)
+		return ok
+	}
+	return false
+}
+
+// isDoubleDash reports a word that is an unquoted "--".
+func isDoubleDash(w *syntax.Word) bool {
+	v, ok := plainWord(w)
+	return ok && v == "--"
 }
 
 // errAlias refuses alias definitions.
@@ -746,7 +769,13 @@ var shells = setOf("sh", "bash", "rbash", "dash", "zsh", "ksh", "mksh", "ash", "
 func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax.Stmt) {
 	switch {
 	case argv[0] == "eval" && !args[0].dyn && len(argv) > 1:
-		s.runWords(p, idx, argv[1:], args[1:], "eval")
+		argv, args = argv[1:], args[1:]
+		if argv[0] == "--" && !args[0].dyn {
+			argv, args = argv[1:], args[1:] // eval takes "--" before its words
+		}
+		if len(argv) > 0 {
+			s.runWords(p, idx, argv, args, "eval")
+		}
 	case shells[p.Program] && !args[0].dyn:
 		if i := shellScript(argv[1:]); i >= 0 {
 			s.runWords(p, idx, argv[i+1:i+2], args[i+1:i+2], p.Program+" -c")
