@@ -65,7 +65,9 @@
 // refuses it (ErrParse) rather than guess: a comment ending in a
 // backslash, a "#" inside a word that the parser takes for a comment, a
 // word the parser takes for an assignment and bash for a program ("0=x"),
-// an alias definition. Code hidden in literals that bash evaluates makes
+// single quotes inside a parameter expansion in double quotes or a
+// here-document ("${x-'$(id)'}": literal characters to bash, which runs
+// the substitution between them), an alias definition. Code hidden in literals that bash evaluates makes
 // the part dynamic: array subscripts and numeric arguments of builtins
 // ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"), arithmetic
 // that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]", "a[i]=1"),

@@ -75,6 +75,14 @@ var redteamFindings = []redteamFinding{
 	{"eval through a wrapper", "command eval -- pwn x", runsPart("eval", "pwn", "x")},
 	{"time takes --", "time -- pwn", runsPart("", "pwn")},
 	{"time -p takes --", "time -p -- pwn", runsPart("", "pwn")},
+
+	// Inside double quotes and unquoted here-document bodies, bash reads
+	// single quotes in "${x-word}" as literal characters and runs the
+	// substitution between them; the parser read a quoted string, so
+	// Split reported cat alone, not dynamic.
+	{"single quotes in a here-document's parameter expansion", "cat <<EOF\n${x-'$(pwn)'}\nEOF", refused},
+	{"single quotes in a double-quoted parameter expansion", `echo "${x:-'$(pwn)'}"`, refused},
+	{"ANSI-C quotes in a double-quoted parameter expansion", `echo "${x=$'$(pwn)'}"`, refused},
 }
 
 func TestRedteamFindings(t *testing.T) {
@@ -93,9 +101,17 @@ func TestRedteamFindings(t *testing.T) {
 	// The allowlist is not closed: plain uses of what it names pass.
 	for _, cmd := range []string{
 		"ls -la | grep go | sort | head -n 3", "git log --oneline -5", "find . -name '*.go'",
-		"echo '[x]' \"a]\"", "test -f go.mod", "[ -d .git ]", "set -euo pipefail; ls", "hash -r", "eval ls",
+		"echo '[x]' \"a]\"", "test -f go.mod", "cat <<'EOF'\n${x-'$(pwn)'}\nEOF", "[ -d .git ]", "set -euo pipefail; ls", "hash -r", "eval ls",
 	} {
 		d := rules.Check(ctx, gate.Proposal{Command: cmd})
 		assert.True(t, d.Allow, "the allowlist refuses %q: %s", cmd, d.Reason)
+	}
+	// Neighbours of the refused forms that bash and the parser read alike
+	// still split.
+	for _, cmd := range []string{
+		`echo ${x-'$(pwn)'}`, `echo "${x-"'a'"}"`, "cat <<EOF\n'$HOME'\nEOF", `echo "'$x'"`,
+	} {
+		_, err := gate.Split(cmd)
+		assert.NoError(t, err, "%q", cmd)
 	}
 }

@@ -97,9 +97,12 @@ var parserPool = sync.Pool{New: func() any {
 // script, or scripts nested more than 4 deep) does not parse, or when it
 // holds something bash may read differently from this parser: a comment
 // ending in a backslash (which this parser continues onto the next line
-// and bash does not), an alias definition (which changes how bash parses
-// what follows), or a wrapper option that is unknown, ambiguous or
-// missing its value (see [Part.Via]). It returns ErrInvalid when the
+// and bash does not), single quotes inside a parameter expansion in
+// double quotes or a here-document body ("${x-'$(id)'}", which bash reads
+// as literal characters around a substitution it runs), an alias
+// definition (which changes how bash parses what follows), or a wrapper
+// option that is unknown, ambiguous or missing its value (see
+// [Part.Via]). It returns ErrInvalid when the
 // command is empty, longer than [MaxCommandBytes], not UTF-8, contains a
 // control character other than tab and newline or an invisible format
 // character (bidi controls, zero-width characters, "Trojan Source"), or
@@ -262,6 +265,10 @@ type frame struct {
 	covered  bool // some part inherited this frame's redirections
 	boundary bool // command or process substitution: no inheritance
 	part     int  // a statement's own part (a loop's header), or -1
+	// dquoted: inside double quotes or an unquoted here-document body;
+	// dqParam: inside a parameter expansion there. Neither crosses a
+	// substitution.
+	dquoted, dqParam bool
 }
 
 // Limits that keep Split linear on hostile input; going over fails with
@@ -330,12 +337,29 @@ func (s *splitter) walk(root syntax.Node) {
 			return false
 		}
 		fr := frame{node: n, part: -1}
-		if top := len(s.stack) - 1; top >= 0 && !s.stack[top].boundary {
-			fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
+		if top := len(s.stack) - 1; top >= 0 {
+			if !s.stack[top].boundary {
+				fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
+			}
+			fr.dquoted, fr.dqParam = s.stack[top].dquoted, s.stack[top].dqParam
+			if r, ok := s.stack[top].node.(*syntax.Redirect); ok && r.Hdoc != nil && n == syntax.Node(r.Hdoc) {
+				fr.dquoted = true // a here-document body reads as double quotes
+			}
 		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			fr.boundary, fr.inh, fr.inhDyn = true, nil, false
+			fr.dquoted, fr.dqParam = false, false
+		case *syntax.DblQuoted:
+			fr.dquoted = true
+		case *syntax.SglQuoted:
+			if fr.dqParam {
+				// "${x-'$(rm -rf ~)'}": inside double quotes (and here-document
+				// bodies) bash reads these single quotes as literal characters
+				// and runs what they enclose; the parser reads a quoted string.
+				s.fail(fmt.Errorf("%w: single quotes inside a double-quoted parameter expansion are literal to bash, though the gate's parser reads them as quotes", ErrParse))
+				return false
+			}
 		case *syntax.Stmt:
 			own, dyn := s.targets(n.Redirs)
 			if len(own) > 0 {
@@ -364,6 +388,7 @@ func (s *splitter) walk(root syntax.Node) {
 				s.markOpaque()
 			}
 		case *syntax.ParamExp:
+			fr.dqParam = fr.dquoted
 			if paramOpaque(n) {
 				s.markOpaque()
 			}
