@@ -67,7 +67,10 @@
 // word the parser takes for an assignment and bash for a program ("0=x"),
 // single quotes inside a parameter expansion in double quotes or a
 // here-document ("${x-'$(id)'}": literal characters to bash, which runs
-// the substitution between them), an alias definition. Code hidden in literals that bash evaluates makes
+// the substitution between them), an alias definition, a shell option
+// that changes how bash reads the lines after it (keyword: "set -k; ls
+// LD_PRELOAD=/tmp/x.so" gives ls an environment; histexpand: "!:$" runs a
+// word of the line before). Code hidden in literals that bash evaluates makes
 // the part dynamic: array subscripts and numeric arguments of builtins
 // ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"), arithmetic
 // that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]", "a[i]=1"),

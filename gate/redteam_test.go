@@ -83,6 +83,20 @@ var redteamFindings = []redteamFinding{
 	{"single quotes in a here-document's parameter expansion", "cat <<EOF\n${x-'$(pwn)'}\nEOF", refused},
 	{"single quotes in a double-quoted parameter expansion", `echo "${x:-'$(pwn)'}"`, refused},
 	{"ANSI-C quotes in a double-quoted parameter expansion", `echo "${x=$'$(pwn)'}"`, refused},
+
+	// Options that change how bash reads the lines after the one that
+	// sets them: with history expansion on, "!:$" runs the last word of
+	// the line before (": pwn" passes any allowlist naming ":"); with
+	// keyword, "ls LD_PRELOAD=/tmp/x.so" is an assignment to ls's
+	// environment that Split reported as an argument.
+	{"set turns on history expansion", "set -o history -H\n: pwn\n!:$", refused},
+	{"set -o histexpand", "set -o history -o histexpand\n: pwn\n!:$", refused},
+	{"shopt -o turns on history expansion", "shopt -os history histexpand\n: pwn\n!:$", refused},
+	{"set -k makes arguments assignments", "set -k; git GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0=!pwn x", refused},
+	{"set -o keyword in a cluster", "set -euo keyword; ls LD_PRELOAD=/tmp/x.so", refused},
+	{"a shell started with -k", "bash -k -c 'ls LD_PRELOAD=/tmp/x.so'", refused},
+	{"a shell started with SHELLOPTS", "env SHELLOPTS=keyword bash -c 'ls LD_PRELOAD=/tmp/x.so'", refused},
+	{"an interactive shell reading a here-string expands history", "bash -i <<< $': pwn\n!:$'", refused},
 }
 
 func TestRedteamFindings(t *testing.T) {

@@ -100,9 +100,12 @@ var parserPool = sync.Pool{New: func() any {
 // and bash does not), single quotes inside a parameter expansion in
 // double quotes or a here-document body ("${x-'$(id)'}", which bash reads
 // as literal characters around a substitution it runs), an alias
-// definition (which changes how bash parses what follows), or a wrapper
-// option that is unknown, ambiguous or missing its value (see
-// [Part.Via]). It returns ErrInvalid when the
+// definition (which changes how bash parses what follows), a shell option
+// that changes how bash reads the lines after it ("set -k", "set -H",
+// "shopt -os histexpand", a shell started with -k, -H or SHELLOPTS in its
+// environment, an interactive shell reading its script from a
+// here-document), or a wrapper option that is unknown, ambiguous or
+// missing its value (see [Part.Via]). It returns ErrInvalid when the
 // command is empty, longer than [MaxCommandBytes], not UTF-8, contains a
 // control character other than tab and newline or an invisible format
 // character (bidi controls, zero-width characters, "Trojan Source"), or
@@ -802,6 +805,22 @@ func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax
 			s.runWords(p, idx, argv, args, "eval")
 		}
 	case shells[p.Program] && !args[0].dyn:
+		mode := shellMode(argv[1:], args[1:])
+		for _, a := range p.Assigns {
+			switch name, _, _ := strings.Cut(a, "="); name {
+			case "SHELLOPTS", "BASHOPTS":
+				mode.readsAhead = true // options the shell turns on at start
+			case "BASH_ENV", "ENV":
+				mode.startup = true
+			}
+		}
+		if mode.readsAhead {
+			s.fail(errReadsAhead)
+			return
+		}
+		if mode.startup {
+			s.opaque[idx] = true // runs startup files, or options only known at run time
+		}
 		if i := shellScript(argv[1:]); i >= 0 {
 			s.runWords(p, idx, argv[i+1:i+2], args[i+1:i+2], p.Program+" -c")
 			return
@@ -812,6 +831,11 @@ func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax
 		}
 		// "sh <<EOF ... EOF" and "bash <<< 'cmd'": the shell reads its
 		// script from the here-document or here-string.
+		if mode.interactive {
+			// An interactive shell expands history in each line it reads.
+			s.fail(fmt.Errorf("%w: an interactive shell reading its script expands history in it, which the gate cannot follow", ErrParse))
+			return
+		}
 		found := false
 		for _, r := range st.Redirs {
 			if body, ok := s.stdinScript(r); ok {
@@ -938,6 +962,55 @@ func shellOption(a string) (consumes int, c bool) {
 		}
 	}
 	return consumes, c
+}
+
+// shellModes is what a shell's options say about how it reads its
+// script.
+type shellModes struct {
+	readsAhead  bool // -k, -H, -o keyword, -o histexpand (see readsAhead)
+	interactive bool // -i
+	startup     bool // runs startup files (-i, -l, --login, --debugger), or an option is only known at run time
+}
+
+// shellMode reads the options of a shell's command line, up to its first
+// operand, "-" or "--".
+func shellMode(argv []string, args []arg) shellModes {
+	var m shellModes
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case args[i].dyn:
+			m.startup = true
+			return m
+		case a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+':
+			return m
+		case a == "--login" || a == "--debugger":
+			m.startup = true
+		case strings.HasPrefix(a, "--"):
+			n, _ := shellOption(a)
+			i += n
+		default:
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; c {
+				case 'o', 'O':
+					if i+1 < len(argv) {
+						i++
+						if c == 'o' && a[0] == '-' && !args[i].dyn && readsAhead[argv[i]] {
+							m.readsAhead = true
+						}
+					}
+				case 'k', 'H':
+					m.readsAhead = m.readsAhead || a[0] == '-'
+				case 'i', 'l':
+					if a[0] == '-' {
+						m.startup = true
+						m.interactive = m.interactive || c == 'i'
+					}
+				}
+			}
+		}
+	}
+	return m
 }
 
 // readsStdin reports whether a shell with these arguments reads its
