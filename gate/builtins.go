@@ -144,9 +144,16 @@ func builtin(argv []string, args []arg) callInfo {
 	case "enable":
 		for i := 1; i < len(argv); i++ {
 			if strings.HasPrefix(argv[i], "-") && strings.ContainsRune(argv[i], 'f') {
-				ci.opaque = true // loads a shared object
+				ci.unknown() // loads a shared object
 			}
 		}
+	case "hash":
+		// "hash -p /tmp/x ls": a later "ls" runs /tmp/x.
+		optionScan(&ci, argv, args, "dlp:rt", func(c byte, _ string, _ bool) {
+			if c == 'p' {
+				ci.unknown()
+			}
+		})
 	case "set":
 		ci.err = setOptions(argv, args)
 	case "shopt":
@@ -211,6 +218,12 @@ func setOptions(argv []string, args []arg) error {
 		}
 	}
 	return nil
+}
+
+// isCmdTable reports an assignment to BASH_CMDS, bash's table of the
+// files command names run ("BASH_CMDS[ls]=/tmp/x" makes "ls" run /tmp/x).
+func isCmdTable(assign string) bool {
+	return strings.HasPrefix(assign, "BASH_CMDS")
 }
 
 // operandTarget records a variable a builtin assigns, named by an operand.

@@ -69,16 +69,18 @@
 // here-document ("${x-'$(id)'}": literal characters to bash, which runs
 // the substitution between them), an alias definition, a shell option
 // that changes how bash reads the lines after it (keyword: "set -k; ls
-// LD_PRELOAD=/tmp/x.so" gives ls an environment; histexpand: "!:$" runs a
-// word of the line before). Code hidden in literals that bash evaluates makes
-// the part dynamic: array subscripts and numeric arguments of builtins
-// ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"), arithmetic
-// that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]", "a[i]=1"),
-// values of integer and nameref variables and of prompts, brace expansion
-// (also across quoted members, "{'rm',-rf}"), a glob (also a bracket
-// expression whose member is quoted, "['-']exec", which bash matches
-// against file names), and a tilde bash expands ("~/x", "dd
-// if=~root/x"). Split is tested against the real bash: the
+// LD_PRELOAD=/tmp/x.so" gives ls an environment; histexpand: "!:$" runs
+// a word of the line before). Code hidden in literals that bash evaluates
+// makes the part dynamic: array subscripts and numeric arguments of
+// builtins ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"),
+// arithmetic that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]",
+// "a[i]=1"), values of integer and nameref variables and of prompts,
+// brace expansion (also across quoted members, "{'rm',-rf}"), a glob
+// (also a bracket expression whose member is quoted, "['-']exec", which
+// bash matches against file names), a locale string ($"…", translated and
+// then expanded), and a tilde bash expands ("~/x", "dd if=~root/x"). So
+// do builtins that make a name run a file the gate cannot see ("hash -p
+// /tmp/x ls", an assignment to BASH_CMDS) or load code ("enable -f"). Split is tested against the real bash: the
 // differential tests (FuzzBashDiff, FuzzBashDiffTokens, linux and root
 // only) run each candidate command under bash in a sandbox and check that
 // every program bash executes is a part of Split's answer.

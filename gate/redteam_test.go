@@ -97,6 +97,22 @@ var redteamFindings = []redteamFinding{
 	{"a shell started with -k", "bash -k -c 'ls LD_PRELOAD=/tmp/x.so'", refused},
 	{"a shell started with SHELLOPTS", "env SHELLOPTS=keyword bash -c 'ls LD_PRELOAD=/tmp/x.so'", refused},
 	{"an interactive shell reading a here-string expands history", "bash -i <<< $': pwn\n!:$'", refused},
+
+	// What a name runs: after "hash -p /tmp/x/pwn ls", "ls" runs pwn;
+	// BASH_CMDS is the same table; "enable -f" loads a shared object.
+	{"hash -p makes a name run another file", "hash -p /tmp/x/pwn ls; ls", dynamicPart("hash")},
+	{"hash -p in a cluster", "hash -rp /tmp/x/pwn ls; ls", dynamicPart("hash")},
+	{"BASH_CMDS through read", "read 'BASH_CMDS[ls]' <<< /tmp/x/pwn; ls", dynamicPart("read")},
+	{"BASH_CMDS as a loop variable", "for BASH_CMDS in /tmp/x/pwn; do :; done; 0", func(t *testing.T, parts []gate.Part, err error) {
+		require.NoError(t, err)
+		require.NotEmpty(t, parts)
+		assert.True(t, parts[0].Dynamic, "%+v", parts[0])
+	}},
+	{"enable -f loads code", "enable -f /tmp/x.so ls", dynamicPart("enable")},
+
+	// $"..." is looked up in the message catalog of TEXTDOMAIN, and the
+	// translation is expanded as if double-quoted.
+	{"a locale string", `echo $"ls"`, dynamicPart("echo")},
 }
 
 func TestRedteamFindings(t *testing.T) {

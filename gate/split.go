@@ -59,7 +59,9 @@ type Part struct {
 	// time: a word of Argv, a redirection target or an assigned value, or
 	// a literal that bash evaluates as code (an array subscript or a
 	// numeric argument of a builtin holding "$(", arithmetic that reads a
-	// variable, an integer or nameref declaration).
+	// variable, an integer or nameref declaration), or a builtin that
+	// makes a name run a file the gate cannot see ("hash -p /tmp/x ls",
+	// an assignment to BASH_CMDS) or loads code ("enable -f").
 	Dynamic bool
 	// Via is "" for a part of the command line itself. For a command that
 	// another part runs, it names the nearest runner: "bash -c" (any of sh,
@@ -485,6 +487,9 @@ func (s *splitter) loopHeader(fc *syntax.ForClause) {
 			s.fail(errAlias)
 			return
 		}
+		if isCmdTable(l.Name.Value) {
+			p.Dynamic, opaque = true, true
+		}
 		for _, w := range l.Items {
 			if _, dyn := literal(w); dyn {
 				p.Dynamic = true
@@ -658,6 +663,9 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 		if isAliasTable(a) {
 			s.fail(errAlias)
 		}
+		if isCmdTable(a) {
+			p.Dynamic, opaque = true, true
+		}
 	}
 	if len(p.Argv) > 0 {
 		p.Program = p.Argv[0]
@@ -759,6 +767,9 @@ func (s *splitter) call(p Part, argv []string, args []arg, opaque bool, st *synt
 		if isAliasTable(a) {
 			s.fail(errAlias)
 			return -1
+		}
+		if isCmdTable(a) {
+			p.Dynamic, opaque = true, true
 		}
 	}
 	if args[0].dyn {

@@ -37,6 +37,11 @@ func literal(w *syntax.Word) (string, bool) {
 			}
 			b.WriteString(v)
 		case *syntax.DblQuoted:
+			if wp.Dollar {
+				// $"..." is translated with the message catalog of the
+				// locale, and the translation is expanded.
+				return "", true
+			}
 			for _, q := range wp.Parts {
 				lit, ok := q.(*syntax.Lit)
 				if !ok || br.quotedClose(lit.Value) {
