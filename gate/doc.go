@@ -94,9 +94,28 @@
 // added as a part of its own: "sudo -u root rm -rf /" meets the rules for
 // rm. An option a table does not know, an ambiguous abbreviation or a
 // missing value refuses the command (ErrParse): the gate does not guess
-// what the wrapper would run. Other programs that run commands are parts
-// with their own program name only: an allowlist denies them unless it
-// names them; a deny-list must name them.
+// what the wrapper would run.
+//
+// Some programs an allowlist may well name run a command or write a file
+// through their own options, and Split reads those too. git: the value
+// of "-c KEY=VALUE" for a key git runs as a command (core.pager,
+// core.editor, core.sshCommand, core.fsmonitor, pager.*, diff.external,
+// filter and merge drivers, "!" aliases, ...), and the commands of
+// fetch, pull, clone and ls-remote --upload-pack, push --receive-pack,
+// archive --exec, rebase -x, grep -O, "bisect run" and "submodule
+// foreach" (long options abbreviated as git allows) are parts of their
+// own; any other configuration key given on the command line or written
+// with "git config" (a value a later git command acts on), --config-env,
+// --exec-path=DIR, a git option it does not know and the subcommands
+// that run configured tools (difftool, mergetool, help, filter-branch,
+// send-email, daemon, ...) make the part dynamic. sort:
+// --compress-program is a part of its own, -o FILE a Redirect; find:
+// -fprint, -fprint0, -fls and -fprintf files are Redirects. What git runs
+// from configuration and hooks already on disk (the repository's, the
+// user's, another repository named with -C or --git-dir) is not in the
+// command and is not reported. Other programs that run commands are
+// parts with their own program name only: an allowlist denies them
+// unless it names them; a deny-list must name them.
 //
 // # Rules
 //

@@ -50,6 +50,18 @@ func dynamicPart(argv0 string) func(*testing.T, []gate.Part, error) {
 	}
 }
 
+// writes wants the part whose first word is argv0 to list file among its
+// Redirects.
+func writes(argv0, file string) func(*testing.T, []gate.Part, error) {
+	return func(t *testing.T, parts []gate.Part, err error) {
+		t.Helper()
+		require.NoError(t, err)
+		i := slices.IndexFunc(parts, func(p gate.Part) bool { return len(p.Argv) > 0 && p.Argv[0] == argv0 })
+		require.GreaterOrEqual(t, i, 0, "no part runs %q: %+v", argv0, parts)
+		assert.Contains(t, parts[i].Redirects, file, "%+v", parts[i])
+	}
+}
+
 // runsPart wants a part whose argv is argv, run by via.
 func runsPart(via string, argv ...string) func(*testing.T, []gate.Part, error) {
 	return func(t *testing.T, parts []gate.Part, err error) {
@@ -110,6 +122,50 @@ var redteamFindings = []redteamFinding{
 	}},
 	{"enable -f loads code", "enable -f /tmp/x.so ls", dynamicPart("enable")},
 
+	// Options of programs an allowlist names that run a command: git
+	// runs configuration given with -c (pager, fsmonitor, ssh, aliases
+	// with "!"), subcommand options (--upload-pack, rebase -x, grep -O,
+	// abbreviated as git allows), "bisect run" and "submodule foreach";
+	// sort runs --compress-program. Split reported one harmless-looking
+	// part for each.
+	{"git -c alias with !", "git -c alias.x='!pwn' x", runsPart("git -c alias.x", "pwn")},
+	{"git -c core.pager", "git -c core.pager=pwn -p log", runsPart("git -c core.pager", "pwn")},
+	{"git -c core.fsmonitor", "git -c core.fsmonitor=pwn status", runsPart("git -c core.fsmonitor", "pwn")},
+	{"git -c core.sshCommand", "git -c core.sshCommand='pwn -x' fetch ssh://x/y", runsPart("git -c core.sshCommand", "pwn", "-x")},
+	{"git -c alias holding options", "git -c 'alias.x=-c core.fsmonitor=pwn status' x", dynamicPart("git")},
+	{"git -c core.hooksPath", "git -c core.hooksPath=/tmp/x commit -m x", dynamicPart("git")},
+	{"git -c protocol.ext.allow", "git -c protocol.ext.allow=always ls-remote 'ext::pwn %S'", dynamicPart("git")},
+	{"git -c credential.helper", "git -c credential.helper=/tmp/x/pwn fetch", dynamicPart("git")},
+	{"git --config-env", "git --config-env=core.pager=EVIL -p log", dynamicPart("git")},
+	{"git --exec-path", "git --exec-path=/tmp/x pwn", dynamicPart("git")},
+	{"git config writes a command for later", "git config core.fsmonitor pwn; git status", dynamicPart("git")},
+	{"git config --global alias", "git config --global alias.st '!pwn'", dynamicPart("git")},
+	{"git config set", "git config set --global core.pager pwn", dynamicPart("git")},
+	{"git config --edit", "git config --edit", dynamicPart("git")},
+	{"git fetch --upload-pack abbreviated", "git fetch --upload-p=pwn /tmp/r", runsPart("git fetch --upload-pack", "pwn")},
+	{"git clone -u", "git clone -u pwn /tmp/r /tmp/s", runsPart("git clone --upload-pack", "pwn")},
+	{"git clone -c", "git clone -c core.fsmonitor=pwn /tmp/r /tmp/s", runsPart("git -c core.fsmonitor", "pwn")},
+	{"git clone --template", "git clone --templ=/tmp/hooks /tmp/r /tmp/s", dynamicPart("git")},
+	{"git ls-remote --upload-pack", "git ls-remote --upload-pack pwn /tmp/r", runsPart("git ls-remote --upload-pack", "pwn")},
+	{"git archive --exec", "git archive --remote=/tmp/r --exec=pwn HEAD", runsPart("git archive --exec", "pwn")},
+	{"git push --receive-pack", "git push --receive-pack='pwn' /tmp/r", runsPart("git push --receive-pack", "pwn")},
+	{"git rebase -x in a cluster", "git rebase -ix pwn HEAD~3", runsPart("git rebase --exec", "pwn")},
+	{"git grep -O", "git grep -Opwn x", runsPart("git grep --open-files-in-pager", "pwn")},
+	{"git bisect run", "git bisect run pwn", runsPart("git bisect run", "pwn")},
+	{"git submodule foreach", "git submodule foreach --recursive 'pwn'", runsPart("git submodule foreach", "pwn")},
+	{"git difftool", "git difftool HEAD", dynamicPart("git")},
+	{"sort --compress-program", "sort --compress-program=pwn -S 1 big.txt", runsPart("sort --compress-program", "pwn")},
+	{"sort --compress abbreviated", "sort big.txt --compress=pwn", runsPart("sort --compress-program", "pwn")},
+
+	// Options that write a file: with a here-string (no file target, so
+	// size(redirects) was 0) sort -o wrote ~/.bashrc; find -fprintf any
+	// file with any text.
+	{"sort -o", "sort -o /home/u/.bashrc <<< 'pwn'", writes("sort", "/home/u/.bashrc")},
+	{"sort -o attached after an operand", "sort in.txt -o/home/u/.bashrc", writes("sort", "/home/u/.bashrc")},
+	{"sort --output abbreviated", "sort --out /home/u/.bashrc in.txt", writes("sort", "/home/u/.bashrc")},
+	{"find -fprintf", `find . -maxdepth 0 -fprintf /home/u/.bashrc 'pwn\n'`, writes("find", "/home/u/.bashrc")},
+	{"find -fprint", "find /etc -fprint /home/u/.ssh/authorized_keys", writes("find", "/home/u/.ssh/authorized_keys")},
+
 	// $"..." is looked up in the message catalog of TEXTDOMAIN, and the
 	// translation is expanded as if double-quoted.
 	{"a locale string", `echo $"ls"`, dynamicPart("echo")},
@@ -132,6 +188,9 @@ func TestRedteamFindings(t *testing.T) {
 	for _, cmd := range []string{
 		"ls -la | grep go | sort | head -n 3", "git log --oneline -5", "find . -name '*.go'",
 		"echo '[x]' \"a]\"", "test -f go.mod", "cat <<'EOF'\n${x-'$(pwn)'}\nEOF", "[ -d .git ]", "set -euo pipefail; ls", "hash -r", "eval ls",
+		"git -c core.pager=cat log -3", "git -c color.ui=never status", "git config --get user.name", "git config user.name bob",
+		"git -C sub diff --stat", "git rebase -i HEAD~3", "git grep -n -e TODO", "sort -k2 -t, -u data.csv", "sort -rn in.txt",
+		"find . -name x -print",
 	} {
 		d := rules.Check(ctx, gate.Proposal{Command: cmd})
 		assert.True(t, d.Allow, "the allowlist refuses %q: %s", cmd, d.Reason)

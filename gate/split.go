@@ -42,9 +42,11 @@ type Part struct {
 	// the part, its own and those of enclosing blocks, loops and
 	// conditionals ("{ a; b; } > f" gives f to both): outputs, inputs and
 	// read-write (">", ">>", ">|", "&>", "&>>", "<", "<>", and ">&" to a
-	// file). Descriptor duplications ("2>&1"), here-documents and
-	// here-strings are not file targets and are not listed; a command
-	// substitution inside them is split into its own parts.
+	// file), and the files the part writes through options of programs
+	// whose options Split reads ("sort -o FILE", "find -fprint FILE").
+	// Descriptor duplications ("2>&1"), here-documents and here-strings
+	// are not file targets and are not listed; a command substitution
+	// inside them is split into its own parts.
 	Redirects []string
 	// Assigns are the variables the part assigns, wherever bash assigns:
 	// in front of a command ("LD_PRELOAD=x ping"), alone ("x=1"), in
@@ -68,8 +70,10 @@ type Part struct {
 	// bash, dash, zsh, ksh, mksh, ash, yash with a -c option), "bash <<" (a
 	// shell reading its script from a here-document or here-string),
 	// "eval", "trap", "mapfile -C", a wrapper ("sudo", "env", "xargs",
-	// "timeout", "watch", ...) or "find -exec". Text is then the text of
-	// that command, and the runner's redirections are added to Redirects.
+	// "timeout", "watch", ...), "find -exec", or an option of git or sort
+	// ("git -c core.pager", "git rebase --exec", "git bisect run", "sort
+	// --compress-program"). Text is then the text of that command, and
+	// the runner's redirections are added to Redirects.
 	Via string
 }
 
@@ -183,7 +187,7 @@ func fastSplit(command string) (Part, bool) {
 		return Part{}, false
 	}
 	prog := path.Base(argv[0])
-	if _, wrap := wrappers[prog]; wrap || shells[prog] || prog == "find" || strings.HasSuffix(argv[0], "/") {
+	if _, wrap := wrappers[prog]; wrap || shells[prog] || optionPrograms[prog] || strings.HasSuffix(argv[0], "/") {
 		return Part{}, false
 	}
 	return Part{Text: text, Argv: argv, Program: prog}, true
@@ -1119,8 +1123,15 @@ func (s *splitter) follow(p Part, idx int, argv []string, args []arg, st *syntax
 	if s.err != nil || len(argv) < 2 || args[0].dyn {
 		return
 	}
-	if p.Program == "find" {
+	switch p.Program {
+	case "find":
 		s.findExec(p, idx, argv, args, st, depth)
+		return
+	case "sort":
+		s.sortOptions(p, idx, argv, args, st, depth)
+		return
+	case "git":
+		s.gitOptions(p, idx, argv, args, st, depth)
 		return
 	}
 	if _, ok := wrappers[p.Program]; !ok {
@@ -1162,6 +1173,11 @@ func (s *splitter) findExec(p Part, idx int, argv []string, args []arg, st *synt
 	for k := 1; k < len(argv) && s.err == nil; k++ {
 		if args[k].dyn {
 			s.opaque[idx] = true // could be -exec
+			continue
+		}
+		if findWrites[argv[k]] && k+1 < len(argv) {
+			k++
+			s.addRedirect(idx, argv[k], args[k].dyn) // -fprint FILE, -fprintf FILE FORMAT, ...
 			continue
 		}
 		switch argv[k] {
