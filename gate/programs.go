@@ -14,9 +14,11 @@ import (
 // of the part's Redirects, and an option whose effect the gate cannot
 // know makes the part dynamic.
 
-// optionPrograms are the programs whose options Split reads (besides
-// the wrappers).
-var optionPrograms = setOf("find", "sort", "git")
+// isOptionProgram reports the programs whose options Split reads
+// (besides the wrappers).
+func isOptionProgram(prog string) bool {
+	return prog == "find" || prog == "sort" || prog == "git"
+}
 
 // sortGrammar is GNU sort's (coreutils 9): getopt_long with in-order
 // operands ("-" option string), so options are read up to "--" wherever

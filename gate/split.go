@@ -187,7 +187,7 @@ func fastSplit(command string) (Part, bool) {
 		return Part{}, false
 	}
 	prog := path.Base(argv[0])
-	if _, wrap := wrappers[prog]; wrap || shells[prog] || optionPrograms[prog] || strings.HasSuffix(argv[0], "/") {
+	if _, wrap := wrappers[prog]; wrap || shells[prog] || isOptionProgram(prog) || strings.HasSuffix(argv[0], "/") {
 		return Part{}, false
 	}
 	return Part{Text: text, Argv: argv, Program: prog}, true
@@ -273,11 +273,11 @@ type frame struct {
 	compound bool // a statement whose command is not a simple command
 	covered  bool // some part inherited this frame's redirections
 	boundary bool // command or process substitution: no inheritance
-	part     int  // a statement's own part (a loop's header), or -1
 	// dquoted: inside double quotes or an unquoted here-document body;
 	// dqParam: inside a parameter expansion there. Neither crosses a
 	// substitution.
 	dquoted, dqParam bool
+	part             int // a statement's own part (a loop's header), or -1
 }
 
 // Limits that keep Split linear on hostile input; going over fails with
