@@ -144,7 +144,26 @@ func builtin(argv []string, args []arg) callInfo {
 	case "enable":
 		for i := 1; i < len(argv); i++ {
 			if strings.HasPrefix(argv[i], "-") && strings.ContainsRune(argv[i], 'f') {
-				ci.opaque = true // loads a shared object
+				ci.unknown() // loads a shared object
+			}
+		}
+	case "hash":
+		// "hash -p /tmp/x ls": a later "ls" runs /tmp/x.
+		optionScan(&ci, argv, args, "dlp:rt", func(c byte, _ string, _ bool) {
+			if c == 'p' {
+				ci.unknown()
+			}
+		})
+	case "set":
+		ci.err = setOptions(argv, args)
+	case "shopt":
+		var setOpts, on bool
+		ops := optionScan(&ci, argv, args, "opqsu", func(c byte, _ string, _ bool) {
+			setOpts, on = setOpts || c == 'o', on || c == 's'
+		})
+		for _, i := range ops {
+			if setOpts && on && !args[i].dyn && readsAhead[argv[i]] {
+				ci.err = errReadsAhead
 			}
 		}
 	case "let":
@@ -159,6 +178,52 @@ func builtin(argv []string, args []arg) callInfo {
 		}
 	}
 	return ci
+}
+
+// readsAhead are the shell options ("set -o NAME") that change how bash
+// reads the commands after the one that sets them: keyword makes every
+// NAME=value word of a command an assignment to its environment ("ls
+// LD_PRELOAD=/tmp/x.so"), histexpand (with history) rewrites each later
+// line with history expansion before parsing it ("!:$" runs the last word
+// of the line before).
+var readsAhead = setOf("keyword", "histexpand")
+
+// errReadsAhead refuses a command that turns on a readsAhead option.
+var errReadsAhead = fmt.Errorf("%w: a shell option that changes how bash reads the commands after it (keyword, histexpand) is turned on, which the gate cannot follow", ErrParse)
+
+// setOptions reads the options of "set" (and of a shell's command line,
+// which takes the same ones) and refuses those that turn on a readsAhead
+// option: -k, -H, -o keyword, -o histexpand. Options stop at the first
+// operand, "-" or "--".
+func setOptions(argv []string, args []arg) error {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if args[i].dyn || a == "-" || a == "--" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			return nil // a word only known at run time is dynamic already
+		}
+		for j := 1; j < len(a); j++ {
+			switch a[j] {
+			case 'k', 'H':
+				if a[0] == '-' {
+					return errReadsAhead
+				}
+			case 'o':
+				if i+1 < len(argv) {
+					i++
+					if a[0] == '-' && !args[i].dyn && readsAhead[argv[i]] {
+						return errReadsAhead
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// isCmdTable reports an assignment to BASH_CMDS, bash's table of the
+// files command names run ("BASH_CMDS[ls]=/tmp/x" makes "ls" run /tmp/x).
+func isCmdTable(assign string) bool {
+	return strings.HasPrefix(assign, "BASH_CMDS")
 }
 
 // operandTarget records a variable a builtin assigns, named by an operand.

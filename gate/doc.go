@@ -65,13 +65,22 @@
 // refuses it (ErrParse) rather than guess: a comment ending in a
 // backslash, a "#" inside a word that the parser takes for a comment, a
 // word the parser takes for an assignment and bash for a program ("0=x"),
-// an alias definition. Code hidden in literals that bash evaluates makes
-// the part dynamic: array subscripts and numeric arguments of builtins
-// ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"), arithmetic
-// that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]", "a[i]=1"),
-// values of integer and nameref variables and of prompts, brace expansion
-// (also across quoted members, "{'rm',-rf}"), and a tilde bash expands
-// ("~/x", "dd if=~root/x"). Split is tested against the real bash: the
+// single quotes inside a parameter expansion in double quotes or a
+// here-document ("${x-'$(id)'}": literal characters to bash, which runs
+// the substitution between them), an alias definition, a shell option
+// that changes how bash reads the lines after it (keyword: "set -k; ls
+// LD_PRELOAD=/tmp/x.so" gives ls an environment; histexpand: "!:$" runs
+// a word of the line before). Code hidden in literals that bash evaluates
+// makes the part dynamic: array subscripts and numeric arguments of
+// builtins ("test -v 'a[$(rm -rf ~)]'", "printf %d …", "read", "shift"),
+// arithmetic that reads a variable ("(( x ))", "let", "[[ x -eq 1 ]]",
+// "a[i]=1"), values of integer and nameref variables and of prompts,
+// brace expansion (also across quoted members, "{'rm',-rf}"), a glob
+// (also a bracket expression whose member is quoted, "['-']exec", which
+// bash matches against file names), a locale string ($"…", translated and
+// then expanded), and a tilde bash expands ("~/x", "dd if=~root/x"). So
+// do builtins that make a name run a file the gate cannot see ("hash -p
+// /tmp/x ls", an assignment to BASH_CMDS) or load code ("enable -f"). Split is tested against the real bash: the
 // differential tests (FuzzBashDiff, FuzzBashDiffTokens, linux and root
 // only) run each candidate command under bash in a sandbox and check that
 // every program bash executes is a part of Split's answer.
@@ -85,9 +94,28 @@
 // added as a part of its own: "sudo -u root rm -rf /" meets the rules for
 // rm. An option a table does not know, an ambiguous abbreviation or a
 // missing value refuses the command (ErrParse): the gate does not guess
-// what the wrapper would run. Other programs that run commands are parts
-// with their own program name only: an allowlist denies them unless it
-// names them; a deny-list must name them.
+// what the wrapper would run.
+//
+// Some programs an allowlist may well name run a command or write a file
+// through their own options, and Split reads those too. git: the value
+// of "-c KEY=VALUE" for a key git runs as a command (core.pager,
+// core.editor, core.sshCommand, core.fsmonitor, pager.*, diff.external,
+// filter and merge drivers, "!" aliases, ...), and the commands of
+// fetch, pull, clone and ls-remote --upload-pack, push --receive-pack,
+// archive --exec, rebase -x, grep -O, "bisect run" and "submodule
+// foreach" (long options abbreviated as git allows) are parts of their
+// own; any other configuration key given on the command line or written
+// with "git config" (a value a later git command acts on), --config-env,
+// --exec-path=DIR, a git option it does not know and the subcommands
+// that run configured tools (difftool, mergetool, help, filter-branch,
+// send-email, daemon, ...) make the part dynamic. sort:
+// --compress-program is a part of its own, -o FILE a Redirect; find:
+// -fprint, -fprint0, -fls and -fprintf files are Redirects. What git runs
+// from configuration and hooks already on disk (the repository's, the
+// user's, another repository named with -C or --git-dir) is not in the
+// command and is not reported. Other programs that run commands are
+// parts with their own program name only: an allowlist denies them
+// unless it names them; a deny-list must name them.
 //
 // # Rules
 //

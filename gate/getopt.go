@@ -84,7 +84,7 @@ type option struct {
 // take. The wrapper would either refuse it or run something the gate did
 // not see; either way the proposal is refused rather than guessed.
 func errOption(prog, format string, args ...any) error {
-	return fmt.Errorf("%w: %s: %s; a command whose wrapper options cannot be read with certainty is refused", ErrParse, prog, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s: %s; a command whose options cannot be read with certainty is refused", ErrParse, prog, fmt.Sprintf(format, args...))
 }
 
 // word reads the options in args[i]. It returns operand == true when

@@ -42,9 +42,11 @@ type Part struct {
 	// the part, its own and those of enclosing blocks, loops and
 	// conditionals ("{ a; b; } > f" gives f to both): outputs, inputs and
 	// read-write (">", ">>", ">|", "&>", "&>>", "<", "<>", and ">&" to a
-	// file). Descriptor duplications ("2>&1"), here-documents and
-	// here-strings are not file targets and are not listed; a command
-	// substitution inside them is split into its own parts.
+	// file), and the files the part writes through options of programs
+	// whose options Split reads ("sort -o FILE", "find -fprint FILE").
+	// Descriptor duplications ("2>&1"), here-documents and here-strings
+	// are not file targets and are not listed; a command substitution
+	// inside them is split into its own parts.
 	Redirects []string
 	// Assigns are the variables the part assigns, wherever bash assigns:
 	// in front of a command ("LD_PRELOAD=x ping"), alone ("x=1"), in
@@ -59,15 +61,19 @@ type Part struct {
 	// time: a word of Argv, a redirection target or an assigned value, or
 	// a literal that bash evaluates as code (an array subscript or a
 	// numeric argument of a builtin holding "$(", arithmetic that reads a
-	// variable, an integer or nameref declaration).
+	// variable, an integer or nameref declaration), or a builtin that
+	// makes a name run a file the gate cannot see ("hash -p /tmp/x ls",
+	// an assignment to BASH_CMDS) or loads code ("enable -f").
 	Dynamic bool
 	// Via is "" for a part of the command line itself. For a command that
 	// another part runs, it names the nearest runner: "bash -c" (any of sh,
 	// bash, dash, zsh, ksh, mksh, ash, yash with a -c option), "bash <<" (a
 	// shell reading its script from a here-document or here-string),
 	// "eval", "trap", "mapfile -C", a wrapper ("sudo", "env", "xargs",
-	// "timeout", "watch", ...) or "find -exec". Text is then the text of
-	// that command, and the runner's redirections are added to Redirects.
+	// "timeout", "watch", ...), "find -exec", or an option of git or sort
+	// ("git -c core.pager", "git rebase --exec", "git bisect run", "sort
+	// --compress-program"). Text is then the text of that command, and
+	// the runner's redirections are added to Redirects.
 	Via string
 }
 
@@ -97,8 +103,14 @@ var parserPool = sync.Pool{New: func() any {
 // script, or scripts nested more than 4 deep) does not parse, or when it
 // holds something bash may read differently from this parser: a comment
 // ending in a backslash (which this parser continues onto the next line
-// and bash does not), an alias definition (which changes how bash parses
-// what follows), or a wrapper option that is unknown, ambiguous or
+// and bash does not), single quotes inside a parameter expansion in
+// double quotes or a here-document body ("${x-'$(id)'}", which bash reads
+// as literal characters around a substitution it runs), an alias
+// definition (which changes how bash parses what follows), a shell option
+// that changes how bash reads the lines after it ("set -k", "set -H",
+// "shopt -os histexpand", a shell started with -k, -H or SHELLOPTS in its
+// environment, an interactive shell reading its script from a
+// here-document), or a wrapper option that is unknown, ambiguous or
 // missing its value (see [Part.Via]). It returns ErrInvalid when the
 // command is empty, longer than [MaxCommandBytes], not UTF-8, contains a
 // control character other than tab and newline or an invisible format
@@ -175,7 +187,7 @@ func fastSplit(command string) (Part, bool) {
 		return Part{}, false
 	}
 	prog := path.Base(argv[0])
-	if _, wrap := wrappers[prog]; wrap || shells[prog] || prog == "find" || strings.HasSuffix(argv[0], "/") {
+	if _, wrap := wrappers[prog]; wrap || shells[prog] || isOptionProgram(prog) || strings.HasSuffix(argv[0], "/") {
 		return Part{}, false
 	}
 	return Part{Text: text, Argv: argv, Program: prog}, true
@@ -261,7 +273,11 @@ type frame struct {
 	compound bool // a statement whose command is not a simple command
 	covered  bool // some part inherited this frame's redirections
 	boundary bool // command or process substitution: no inheritance
-	part     int  // a statement's own part (a loop's header), or -1
+	// dquoted: inside double quotes or an unquoted here-document body;
+	// dqParam: inside a parameter expansion there. Neither crosses a
+	// substitution.
+	dquoted, dqParam bool
+	part             int // a statement's own part (a loop's header), or -1
 }
 
 // Limits that keep Split linear on hostile input; going over fails with
@@ -330,12 +346,29 @@ func (s *splitter) walk(root syntax.Node) {
 			return false
 		}
 		fr := frame{node: n, part: -1}
-		if top := len(s.stack) - 1; top >= 0 && !s.stack[top].boundary {
-			fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
+		if top := len(s.stack) - 1; top >= 0 {
+			if !s.stack[top].boundary {
+				fr.inh, fr.inhDyn = s.stack[top].inh, s.stack[top].inhDyn
+			}
+			fr.dquoted, fr.dqParam = s.stack[top].dquoted, s.stack[top].dqParam
+			if r, ok := s.stack[top].node.(*syntax.Redirect); ok && r.Hdoc != nil && n == syntax.Node(r.Hdoc) {
+				fr.dquoted = true // a here-document body reads as double quotes
+			}
 		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			fr.boundary, fr.inh, fr.inhDyn = true, nil, false
+			fr.dquoted, fr.dqParam = false, false
+		case *syntax.DblQuoted:
+			fr.dquoted = true
+		case *syntax.SglQuoted:
+			if fr.dqParam {
+				// "${x-'$(rm -rf ~)'}": inside double quotes (and here-document
+				// bodies) bash reads these single quotes as literal characters
+				// and runs what they enclose; the parser reads a quoted string.
+				s.fail(fmt.Errorf("%w: single quotes inside a double-quoted parameter expansion are literal to bash, though the gate's parser reads them as quotes", ErrParse))
+				return false
+			}
 		case *syntax.Stmt:
 			own, dyn := s.targets(n.Redirs)
 			if len(own) > 0 {
@@ -364,6 +397,7 @@ func (s *splitter) walk(root syntax.Node) {
 				s.markOpaque()
 			}
 		case *syntax.ParamExp:
+			fr.dqParam = fr.dquoted
 			if paramOpaque(n) {
 				s.markOpaque()
 			}
@@ -456,6 +490,9 @@ func (s *splitter) loopHeader(fc *syntax.ForClause) {
 		if isAliasTable(l.Name.Value) {
 			s.fail(errAlias)
 			return
+		}
+		if isCmdTable(l.Name.Value) {
+			p.Dynamic, opaque = true, true
 		}
 		for _, w := range l.Items {
 			if _, dyn := literal(w); dyn {
@@ -563,10 +600,16 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 			p.Dynamic = p.Dynamic || dyn
 			opaque = opaque || opq
 		}
-		if len(c.Args) > 0 {
-			argv := make([]string, len(c.Args))
-			args := make([]arg, len(c.Args))
-			for i, w := range c.Args {
+		words := c.Args
+		if len(words) > 1 && s.timed() && isDoubleDash(words[0]) {
+			// "time -- cmd", "time -p -- cmd": bash's time keyword takes
+			// an unquoted "--" before the command it times.
+			words = words[1:]
+		}
+		if len(words) > 0 {
+			argv := make([]string, len(words))
+			args := make([]arg, len(words))
+			for i, w := range words {
 				v, dyn := s.word(w)
 				argv[i], args[i] = v, arg{dyn: dyn, from: int(w.Pos().Offset()), to: int(w.End().Offset()), w: w}
 			}
@@ -624,11 +667,31 @@ func (s *splitter) emit(st *syntax.Stmt, fr frame) int {
 		if isAliasTable(a) {
 			s.fail(errAlias)
 		}
+		if isCmdTable(a) {
+			p.Dynamic, opaque = true, true
+		}
 	}
 	if len(p.Argv) > 0 {
 		p.Program = p.Argv[0]
 	}
 	return s.add(p, opaque)
+}
+
+// timed reports whether the statement being emitted is the one a time
+// keyword times (its frame is not pushed yet: the top of the stack is its
+// parent).
+func (s *splitter) timed() bool {
+	if top := len(s.stack) - 1; top >= 0 {
+		_, ok := s.stack[top].node.(*syntax.TimeClause)
+		return ok
+	}
+	return false
+}
+
+// isDoubleDash reports a word that is an unquoted "--".
+func isDoubleDash(w *syntax.Word) bool {
+	v, ok := plainWord(w)
+	return ok && v == "--"
 }
 
 // errAlias refuses alias definitions.
@@ -709,6 +772,9 @@ func (s *splitter) call(p Part, argv []string, args []arg, opaque bool, st *synt
 			s.fail(errAlias)
 			return -1
 		}
+		if isCmdTable(a) {
+			p.Dynamic, opaque = true, true
+		}
 	}
 	if args[0].dyn {
 		opaque = true // the program is only known at run time
@@ -746,8 +812,30 @@ var shells = setOf("sh", "bash", "rbash", "dash", "zsh", "ksh", "mksh", "ash", "
 func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax.Stmt) {
 	switch {
 	case argv[0] == "eval" && !args[0].dyn && len(argv) > 1:
-		s.runWords(p, idx, argv[1:], args[1:], "eval")
+		argv, args = argv[1:], args[1:]
+		if argv[0] == "--" && !args[0].dyn {
+			argv, args = argv[1:], args[1:] // eval takes "--" before its words
+		}
+		if len(argv) > 0 {
+			s.runWords(p, idx, argv, args, "eval")
+		}
 	case shells[p.Program] && !args[0].dyn:
+		mode := shellMode(argv[1:], args[1:])
+		for _, a := range p.Assigns {
+			switch name, _, _ := strings.Cut(a, "="); name {
+			case "SHELLOPTS", "BASHOPTS":
+				mode.readsAhead = true // options the shell turns on at start
+			case "BASH_ENV", "ENV":
+				mode.startup = true
+			}
+		}
+		if mode.readsAhead {
+			s.fail(errReadsAhead)
+			return
+		}
+		if mode.startup {
+			s.opaque[idx] = true // runs startup files, or options only known at run time
+		}
 		if i := shellScript(argv[1:]); i >= 0 {
 			s.runWords(p, idx, argv[i+1:i+2], args[i+1:i+2], p.Program+" -c")
 			return
@@ -758,6 +846,11 @@ func (s *splitter) nested(p Part, idx int, argv []string, args []arg, st *syntax
 		}
 		// "sh <<EOF ... EOF" and "bash <<< 'cmd'": the shell reads its
 		// script from the here-document or here-string.
+		if mode.interactive {
+			// An interactive shell expands history in each line it reads.
+			s.fail(fmt.Errorf("%w: an interactive shell reading its script expands history in it, which the gate cannot follow", ErrParse))
+			return
+		}
 		found := false
 		for _, r := range st.Redirs {
 			if body, ok := s.stdinScript(r); ok {
@@ -886,6 +979,55 @@ func shellOption(a string) (consumes int, c bool) {
 	return consumes, c
 }
 
+// shellModes is what a shell's options say about how it reads its
+// script.
+type shellModes struct {
+	readsAhead  bool // -k, -H, -o keyword, -o histexpand (see readsAhead)
+	interactive bool // -i
+	startup     bool // runs startup files (-i, -l, --login, --debugger), or an option is only known at run time
+}
+
+// shellMode reads the options of a shell's command line, up to its first
+// operand, "-" or "--".
+func shellMode(argv []string, args []arg) shellModes {
+	var m shellModes
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case args[i].dyn:
+			m.startup = true
+			return m
+		case a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+':
+			return m
+		case a == "--login" || a == "--debugger":
+			m.startup = true
+		case strings.HasPrefix(a, "--"):
+			n, _ := shellOption(a)
+			i += n
+		default:
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; c {
+				case 'o', 'O':
+					if i+1 < len(argv) {
+						i++
+						if c == 'o' && a[0] == '-' && !args[i].dyn && readsAhead[argv[i]] {
+							m.readsAhead = true
+						}
+					}
+				case 'k', 'H':
+					m.readsAhead = m.readsAhead || a[0] == '-'
+				case 'i', 'l':
+					if a[0] == '-' {
+						m.startup = true
+						m.interactive = m.interactive || c == 'i'
+					}
+				}
+			}
+		}
+	}
+	return m
+}
+
 // readsStdin reports whether a shell with these arguments reads its
 // script from standard input: only options, no -c, no script file.
 func readsStdin(args []string) bool {
@@ -981,8 +1123,15 @@ func (s *splitter) follow(p Part, idx int, argv []string, args []arg, st *syntax
 	if s.err != nil || len(argv) < 2 || args[0].dyn {
 		return
 	}
-	if p.Program == "find" {
+	switch p.Program {
+	case "find":
 		s.findExec(p, idx, argv, args, st, depth)
+		return
+	case "sort":
+		s.sortOptions(p, idx, argv, args, st, depth)
+		return
+	case "git":
+		s.gitOptions(p, idx, argv, args, st, depth)
 		return
 	}
 	if _, ok := wrappers[p.Program]; !ok {
@@ -1024,6 +1173,11 @@ func (s *splitter) findExec(p Part, idx int, argv []string, args []arg, st *synt
 	for k := 1; k < len(argv) && s.err == nil; k++ {
 		if args[k].dyn {
 			s.opaque[idx] = true // could be -exec
+			continue
+		}
+		if findWrites[argv[k]] && k+1 < len(argv) {
+			k++
+			s.addRedirect(idx, argv[k], args[k].dyn) // -fprint FILE, -fprintf FILE FORMAT, ...
 			continue
 		}
 		switch argv[k] {

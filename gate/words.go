@@ -16,7 +16,7 @@ import (
 func literal(w *syntax.Word) (string, bool) {
 	var (
 		b  strings.Builder
-		br braces
+		br patterns
 	)
 	for i, wp := range w.Parts {
 		switch wp := wp.(type) {
@@ -25,19 +25,26 @@ func literal(w *syntax.Word) (string, bool) {
 				return "", true
 			}
 		case *syntax.SglQuoted:
+			v := wp.Value
 			if wp.Dollar {
-				v, ok := ansiC(wp.Value)
-				if !ok {
+				var ok bool
+				if v, ok = ansiC(wp.Value); !ok {
 					return "", true
 				}
-				b.WriteString(v)
-			} else {
-				b.WriteString(wp.Value)
 			}
+			if br.quotedClose(v) {
+				return "", true
+			}
+			b.WriteString(v)
 		case *syntax.DblQuoted:
+			if wp.Dollar {
+				// $"..." is translated with the message catalog of the
+				// locale, and the translation is expanded.
+				return "", true
+			}
 			for _, q := range wp.Parts {
 				lit, ok := q.(*syntax.Lit)
-				if !ok {
+				if !ok || br.quotedClose(lit.Value) {
 					return "", true
 				}
 				dquotedLit(&b, lit.Value)
@@ -49,19 +56,37 @@ func literal(w *syntax.Word) (string, bool) {
 	return b.String(), false
 }
 
-// braces tracks, across the parts of one word, whether an unquoted "{"
-// has been seen and an unquoted "," or ".." after it: bash brace-expands
-// "{a,b}" and "{1..3}" whatever is quoted in between ("{'rm',-rf}" is two
-// words), but not "{}" or "{a}". The tracking over-approximates (nesting
-// is not followed), which only ever marks more words dynamic.
-type braces struct {
+// patterns tracks, across the parts of one word, the unquoted characters
+// that make bash expand it as a pattern.
+//
+// Brace expansion: whether an unquoted "{" has been seen and an unquoted
+// "," or ".." after it: bash brace-expands "{a,b}" and "{1..3}" whatever
+// is quoted in between ("{'rm',-rf}" is two words), but not "{}" or
+// "{a}".
+//
+// Bracket globs: whether an unquoted "[" has been seen. Bash reads
+// "l['s']" and "['-']exec" as patterns with a bracket expression whose
+// member is quoted ("['-']exec" is "-exec" where a file of that name
+// exists), so a "]" anywhere after it, quoted or not, makes the word a
+// pattern.
+//
+// The tracking over-approximates (nesting is not followed), which only
+// ever marks more words dynamic.
+type patterns struct {
 	open, sep bool
+	bracket   bool
+}
+
+// quotedClose reports whether the quoted text v, following an unquoted
+// "[" in the same word, may close a bracket expression.
+func (br *patterns) quotedClose(v string) bool {
+	return br.bracket && strings.IndexByte(v, ']') >= 0
 }
 
 // unquotedLit appends the value of an unquoted literal and reports whether
 // it holds an unescaped glob, brace expansion or expanded tilde. first is
 // true for the word's first part.
-func unquotedLit(b *strings.Builder, v string, first bool, br *braces) (dynamic bool) {
+func unquotedLit(b *strings.Builder, v string, first bool, br *patterns) (dynamic bool) {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c == '\\' {
@@ -80,6 +105,11 @@ func unquotedLit(b *strings.Builder, v string, first bool, br *braces) (dynamic 
 			return true
 		case '[':
 			if strings.IndexByte(v[i+1:], ']') >= 0 {
+				return true
+			}
+			br.bracket = true
+		case ']':
+			if br.bracket {
 				return true
 			}
 		case '~':
