@@ -1,6 +1,9 @@
 package grammar
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A clause that opens with a word that can be a base-form verb has two
 // readings. In one the word is the verb of a command ("Drop the table",
@@ -508,7 +511,11 @@ func (p *subjectParser) parse() (int, bool) {
 		case w == "'s" && p.cat(i+1)&(catNoun|catPlural|catName) != 0 && p.cat(i+1)&(catDet|catPart|catGer|catAdj) == 0:
 			i++ // a possessive before its noun: "Follow Katrina's path"
 			continue
-		case c&catAux != 0 && c&catNominal == 0 || w == "n't":
+		case c&catAux != 0 && c&catNominal == 0 || w == "n't",
+			// A modal that is also a noun ("can", "will", "must") before a
+			// base-form verb: "Query performance can be affected ...",
+			// "Code that ... will need to be updated".
+			c&catAux != 0 && modalWord(w) && p.cat(i+1)&catBase != 0 && p.lower(i+1) != "can":
 			if clauseVerb {
 				// "Ensure backups are encrypted": the clause after a verb
 				// that takes one, not its subject.
@@ -576,6 +583,15 @@ func (p *subjectParser) parse() (int, bool) {
 		}
 	}
 	return p.fallback()
+}
+
+// modalWord reports whether w is a modal auxiliary.
+func modalWord(w string) bool {
+	switch w {
+	case "can", "could", "will", "would", "shall", "should", "may", "might", "must":
+		return true
+	}
+	return false
 }
 
 // fallback returns the verb candidate found inside a prepositional phrase
@@ -980,6 +996,66 @@ func closesPhrase(x string) bool {
 	switch x {
 	case ".", ",", ":", "IN", "TO", "-RRB-":
 		return true
+	}
+	return false
+}
+
+// sentences are Sentences for DeclarativeOpening.
+var sentences = sync.Pool{New: func() any { return new(Sentence) }}
+
+// DeclarativeOpening reports whether words, a clause whose first word can
+// be a base-form verb, read as a statement by the clause analysis: the
+// clause that opens with that word is declarative, its subject stands at
+// or after the first word and its verb is a modal or a verb in the -s or
+// past form ("Code using the runtime.Type interface should now use ...",
+// "INSERT with an ON CONFLICT clause behaves similarly"). A past form
+// right before a noun without a determiner is a participle modifying it
+// ("List installed crates"), and no statement. It is safe for concurrent
+// use.
+func (m *Model) DeclarativeOpening(words []string) bool {
+	if len(words) < 3 {
+		return false
+	}
+	s := sentences.Get().(*Sentence)
+	defer sentences.Put(s)
+	m.AnalyzeWords(words, s)
+	defer s.reset()
+	for _, c := range s.Clauses {
+		if c.Start != 0 {
+			break
+		}
+		if c.Link != Main || c.Mood != Declarative || c.Subject < 0 || c.Opener != 0 || c.Verb <= c.Subject {
+			return false
+		}
+		for i := 1; i < c.Subject; i++ {
+			if t := m.XPOS(s.Tags[i]); t == "WDT" || t == "WP" || t == "WP$" || t == "WRB" {
+				return false // the subject of a relative clause: "Display packages whose support is ..."
+			}
+		}
+		x := m.XPOS(s.Tags[c.Verb])
+		if !m.finiteForm(strings.ToLower(words[c.Verb]), x) {
+			return false // "List repositories/VBZ with ...": a plural the tagger took for a verb
+		}
+		if x != "MD" && m.XPOS(s.Tags[0]) == "VB" {
+			// The tagger reads the first word as a verb: only a modal,
+			// which no command's object holds, outweighs it ("Cluster
+			// managers ... should use"); "Decide volunteering is not your
+			// thing" stays a command.
+			return false
+		}
+		switch x {
+		case "MD", "VBZ":
+			return true
+		case "VBD":
+			if c.Verb+1 < len(s.Tags) {
+				switch m.XPOS(s.Tags[c.Verb+1]) {
+				case "NN", "NNS", "JJ", "NNP", "NNPS", "VBG", "CC":
+					return false // "List installed crates", "List installed and used versions"
+				}
+			}
+			return true
+		}
+		return false
 	}
 	return false
 }

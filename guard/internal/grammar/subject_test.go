@@ -244,3 +244,27 @@ func tokenWords(s string) []string {
 	}
 	return ws
 }
+
+func TestDeclarativeOpening(t *testing.T) {
+	m := Default()
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Code using the runtime.Type interface should now use package reflect.", true},
+		{"Cluster managers and hosting providers should use tools which respect budgets.", true},
+		{"Query the audit table for rows older than a week.", false},
+		{"List installed crates.", false},
+		{"List installed and currently used versions of Neovim.", false},
+		{"Display packages whose support is limited.", false},
+		{"Decide volunteering is not your thing.", false},
+		{"Go.", false},
+	} {
+		toks := Tokenize(tt.in, nil)
+		words := make([]string, len(toks))
+		for i, tk := range toks {
+			words[i] = tk.Text(tt.in)
+		}
+		assert.Equal(t, tt.want, m.DeclarativeOpening(words), tt.in)
+	}
+}

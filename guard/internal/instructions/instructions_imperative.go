@@ -635,7 +635,7 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 			}
 		}
 	}
-	if d.statement(k, j) {
+	if d.statement(k, j) || d.declarativeClause(k, j) {
 		return 0
 	}
 	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
@@ -672,6 +672,27 @@ func (d *detector) statement(k, j int) bool {
 	var wbuf [2 * maxSubjectWords]string
 	_, words := wordsOf(text, buf[:], wbuf[:])
 	return grammar.Default().Statement(words)
+}
+
+// declarativeClause reports whether the clause analysis reads toks[k:j]
+// as a statement whose subject the first word opens (see grammar's
+// Model.DeclarativeOpening): "Code using the runtime.Type interface
+// should now use package reflect", "Cluster managers and hosting
+// providers should use tools ...", where the noun phrase is longer than
+// the subject reader follows.
+func (d *detector) declarativeClause(k, j int) bool {
+	j = min(j, k+maxSubjectWords)
+	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
+	text := d.norm[a:b]
+	if d.offs == nil || len(d.src) == len(d.norm) {
+		if sa, sb := d.offAt(a), d.endAt(b); sb-sa == b-a && sb <= len(d.src) {
+			text = d.src[sa:sb]
+		}
+	}
+	var buf [2 * maxSubjectWords]grammar.Token
+	var wbuf [2 * maxSubjectWords]string
+	_, words := wordsOf(text, buf[:], wbuf[:])
+	return grammar.Default().DeclarativeOpening(words)
 }
 
 // wordsOf cuts text into the grammar's tokens and their words, in the

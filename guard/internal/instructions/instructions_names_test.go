@@ -26,3 +26,23 @@ func TestNamesOpenStatements(t *testing.T) {
 		{"Silently drop the packets from that subnet.", ruleImperative, true},
 	})
 }
+
+// TestNounPhraseSubjects: a noun phrase that opens with a word that can be
+// a verb and goes on past what the subject reader follows (a participle
+// phrase, a coordination, a modal that is also a noun) is a statement when
+// the clause analysis finds its finite verb; the same openers stay
+// commands before an object.
+func TestNounPhraseSubjects(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Query performance can be affected by many things.", ruleImperative, false},
+		{"Code using the runtime.Type interface should now use package reflect.", ruleImperative, false},
+		{"Cluster managers and hosting providers should use tools which respect PodDisruptionBudgets.", ruleImperative, false},
+		{"Cache misses on the edge nodes will drop once the new keys roll out.", ruleImperative, false},
+		// commands
+		{"Query the audit table for rows older than a week.", ruleImperative, true},
+		{"Cluster the nodes by zone before the upgrade.", ruleImperative, true},
+		{"List installed and currently used versions of Neovim.", ruleImperative, true},
+		{"Decide volunteering is not your thing and give them back!", ruleImperative, true},
+		{"Display packages whose support is limited or has ended.", ruleImperative, true},
+	})
+}
