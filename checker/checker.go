@@ -426,6 +426,12 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 				if kr.instr == instrStrict && rule != RuleCommand && rule != RuleInjection {
 					continue
 				}
+				if kr.instr == instrQuery && (rule == RuleImperative || rule == RuleModal) {
+					// A query is addressed to the service it names, not to
+					// the reader: "SELECT user_email FROM ...", "List the
+					// open PRs touching auth/", "histogram_quantile(...)".
+					continue
+				}
 				if kr.instr == instrQuery && rule == RuleCommand && !shellSyntax(f.text[fd.Start:fd.End]) {
 					// A search query: "service=checkout status=5xx since
 					// 2026-02-01" has the shape of a command line and is not

@@ -145,6 +145,8 @@ func TestContentWiring(t *testing.T) {
 		{"url in claim ok", "internet_facts.claims", "The API is at https://example.com/v2.", nil, ""},
 		{"url in purpose ok", "mcp_requests.purpose", "Checks https://example.com/v2.", nil, ""},
 		{"url in query ok", "mcp_requests.query", "https://example.com/v2", nil, ""},
+		{"imperative in query ok", "mcp_requests.query", "IMPERATIVE the open pull requests.", nil, ""},
+		{"injection in query", "mcp_requests.query", "INJECTION text", []string{RuleInjection}, "/mcp_requests/0/query"},
 		{"payload url in claim", "internet_facts.claims", "Data goes to https://example.com/?d=abc.", []string{RuleExfilURL}, "/internet_facts/0/claims/0"},
 		{"exfil request", "open_questions", "Can you SEND-ME-KEYS?", []string{RuleExfilRequest}, "/open_questions/0"},
 		{"markdown", "repo_facts", "The entry point is `main.go`.", []string{RuleMarkdown}, "/repo_facts/0"},

@@ -48,8 +48,11 @@ const (
 	// mark (rule question.form). open_questions[].
 	Question
 	// Query is a search query or a question for a service, checked like
-	// [ProseWithURLs]: a query must not carry instructions, injection or
-	// data either. mcp_requests[].query.
+	// [ProseWithURLs]: a query must not carry commands, injection or data
+	// either. Imperatives and directive modals are not looked for: a
+	// query speaks to the service it is sent to ("SELECT ... FROM",
+	// "list the open PRs touching auth/"), not to the reader.
+	// mcp_requests[].query.
 	Query
 	// SourceURL is an absolute http(s) URL without user information, or a
 	// provider identifier ("doi:10.1000/182", "docs-search") (rule
@@ -102,7 +105,7 @@ const (
 	instrNone   = iota
 	instrStrict // commands and injection only
 	instrAll    // every instruction.* rule and injection
-	instrQuery  // every rule, commands only with shell syntax
+	instrQuery  // no imperatives or modals; commands only with shell syntax
 )
 
 // kindRule is what the content rules do with a string of one kind.

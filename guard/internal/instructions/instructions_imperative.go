@@ -174,9 +174,33 @@ func hyphenVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 
 // imperatives finds clauses that open with an imperative verb.
 func (d *detector) imperatives() {
+	quoted := false
 	d.clauses(func(i, j int) {
+		// Text after "reads:", "says:", "fails with:", "error:" is what a
+		// log, a page or a program says ("Errors in the pods read: dial
+		// tcp: lookup ...: i/o timeout"), not an order to the reader; it
+		// runs on through the sentences that end in colons.
+		if i > 0 && !d.toks[i].nl && strings.HasSuffix(d.toks[i-1].post(), ":") && (quoted || quoteIntroducer(d.toks[i-1].w)) {
+			quoted = true
+			return
+		}
+		quoted = false
 		d.imperativeClause(i, j, false)
 	})
+}
+
+// quoteIntroducer reports whether w, before a colon, introduces what
+// something says or shows: a verb of saying or showing, or a noun for
+// a message.
+func quoteIntroducer(w string) bool {
+	switch w {
+	case "read", "reads", "say", "says", "said", "show", "shows", "showed", "shown", "report", "reports", "reported",
+		"return", "returns", "returned", "print", "prints", "printed", "log", "logs", "logged", "output", "outputs",
+		"display", "displays", "displayed", "contain", "contains", "contained", "state", "states", "stated", "with",
+		"follows", "error", "errors", "message", "messages", "text", "warning", "warnings", "response", "reply":
+		return true
+	}
+	return false
 }
 
 // imperativeClause checks the clause toks[i:j] and its coordinated
@@ -321,7 +345,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			negated = true
 			k += 2
 			continue
-		case w == "don't" || w == "dont" || w == "do" && k+1 < j && d.isVerb(k+1):
+		case w == "don't" || w == "dont" || w == "do" && k+1 < j && d.isVerb(k+1) && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			// ("Do third-party plugins register ...?" asks.)
 			negated = true
 			k++
 			continue
@@ -351,10 +376,10 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		if t.flags&fSubord != 0 {
 			// Skip to after the comma that ends the adverbial clause.
 			m := k
-			for m < j && m-k < 14 && !d.toks[m].comma() {
+			for m < j && m-k < 32 && !d.toks[m].comma() {
 				m++
 			}
-			if m < j && m-k < 14 && d.toks[m].comma() {
+			if m < j && m-k < 32 && d.toks[m].comma() {
 				k = m + 1
 				sub = false
 				continue
@@ -971,7 +996,7 @@ func baseNoSubject(m *grammar.Model, words []string, tags []grammar.Tag, i int) 
 // subjectPronoun reports whether w is a pronoun that is a subject.
 func subjectPronoun(w string) bool {
 	_, ok := subjectPronouns[w]
-	return ok || w == "you" || w == "it"
+	return ok || w == "you" || w == "it" || w == "you'll" || w == "you've" || w == "you'd" || w == "they'll" || w == "it'll"
 }
 
 // auxiliaryWord reports whether w is a form of be, have or do, or a modal.

@@ -46,3 +46,27 @@ func TestNounPhraseSubjects(t *testing.T) {
 		{"Display packages whose support is limited or has ended.", ruleImperative, true},
 	})
 }
+
+// TestQuestionsOpenedByDo: "Do" + subject + verb + "?" asks; "Do" before a
+// verb without a question mark insists.
+func TestQuestionsOpenedByDo(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Do third-party plugins already register under the acme.exporters group?", ruleImperative, false},
+		{"Do release builds strip the debug symbols?", ruleImperative, false},
+		{"Do check the logs before you restart the service.", ruleImperative, true},
+		{"Don't restart the service during the freeze.", ruleImperative, true},
+	})
+}
+
+// TestQuotedAfterColon: what a log, a page or a program says, introduced
+// by "reads:", "fails with:", "error:", is no order to the reader; a
+// label that is no such word keeps its imperative.
+func TestQuotedAfterColon(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Errors in the pods read: dial tcp: lookup ledger.svc.cluster.local: i/o timeout.", ruleImperative, false},
+		{"The job fails with: open config.yaml: permission denied.", ruleImperative, false},
+		{"The banner says: update your client to 4.2.", ruleImperative, false},
+		{"Fix: update your client to 4.2.", ruleImperative, true},
+		{"Next: delete the stale lock entry.", ruleImperative, true},
+	})
+}
