@@ -306,14 +306,29 @@ func isSlug(run string) bool {
 				digits++
 			}
 		}
-		// words, short numbers and version-like parts only
-		if digits > 0 && digits < len(p) && len(p) > 6 {
+		// words, short numbers and version-like parts only; a word may
+		// end in one or two digits ("collector1", "html5")
+		if digits > 0 && digits < len(p) && len(p) > 6 && !wordWithNumber(p, digits) {
 			return false
 		}
 		if digits == len(p) && len(p) > 8 {
 			return false
 		}
 		if p != strings.ToLower(p) && p != strings.ToUpper(p) && !(len(p) > 1 && p[1:] == strings.ToLower(p[1:])) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordWithNumber reports whether p, which holds digits digits, is letters
+// followed by one or two digits: "collector1", "html5", "utf16".
+func wordWithNumber(p string, digits int) bool {
+	if digits > 2 {
+		return false
+	}
+	for i := 0; i < len(p)-digits; i++ {
+		if c := p[i] | 0x20; c < 'a' || c > 'z' {
 			return false
 		}
 	}

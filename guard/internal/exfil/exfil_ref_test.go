@@ -263,7 +263,7 @@ func isSlugRef(run string) bool {
 			}
 		}
 
-		if digits > 0 && digits < len(p) && len(p) > 6 {
+		if digits > 0 && digits < len(p) && len(p) > 6 && !wordWithNumber(p, digits) {
 			return false
 		}
 		if digits == len(p) && len(p) > 8 {

@@ -157,3 +157,11 @@ func TestValueOfAskedOrDescribed(t *testing.T) {
 		assert.Equal(t, want, got, text)
 	}
 }
+
+// TestSlugWithNumberedWords: a page slug whose words end in a digit is no
+// encoded payload; an encoding of the same length still is.
+func TestSlugWithNumberedWords(t *testing.T) {
+	assert.False(t, hasOpaqueRun("garbage-first-g1-garbage-collector1.html"))
+	assert.False(t, hasOpaqueRun("release-notes-utf16-html5-parser2"))
+	assert.True(t, hasOpaqueRun("c2VjcmV0LXRva2VuLTEyMzQ1Njc4OTAtYWJjZGVm"))
+}

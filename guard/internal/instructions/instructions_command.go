@@ -845,13 +845,20 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	if ev.prose > 1 && !ev.pipeToShell && !ev.sudo && !prompt {
 		return false
 	}
+	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && fileSubject(prog) && finiteVerbForm(ev.first) {
+		// A file named as the subject of a sentence: "tests/test_export.py
+		// hard-codes /tmp/report.csv", "cmd/main.go imports ./internal".
+		return false
+	}
 	switch {
 	case ev.pipeToShell || ev.sudo || ev.subst:
 		return true
 	case prompt:
 		return known || !l.IsDictionaryWord(prog) || ev.strong || ev.nargs > 0
-	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless:
-		return true // "./gradlew assembleRelease", "bin/rails db:migrate"
+	case inline && scriptPath(prog) && ev.nargs >= 1 && ev.proseless && !(ev.nargs == 1 && (l.IsDictionaryWord(ev.first) || auxiliaryWord(ev.first))):
+		// "./gradlew assembleRelease", "bin/rails db:migrate"; not a path
+		// named in prose ("the directory ../shared-proto cannot be found")
+		return true
 	case inline && known && !prosey && !ev.strong && ev.nargs <= 2 && ev.dict() == 0 && programShaped(ev.first) && !strings.Contains(ev.first, "-") && !l.IsDictionaryWord(ev.first) && !versionLike(ev.first):
 		return true // "gradle assembleRelease"
 	case ev.strong:
@@ -937,6 +944,25 @@ func parseEvidence(text string, ev *evidence) bool {
 		judgeStmt(st, ev, 0)
 	}
 	return true
+}
+
+// fileSubject reports whether prog is a path to a file: a slash and a
+// file extension ("tests/test_export.py", "cmd/main.go").
+func fileSubject(prog string) bool {
+	return strings.Contains(prog, "/") && hasFileExt(prog)
+}
+
+// finiteVerbForm reports whether w is the -s or -ed form of a verb,
+// alone or as the last part of a hyphenated compound ("imports",
+// "hard-codes", "re-exports").
+func finiteVerbForm(w string) bool {
+	if i := strings.LastIndexByte(w, '-'); i > 0 && i < len(w)-1 {
+		w = w[i+1:]
+	}
+	l := lexicon.Default()
+	_, s := l.SLemma(w)
+	_, ed := l.EdLemma(w)
+	return s || ed
 }
 
 // cliEntities are nouns that CLIs take as a first argument before a

@@ -1003,7 +1003,8 @@ func subjectPronoun(w string) bool {
 func auxiliaryWord(w string) bool {
 	switch w {
 	case "is", "are", "was", "were", "be", "been", "am", "'s", "'re", "has", "have", "had", "does", "did", "do",
-		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "doesn't", "don't", "won't", "can't":
+		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "doesn't", "don't", "won't", "can't",
+		"cannot", "wasn't", "weren't", "hasn't", "haven't", "didn't", "couldn't", "wouldn't", "shouldn't", "mustn't":
 		return true
 	}
 	return false

@@ -70,3 +70,17 @@ func TestQuotedAfterColon(t *testing.T) {
 		{"Next: delete the stale lock entry.", ruleImperative, true},
 	})
 }
+
+// TestPathsNamedInProse: a file or directory named as a sentence's
+// subject or object is no command line; a script run with its argument
+// still is.
+func TestPathsNamedInProse(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The CI log reports that the workspace directory ../shared-proto cannot be found.", ruleCommand, false},
+		{"tests/integration/test_export.py hard-codes /tmp/report.csv in test_export_csv.", ruleCommand, false},
+		{"cmd/server/main.go imports ./internal/config for its flags.", ruleCommand, false},
+		{"The build runs ./gradlew assembleRelease on every tag.", ruleCommand, true},
+		{"scripts/release.sh --dry-run", ruleCommand, true},
+		{"python scripts/gen.py --out /tmp/x", ruleCommand, true},
+	})
+}
