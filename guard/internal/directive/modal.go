@@ -1,6 +1,10 @@
 package directive
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardline/wardline/guard/internal/grammar"
+)
 
 // Word classes the modal rules read. They are closed grammatical classes
 // (pronouns, modals) or the small classes of verbs and adjectives that name
@@ -440,7 +444,7 @@ func (a *analysis) directedVerbGroup(i int) (int, bool) {
 		return k, true
 	case writer && (w == "would" || w == "'d") && in(adviceVerb, a.word(k+1)):
 		return k + 1, true // "I'd suggest moving ..."
-	case a.word(i) == "i" && (i == a.sentenceStart() || a.word(i-1) == ",") && (w == "would" || w == "'d") && a.verbAt(k+1) && !in(stanceVerb, a.word(k+1)):
+	case a.word(i) == "i" && (i == a.sentenceStart() || a.word(i-1) == ",") && (w == "would" || w == "'d") && a.baseAfterModal(k+1) && !in(stanceVerb, a.word(k+1)):
 		return k + 1, true // "I would rotate the key", "I'd roll back": what the writer would do, offered to the reader
 	case (w == "would" || w == "'d") && a.word(i) == "you" && a.adviceAdverbBefore(i) && a.verbAt(k+1):
 		return k + 1, true // "Ideally, you'd rerun the test": what the reader would best do
@@ -478,6 +482,17 @@ func (a *analysis) directedVerbGroup(i int) (int, bool) {
 
 // verbAt reports whether token i is a verb (by tag) or a word that can
 // only be read as one here.
+// baseAfterModal reports whether the word at i, right after a modal, is
+// its base-form verb: the tagger says so, or the word can be a verb and
+// the tagger reads it as a singular noun ("I'd pin docker/login-action
+// to ..." has "pin" before an identifier it took for a compound).
+func (a *analysis) baseAfterModal(i int) bool {
+	if a.verbAt(i) {
+		return true
+	}
+	return a.xpos(i) == "NN" && grammar.Default().CanBeVerb(a.word(i))
+}
+
 func (a *analysis) verbAt(i int) bool {
 	switch a.xpos(i) {
 	case "VB", "VBP":

@@ -79,16 +79,23 @@ var modalPhrases = func() phraseSet {
 		"usted debe", "usted debería", "debes", "deberías", "tienes que", "tiene que",
 		"hay que", "le recomendamos", "te recomendamos", "recomendamos", "le sugerimos",
 		"te sugiero", "le sugiero", "es recomendable", "es necesario que",
+		// first-person advice, as "I recommend", "I'd suggest"
+		"te recomiendo", "le recomiendo", "les recomiendo", "os recomiendo", "recomiendo", "te aconsejo",
+		"le aconsejo", "les aconsejo", "sugiero", "recomendaría", "sugeriría", "aconsejaría",
 		// German
 		"stellen sie sicher", "stelle sicher", "vergessen sie nicht", "vergiss nicht",
 		"sie müssen", "sie sollten", "sie sollen", "du musst", "du solltest",
 		"du sollst", "müssen sie", "sollten sie", "wir empfehlen", "ich empfehle",
 		"man sollte", "man muss", "achten sie darauf", "denken sie daran",
+		"ich würde empfehlen", "würde ich empfehlen", "empfehle ich", "ich rate", "ich schlage vor",
+		"ich würde vorschlagen",
 		// French
 		"assurez-vous", "assure-toi", "n'oubliez pas", "n'oublie pas", "vous devez",
 		"vous devriez", "tu dois", "tu devrais", "il faut", "nous recommandons",
 		"nous vous recommandons", "je recommande", "je vous recommande", "je suggère",
 		"je vous suggère", "il est recommandé", "pensez à", "n'hésitez pas",
+		"je te recommande", "je conseille", "je vous conseille", "je te conseille", "je recommanderais",
+		"je suggérerais", "je vous recommanderais",
 	)
 	ps.add(true,
 		"make sure", "make certain", "ensure that", "ensure you", "remember to",

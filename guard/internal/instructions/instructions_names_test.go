@@ -84,3 +84,16 @@ func TestPathsNamedInProse(t *testing.T) {
 		{"python scripts/gen.py --out /tmp/x", ruleCommand, true},
 	})
 }
+
+// TestAdviceForms: advice offered in the first person or after a short
+// participle phrase, in the languages the detectors read.
+func TestAdviceForms(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"I'd pin docker/login-action to a commit SHA as well.", ruleModal, true},
+		{"I'd expect the cache to be cold after a deploy.", ruleModal, false},
+		{"Te recomiendo fijar la imagen base por digest.", ruleModal, true},
+		{"Ich würde empfehlen, das Basis-Image per Digest festzulegen.", ruleModal, true},
+		{"Je vous conseille de figer l'image de base.", ruleModal, true},
+		{"El equipo recomienda fijar la imagen.", ruleModal, false},
+	})
+}
