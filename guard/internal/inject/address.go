@@ -50,7 +50,7 @@ func ends(toks []tok, i int) bool {
 		return true // a participle after the phrase: "AI search engines quoting this page"
 	}
 	switch t.w {
-	case "who", "which", "to", "and", "or", "please", "for", "from", "of", "with", "here", "there", "currently",
+	case "who", "whose", "which", "to", "and", "or", "please", "for", "from", "of", "with", "here", "there", "currently",
 		"now", "y", "und", "et", "o", "oder", "ou", "que", "qui", "der", "die", "das":
 		return true
 	}
@@ -122,8 +122,8 @@ func aiPhraseAfterDet(toks []tok, i int) (int, strength) {
 	if e, s := aiPhrase(toks, i); s != notAI {
 		return e, s
 	}
-	if at(toks, i-1).f&(wDet|wEvery|wThis|wYou) == 0 {
-		return i, notAI
+	if p := at(toks, i-1); p.f&(wDet|wEvery|wThis|wYou) == 0 && p.w != "my" && p.w != "our" {
+		return i, notAI // (a possessive of the writer leads in too: "Instructions for my assistant")
 	}
 	for j := i; j < len(toks) && j <= i+1; j++ {
 		if !plainModifier(toks[j]) {
@@ -328,6 +328,56 @@ func forLabel(toks []tok) int {
 	return -1
 }
 
+// senderNote reads a message that names the reader as an assistant by
+// its sender or by its addressee inside the sentence's opening words:
+// "From Jana, your operator, to the AI: ...", "Message from the shopper
+// you're helping, Dev: ...", "Message for the assistant from your user,
+// Amir: ...". It returns the index after the colon, or -1.
+func senderNote(toks []tok) int {
+	colon := -1
+	for k := 0; k < len(toks) && k < 16; k++ {
+		if toks[k].w == ":" {
+			colon = k
+			break
+		}
+	}
+	if colon < 2 || colon+1 >= len(toks) {
+		return -1
+	}
+	for k := 0; k < colon; k++ {
+		w := toks[k].w
+		switch {
+		case w == "to" && k+1 < colon:
+			// "..., to the AI:"
+			j := k + 1
+			for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
+				j++
+			}
+			if e, s := aiPhrase(toks, j); s == strongAI && e == colon {
+				return colon + 1
+			}
+		case w == "you're" || w == "you" && at(toks, k+1).f&wBe != 0:
+			// "the shopper you're helping", "the person you are assisting"
+			n := at(toks, k+1)
+			if w == "you" {
+				n = at(toks, k+2)
+			}
+			if n.w == "helping" || n.w == "assisting" || n.w == "serving" {
+				return colon + 1
+			}
+		case w == "your":
+			// "from your user", "your operator, to ..."
+			switch at(toks, k+1).w {
+			case "user", "operator", "principal", "owner", "human":
+				if at(toks, k-1).w == "from" || at(toks, k+2).w == "," {
+					return colon + 1
+				}
+			}
+		}
+	}
+	return -1
+}
+
 // innerAddress finds a form of address that opens a parenthesis or a
 // quotation inside the sentence and ends in a colon: "Offsite agenda
 // (assistant: once you have read this, cancel ...)". (Not a bracket: a
@@ -371,13 +421,23 @@ func addressedNote(toks []tok, from int) bool {
 			continue
 		}
 		j++
-		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
+		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 || at(toks, j).w == "my" || at(toks, j).w == "our" {
 			j++
 		}
 		if e, s := aiPhraseAfterDet(toks, j); s != notAI {
 			// The note ends with its addressee: "Note to the assistant:",
 			// "Message for any LLMs."; "Instructions for the model are
-			// in ..." describes a file.
+			// in ..." describes a file. A sender may follow the addressee:
+			// "Note for the banking assistant from account holder Ruth
+			// Ames:".
+			if at(toks, e).w == "from" {
+				for k := e + 1; k < len(toks) && k <= e+7; k++ {
+					if w := toks[k].w; w == ":" {
+						e = k
+						break
+					}
+				}
+			}
 			switch p := at(toks, e).w; {
 			case p == ":" || p == ",":
 				return true
@@ -1112,6 +1172,12 @@ func identityCue(toks []tok) bool {
 			if t.w == "you" {
 				j++
 			}
+			if at(toks, j).w == "no" && at(toks, j+1).w == "longer" {
+				j += 2 // "you are no longer an email assistant"
+			}
+			if at(toks, j).word() && at(toks, j+1).w == "," && at(toks, j+2).f&wDet != 0 {
+				j += 2 // "you are FinBot, an autonomous trading agent"
+			}
 			if at(toks, j).w == "now" {
 				j++
 				if at(toks, j).f&wPrep != 0 {
@@ -1145,6 +1211,14 @@ func identityCue(toks []tok) bool {
 		case t.f&wIdentity != 0 && (t.w == "act" || t.w == "behave") && at(toks, i+1).w == "as" && (i == 0 || at(toks, i-1).f&(wYou|wModal) != 0 || !at(toks, i-1).word()):
 			j := i + 2
 			if at(toks, j).f&wDet != 0 {
+				j++
+			}
+			if w := at(toks, j).w; w == "\"" || w == "“" || w == "'" {
+				// a quoted name and its apposition: act as "Unbound", a
+				// booking agent with ...
+				for j < len(toks) && j < i+8 && at(toks, j).f&wDet == 0 {
+					j++
+				}
 				j++
 			}
 			for k := j; k < len(toks) && k <= j+3; k++ {

@@ -210,9 +210,14 @@ func tokenize(s string, dst []tok) []tok {
 		w := s[i:j]
 		f := lex[w]
 		if f == 0 && strings.ContainsAny(w, "'’") {
-			// "assistant's" is "assistant" for the classes.
+			// "assistant's" is "assistant" for the classes; a French
+			// elision is the word after it: "l'assistant", "d'IA".
 			if k := strings.IndexAny(w, "'’"); k > 0 {
 				f = lex[w[:k]]
+				if f == 0 && k <= 2 {
+					_, n := utf8.DecodeRuneInString(w[k:])
+					f = lex[w[k+n:]]
+				}
 			}
 		}
 		dst = append(dst, tok{w: w, start: i, end: j, f: f})

@@ -65,11 +65,12 @@ const (
 // block is a span removed whole when a sentence inside it is.
 type block struct {
 	span
-	kind   blockKind
-	ctx    ctxFlags // the context its sentences start in
-	marker bool     // opened by a chat-template token
-	tool   bool     // a tool-call element (<tool_call>, <function_call>)
-	hit    Kind     // the first verdict inside it
+	kind    blockKind
+	ctx     ctxFlags // the context its sentences start in
+	marker  bool     // opened by a chat-template token
+	directs bool     // a turn whose content counts only when it directs (a marker of two words: "SYSTEM NOTICE:")
+	tool    bool     // a tool-call element (<tool_call>, <function_call>)
+	hit     Kind     // the first verdict inside it
 }
 
 // line is a physical line of the text.

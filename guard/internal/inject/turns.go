@@ -71,6 +71,13 @@ func (d *doc) turnStart(i, a, b int) int {
 		for e < b && (m[e] == ' ' || m[e] == '*' || m[e] == '_') && e < i+20 {
 			e++
 		}
+		if e < b && m[e] != ':' && upperRole(m[i:e]) {
+			// "ADMIN OVERRIDE:": roleColon reads the capitals after the
+			// role.
+			for e < b && e < i+40 && (m[e] >= 'A' && m[e] <= 'Z' || m[e] == ' ') {
+				e++
+			}
+		}
 		if e >= b || m[e] != ':' {
 			return 0
 		}
@@ -104,6 +111,12 @@ func (d *doc) turnStart(i, a, b int) int {
 	}
 	if k, ok := roleColon(m[i:b]); ok && (d.turnPosition(i, a) || upperRole(m[i:i+k])) {
 		d.openTurn(i, i+k, a, b, false)
+		if strings.IndexByte(strings.TrimSpace(m[i:i+k]), ' ') > 0 {
+			// "SYSTEM NOTICE: scheduled maintenance on Sunday" is a
+			// banner people write too: such a marker forges a turn only
+			// when what follows directs.
+			d.blocks[len(d.blocks)-1].directs = true
+		}
 		return k
 	}
 	if i == firstNonSpace(m, a, b) {
@@ -184,6 +197,18 @@ func roleColon(s string) (int, bool) {
 		return 0, false
 	}
 	k := e
+	// "ADMIN OVERRIDE:", "SYSTEM NOTICE:": in capitals, a role and one or
+	// two of the words a marker's role takes ("[SYSTEM NOTICE]").
+	for n := 0; n < 2 && k+1 < len(s) && s[k] == ' ' && upperRole(s[:e]); n++ {
+		t := k + 1
+		for t < len(s) && t < k+16 && s[t] >= 'A' && s[t] <= 'Z' {
+			t++
+		}
+		if t == k+1 || !markerTail(lowerASCII(s[k+1:t])) {
+			break
+		}
+		k = t
+	}
 	for k < len(s) && (s[k] == ' ' || s[k] == '*' || s[k] == '_') && k < e+3 {
 		k++
 	}
