@@ -592,8 +592,8 @@ func (d *doc) judge(u *unit) {
 			// of the conversation or to its reader.
 			says = strong || change || f&(wYou|wAIStrong|wAIWeak|wPromptish|wConvo|wUser|wReplyNoun|wTool|wOverride|wSecondPersVerb) != 0
 		}
-		if u.block >= 0 && d.blocks[u.block].directs {
-			says = false
+		if u.block >= 0 && d.blocks[u.block].directs && !strong && !change && f&(wAIStrong|wYou) == 0 {
+			says = false // a banner that speaks to no one in particular
 		}
 		if directive() || says {
 			u.kind = Injection
