@@ -504,7 +504,7 @@ func (d *doc) judge(u *unit) {
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
 		f&(wIf|wReadVerb) != 0 && (summarizingThis(toks) || readingThenSending(toks, norm)) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
-		f&(wUser|wYou) != 0 && userDataOut(toks, norm)
+		f&(wUser|wYou) != 0 && userDataOut(toks, norm) || environmentTask(toks)
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
