@@ -230,10 +230,60 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 	// A label before a command: "Setup: git clone ..." is judged after
 	// the colon by the inline pass.
 	c := judgeCommand(body, prompt, false)
-	if !c {
+	if !c && !(start == 0 && strings.TrimSpace(d.norm[end:]) == "" && d.loneCommand(a, body)) {
 		return 0, 0, false
 	}
 	return a, a + len(body), true
+}
+
+// loneCommand reports whether body, which starts at norm[a:] and is the
+// whole of the text (a field, not a line of prose), is nothing but a
+// program and the words a command line gives it: "ngrok http 80", "tput
+// colors", "consul kv put key value". (One word alone is a name.) Inside a sentence
+// such words name the program ("The build uses ngrok"); alone they are
+// what one types. The program must be no English word unless it is a
+// known program that is not also an everyday word ("pwd", "kubectl";
+// not "caching enabled"), be written in lower case, and be followed by
+// at most four words of a command line's shape; a keyword query
+// ("kubernetes pod restart policy") has more than one English word.
+func (d *detector) loneCommand(a int, body string) bool {
+	if strings.ContainsAny(body, ".?!,;:\"'") && !strings.ContainsAny(body, "/") {
+		// A sentence's punctuation ("tbd."), unless a path holds the dot.
+		for _, f := range strings.Fields(body) {
+			if strings.HasSuffix(f, ".") || strings.HasSuffix(f, "?") || strings.HasSuffix(f, "!") || strings.HasSuffix(f, ",") {
+				return false
+			}
+		}
+	}
+	words := strings.Fields(body)
+	if len(words) < 2 || len(words) > 5 {
+		// One word alone is a name: a service ("docs-search"), an
+		// identifier, a program named in a list.
+		return false
+	}
+	prog := words[0]
+	if !programShaped(prog) || isDataFile(prog) || versionLike(prog) || strings.ContainsAny(prog, "/.") && !scriptPath(prog) {
+		return false
+	}
+	if sa := d.offAt(a); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
+		return false // written as a name ("Caching enabled", "Hatch")
+	}
+	l := lexicon.Default()
+	pf := flagsOf(prog)
+	known, prosey := pf&fProgram != 0, pf&fProsey != 0
+	if l.IsDictionaryWord(prog) && !(known && !prosey) || len(prog) < 3 && !known {
+		return false
+	}
+	dict := 0
+	for _, w := range words[1:] {
+		if !argShaped(w) {
+			return false
+		}
+		if _, sub := subcommands[w]; !sub && l.IsDictionaryWord(w) {
+			dict++
+		}
+	}
+	return dict <= 1 || len(words) <= 2 || known && !prosey
 }
 
 // listMarkerPrefix returns the length of a leading list marker and its

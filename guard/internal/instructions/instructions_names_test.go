@@ -97,3 +97,27 @@ func TestAdviceForms(t *testing.T) {
 		{"El equipo recomienda fijar la imagen.", ruleModal, false},
 	})
 }
+
+// TestWholeFieldCommand: a text that is nothing but a program, with or
+// without a subcommand and operands, is a command line even without
+// flags ("mytop", "ngrok http 80", "tput colors"); the same words inside a
+// sentence name the program, and a lone English word or a name is no
+// command.
+func TestWholeFieldCommand(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"mytop", ruleCommand, false}, // one word alone is a name: "docs-search"
+		{"ngrok http 80", ruleCommand, true},
+		{"tput colors", ruleCommand, true},
+		{"systemctl freeze unit", ruleCommand, true},
+		{"docker image history image", ruleCommand, true},
+		// not commands
+		{"The build uses ngrok for tunnels.", ruleCommand, false},
+		{"none", ruleCommand, false},
+		{"Caching enabled", ruleCommand, false},
+		{"caching enabled", ruleCommand, false},
+		{"v1.4.2", ruleCommand, false},
+		{"main.go", ruleCommand, false},
+		{"kubernetes pod restart policy", ruleCommand, false},
+		{"n/a", ruleCommand, false},
+	})
+}
