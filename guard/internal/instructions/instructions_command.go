@@ -268,6 +268,9 @@ func (d *detector) loneCommand(a int, body string) bool {
 	if sa := d.offAt(a); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
 		return false // written as a name ("Caching enabled", "Hatch")
 	}
+	if finiteVerbForm(words[1]) && !isSubcommandWord(words[1]) {
+		return false // a sentence: "tests/test_export.py hard-codes /tmp/report.csv in ..."
+	}
 	l := lexicon.Default()
 	pf := flagsOf(prog)
 	known, prosey := pf&fProgram != 0, pf&fProsey != 0
@@ -994,6 +997,12 @@ func parseEvidence(text string, ev *evidence) bool {
 		judgeStmt(st, ev, 0)
 	}
 	return true
+}
+
+// isSubcommandWord reports whether w is a common subcommand.
+func isSubcommandWord(w string) bool {
+	_, ok := subcommands[w]
+	return ok
 }
 
 // fileSubject reports whether prog is a path to a file: a slash and a
