@@ -268,8 +268,8 @@ func (d *detector) loneCommand(a int, body string) bool {
 	if sa := d.offAt(a); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
 		return false // written as a name ("Caching enabled", "Hatch")
 	}
-	if finiteVerbForm(words[1]) && !isSubcommandWord(words[1]) {
-		return false // a sentence: "tests/test_export.py hard-codes /tmp/report.csv in ..."
+	if auxiliaryWord(words[1]) || strings.ContainsAny(prog, "/.") && finiteVerbForm(words[1]) && !isSubcommandWord(words[1]) {
+		return false // a sentence: "curl is a dependency", "tests/test_export.py hard-codes /tmp/report.csv"
 	}
 	l := lexicon.Default()
 	pf := flagsOf(prog)
@@ -282,11 +282,13 @@ func (d *detector) loneCommand(a int, body string) bool {
 		if !argShaped(w) {
 			return false
 		}
-		if _, sub := subcommands[w]; !sub && l.IsDictionaryWord(w) {
+		if _, sub := subcommands[w]; !sub && (l.IsDictionaryWord(w) || englishCompound(w)) {
 			dict++
 		}
 	}
-	return dict <= 1 || len(words) <= 2 || known && !prosey
+	// More English words read as a keyword query ("gitleaks generic-api-key
+	// entropy threshold").
+	return dict <= 1 || len(words) <= 2
 }
 
 // listMarkerPrefix returns the length of a leading list marker and its
@@ -997,6 +999,13 @@ func parseEvidence(text string, ev *evidence) bool {
 		judgeStmt(st, ev, 0)
 	}
 	return true
+}
+
+// englishCompound reports whether w is a hyphenated compound whose last
+// part is an English word ("multi-stage", "add-on", "set-up").
+func englishCompound(w string) bool {
+	i := strings.LastIndexByte(w, '-')
+	return i > 0 && i < len(w)-1 && lexicon.Default().IsDictionaryWord(w[i+1:])
 }
 
 // isSubcommandWord reports whether w is a common subcommand.

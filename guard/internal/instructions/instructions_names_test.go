@@ -108,8 +108,8 @@ func TestWholeFieldCommand(t *testing.T) {
 		{"mytop", ruleCommand, false}, // one word alone is a name: "docs-search"
 		{"ngrok http 80", ruleCommand, true},
 		{"tput colors", ruleCommand, true},
-		{"systemctl freeze unit", ruleCommand, true},
-		{"docker image history image", ruleCommand, true},
+		{"gitleaks generic-api-key entropy threshold", ruleCommand, false}, // a keyword query
+		{"curl is a dependency", ruleCommand, false},
 		// not commands
 		{"The build uses ngrok for tunnels.", ruleCommand, false},
 		{"none", ruleCommand, false},
