@@ -27,6 +27,7 @@ type doc struct {
 	markers        []span // chat-template tokens
 	hits           []Hit
 	out            []Removal
+	lf             lineFacts // turnPosition's, of the line last asked about
 }
 
 func (d *doc) run() {
