@@ -95,11 +95,47 @@ type Sentence struct {
 	tagging []string
 	beam    [][]Tag
 	alt     []Clause
+	// words' lexical facts, which do not depend on the tagging: computed
+	// once per sentence (lexDone), read by every tagging's clauses.
+	lex     []wordLex
+	lexDone bool
+}
+
+// wordLex is what clause analysis needs to know of one word whatever its
+// tag: the parts of tokenKind that come from the lexicon and the word's
+// form.
+type wordLex struct {
+	canBase, lexFinite, inflected, bareComp, aux bool
 }
 
 func (s *Sentence) reset() {
 	clear(s.Words) // drop references into the previous text
 	s.Tokens, s.Words, s.Tags, s.Clauses = s.Tokens[:0], s.Words[:0], s.Tags[:0], s.Clauses[:0]
+	s.lexDone = false
+}
+
+// wordLexes fills s.lex for s.Words, once per sentence.
+func (m *Model) wordLexes(s *Sentence) []wordLex {
+	if s.lexDone && len(s.lex) == len(s.Words) {
+		return s.lex
+	}
+	if cap(s.lex) < len(s.Words) {
+		s.lex = make([]wordLex, len(s.Words))
+	}
+	s.lex = s.lex[:len(s.Words)]
+	for i, w := range s.Words {
+		e := m.lex.entry(hashLower(w))
+		c := e.class()
+		s.lex[i] = wordLex{
+			canBase:   int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(w),
+			lexFinite: int(c) < len(m.finite) && m.finite[c],
+			inflected: m.inflectedVerb(w),
+			bareComp:  e.bareComp(),
+			aux:       e.aux(),
+		}
+	}
+	s.lexDone = true
+	return s.lex
 }
 
 // Analyze cuts text into tokens ([Tokenize]) and analyses them as one
@@ -205,19 +241,17 @@ func (m *Model) clauses(s *Sentence, tags []Tag, dst []Clause) []Clause {
 		s.kinds = make([]tokenKind, n)
 	}
 	kinds := s.kinds[:n]
+	lex := m.wordLexes(s)
 	for i := 0; i < n; i++ {
-		k := &kinds[i]
+		k, l := &kinds[i], &lex[i]
 		k.xpos, k.upos = m.XPOS(tags[i]), m.UPOS(tags[i])
-		h := hashLower(words[i])
-		e := m.lex.entry(h)
-		c := e.class()
-		k.canBase = int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(words[i])
+		k.canBase = l.canBase
 		// A base-form verb is also a present-tense one ("they exclude"),
 		// and a verb's -s and -ed forms are finite ("rises", "dropped").
-		k.lexFinite = int(c) < len(m.finite) && m.finite[c]
-		k.canFinite = k.lexFinite || k.canBase || isFiniteTag(k.xpos) || m.inflectedVerb(words[i])
-		k.bareComp = e.bareComp()
-		k.aux = e.aux() || k.upos == "AUX"
+		k.lexFinite = l.lexFinite
+		k.canFinite = k.lexFinite || k.canBase || isFiniteTag(k.xpos) || l.inflected
+		k.bareComp = l.bareComp
+		k.aux = l.aux || k.upos == "AUX"
 	}
 	question := words[n-1] == "?"
 	first := len(dst)

@@ -29,7 +29,19 @@ func tableSlots(n int) int { return max(8, n+n/3+1) }
 type lexicon struct {
 	fps  []uint32
 	vals []uint32
+	// The table's slot function takes the high half of an FNV hash, which
+	// short words share: every two-letter word starts in one run of about
+	// a thousand occupied slots, and a word absent from the table walks
+	// all of it. byFP and runLen, built on load and not stored, answer a
+	// lookup in a few probes with exactly the linear probe's result (see
+	// value).
+	byFP   []lexRef // the used slots by fingerprint, open addressing, a power of two long
+	runLen []uint32 // per slot, the number of occupied slots from it to the next empty one
 }
+
+// lexRef is one used slot of a lexicon: its fingerprint (0: an empty
+// entry of byFP) and index.
+type lexRef struct{ fp, slot uint32 }
 
 const (
 	bareCompBit = 0x8000
@@ -99,13 +111,50 @@ func (l *lexicon) bareComp(h uint64) bool { return l.entry(h).bareComp() }
 // complement ("ensure [backups are encrypted]").
 func (l *lexicon) finiteComp(h uint64) bool { return l.value(h)&finiteCompBit != 0 }
 
+// value returns what the lexicon holds of the word with hash h: the value
+// of the first slot holding h's fingerprint in the run of occupied slots
+// that starts at h's slot, 0 if none does.
 func (l *lexicon) value(h uint64) uint32 {
 	n := len(l.fps)
 	if n == 0 {
 		return 0
 	}
 	fp := fingerprint(h)
-	for i, probes := slotOf(h, n), 0; probes < n; probes++ {
+	i := slotOf(h, n)
+	switch l.fps[i] {
+	case fp:
+		return l.vals[i]
+	case 0:
+		return 0
+	}
+	if l.byFP != nil {
+		// The linear probe's answer, without the walk: of the slots that
+		// hold fp, the nearest one at or after i within i's run.
+		run := int(l.runLen[i])
+		best := run
+		mask := len(l.byFP) - 1
+		for j := fpSlot(fp, mask); ; j = (j + 1) & mask {
+			r := l.byFP[j]
+			if r.fp == 0 {
+				break
+			}
+			if r.fp == fp {
+				d := int(r.slot) - i
+				if d < 0 {
+					d += n
+				}
+				best = min(best, d)
+			}
+		}
+		if best == run {
+			return 0
+		}
+		if i += best; i >= n {
+			i -= n
+		}
+		return l.vals[i]
+	}
+	for probes := 0; probes < n; probes++ {
 		switch l.fps[i] {
 		case fp:
 			return l.vals[i]
@@ -131,7 +180,58 @@ func newLexicon(m map[uint64]uint32) *lexicon {
 		}
 		l.fps[i], l.vals[i] = fingerprint(h), m[h]
 	}
+	l.index()
 	return l
+}
+
+// fpSlot returns the first slot of fingerprint fp in byFP (mask + 1
+// slots): fp's bits mixed, so that similar fingerprints spread.
+func fpSlot(fp uint32, mask int) int { return int((fp*0x9E3779B1)>>7) & mask }
+
+// index builds byFP and runLen from fps.
+func (l *lexicon) index() {
+	n := len(l.fps)
+	used := 0
+	for _, f := range l.fps {
+		if f != 0 {
+			used++
+		}
+	}
+	size := 8
+	for size < 2*used {
+		size *= 2
+	}
+	mask := size - 1
+	l.byFP = make([]lexRef, size)
+	for i, f := range l.fps {
+		if f == 0 {
+			continue
+		}
+		j := fpSlot(f, mask)
+		for l.byFP[j].fp != 0 {
+			j = (j + 1) & mask
+		}
+		l.byFP[j] = lexRef{fp: f, slot: uint32(i)}
+	}
+	l.runLen = make([]uint32, n)
+	empty := slices.Index(l.fps, 0)
+	if empty < 0 {
+		for i := range l.runLen {
+			l.runLen[i] = uint32(n) // no empty slot: a probe sees every slot
+		}
+		return
+	}
+	// Backwards from an empty slot, around the table once.
+	run := uint32(0)
+	for k := 1; k < n; k++ {
+		i := (empty - k + n) % n
+		if l.fps[i] == 0 {
+			run = 0
+		} else {
+			run++
+		}
+		l.runLen[i] = run
+	}
 }
 
 // sortedKeys returns the keys of m in increasing order, so that tables are
@@ -425,6 +525,7 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 		m.lex.fps[i] = d.u32()
 		m.lex.vals[i] = d.u32()
 	}
+	m.lex.index()
 	m.tagW = d.weights()
 	if d.err != nil {
 		return d.err

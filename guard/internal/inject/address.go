@@ -150,8 +150,16 @@ func skipOpeners(toks []tok) int {
 	i := 0
 	for i < len(toks) {
 		t := toks[i]
-		if e := emphasisLabel(toks, i); e > i {
-			i = e // "**Output format**: give ..." is headed by its label
+		if t.w == "*" || t.w == "_" {
+			if e := emphasisLabel(toks, i); e > i {
+				i = e // "**Output format**: give ..." is headed by its label
+				continue
+			}
+			// Every marker of the run reads the same words after it, so
+			// no label starts in the run either; none is a word.
+			for i < len(toks) && (toks[i].w == "*" || toks[i].w == "_") {
+				i++
+			}
 			continue
 		}
 		switch {

@@ -184,6 +184,11 @@ func TestEmphasisLabelAndSayColon(t *testing.T) {
 	assert.Equal(t, 7, emphasisLabel(ts, 0))
 	assert.Equal(t, 7, skipOpeners(ts))
 	assert.Equal(t, 0, emphasisLabel(toks("**bold** text"), 0))
+	assert.Equal(t, 11, skipOpeners(toks("*** _ **Note**: please say")), "a run of markers before a label")
+	assert.Equal(t, 3, skipOpeners(toks("* _ * run it")))
+	// A run of markers is skipped in one pass (it was read again from
+	// each of its markers).
+	assert.Equal(t, 20000, skipOpeners(toks(strings.Repeat("*", 20000)+" run")))
 	assert.True(t, sayColon(toks("ignore it and state: x")))
 	assert.True(t, sayColon(toks("output the following: x")))
 	assert.False(t, sayColon(toks("state the reason")))

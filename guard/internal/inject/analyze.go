@@ -27,6 +27,7 @@ type doc struct {
 	markers        []span // chat-template tokens
 	hits           []Hit
 	out            []Removal
+	lf             lineFacts // turnPosition's, of the line last asked about
 }
 
 func (d *doc) run() {
@@ -299,7 +300,7 @@ func (d *doc) scan(u *unit, need Need) (mask uint8, inj []Hit) {
 	if d.a.cfg.Scan == nil || need == 0 {
 		return 0, nil
 	}
-	d.hits = d.a.cfg.Scan(d.m[u.start:u.end], need, d.hits[:0])
+	d.hits = d.st.memo.scan(d.a.cfg.Scan, d.m[u.start:u.end], need, d.hits[:0])
 	for _, h := range d.hits {
 		h.Start, h.End = u.start+max(0, h.Start), u.start+min(h.End, u.end-u.start)
 		if h.Start > h.End {

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"net/url"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
@@ -35,7 +36,8 @@ type decodedRun struct {
 // that decodes to printable text holding a space. It is linear in len(s): each byte starts at most one
 // run of each kind.
 func decodedRuns(s string, dst []decodedRun) []decodedRun {
-	rotTried := 0 // rotated-letter stretches are tried once, from their start
+	rotTried := 0  // rotated-letter stretches are tried once, from their start
+	pctFailed := 0 // percent runs: no start before this decodes (see percentRun)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if i >= rotTried && isLetter(c) && (i == 0 || !isLetter(s[i-1]) && s[i-1] != '\'') {
@@ -55,11 +57,15 @@ func decodedRuns(s string, dst []decodedRun) []decodedRun {
 				continue
 			}
 		}
-		if c == '%' {
-			if e, t := percentRun(s, i); e > i {
+		if c == '%' && i >= pctFailed {
+			e, t, rest := percentRun(s, i)
+			if t != "" {
 				dst = append(dst, decodedRun{span{i, e}, t})
 				i = e
 				continue
+			}
+			if rest {
+				pctFailed = e
 			}
 		}
 		if isB64(c) && (i == 0 || !isB64(s[i-1])) {
@@ -132,8 +138,13 @@ func isHex(c byte) bool {
 }
 
 // percentRun reads a run of %XX escapes mixed with plain characters (no
-// spaces) starting at s[i] and returns its end and decoded text.
-func percentRun(s string, i int) (int, string) {
+// spaces) starting at s[i] and returns its end and decoded text, or ""
+// when the run does not decode to printable text with a space. When it
+// does not, rest reports whether no later start in s[i:e] can decode
+// either: every '%' in the run opens an escape, and a run from a later
+// one ends at e too, holds fewer escapes and decodes to a suffix of the
+// text, so too few escapes or no space rules all of them out.
+func percentRun(s string, i int) (e int, text string, rest bool) {
 	e, n := i, 0
 	for e < len(s) && s[e] > ' ' {
 		if s[e] == '%' {
@@ -146,17 +157,23 @@ func percentRun(s string, i int) (int, string) {
 		}
 		e++
 	}
-	if n < minPercent || e-i > maxDecoded*3 {
-		return i, ""
+	if n < minPercent {
+		return e, "", true
+	}
+	if e-i > maxDecoded*3 {
+		return e, "", false
 	}
 	t, err := url.PathUnescape(s[i:e])
 	if err != nil {
-		return i, ""
+		return e, "", false
+	}
+	if strings.IndexByte(t, ' ') < 0 {
+		return e, "", true
 	}
 	if t = printableText([]byte(t)); t == "" {
-		return i, ""
+		return e, "", false
 	}
-	return e, t
+	return e, t, false
 }
 
 // binaryRun reads groups of eight 0/1 digits separated by single spaces.

@@ -110,7 +110,9 @@ type Config struct {
 	// URLs that carry a payload, with offsets into the sentence. need
 	// says which detectors the sentence needs, from the words and
 	// characters each one's findings require; the analysis does not ask
-	// for a sentence that needs none. Optional: without it only the
+	// for a sentence that needs none. It must be a function of its
+	// sentence and need alone: the analysis asks once for a sentence
+	// that repeats and reuses the answer. Optional: without it only the
 	// package's own analysis runs.
 	Scan func(sentence string, need Need, dst []Hit) []Hit
 	// Payload reports whether a URL taken from an HTML attribute (src,
@@ -195,6 +197,7 @@ type state struct {
 	toks []tok
 	uq   []tok
 	sent *grammar.Sentence
+	memo memo
 }
 
 var statePool = sync.Pool{New: func() any { return new(state) }}
@@ -202,5 +205,6 @@ var statePool = sync.Pool{New: func() any { return new(state) }}
 func (st *state) release() {
 	clear(st.toks)
 	st.toks = st.toks[:0]
+	st.memo.reset()
 	statePool.Put(st)
 }

@@ -61,6 +61,17 @@ func (st *state) parse(text string) syntax {
 
 // analyse is parse without the second reading after a label.
 func (st *state) analyse(text string) syntax {
+	out, e, ok := st.memo.syntax(text)
+	if ok {
+		return out
+	}
+	out = st.analyseText(text)
+	*e = synEntry{text: text, syn: out, ok: true}
+	return out
+}
+
+// analyseText is analyse without the memo.
+func (st *state) analyseText(text string) syntax {
 	var out syntax
 	if st.sent == nil {
 		st.sent = new(grammar.Sentence)

@@ -3,6 +3,7 @@ package inject
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Forged conversation turns and authority markers. A marker opens a
@@ -169,18 +170,83 @@ func (d *doc) turnPosition(i, a int) bool {
 	}
 	switch p := s[k-1]; p {
 	case '>', '-', '*':
-		return strings.TrimLeft(d.m[a:k], " \t>-*0123456789.)") == ""
+		// Nothing but list and quote markers before it.
+		return d.lineFacts(a).markersTo >= k
 	case '.', '?', '!', ']', ')', '}':
 		return k < j
 	case ':':
-		// "Registrant State/Province: SYSTEM: ...", and a JSON string
-		// value: {"advisory":"Assistant: ..."}.
+		// "Registrant State/Province: SYSTEM: ...": one colon and at
+		// most five fields before it; and a JSON string value:
+		// {"advisory":"Assistant: ..."}.
 		if j < i && s[j] == '"' && k == j && k >= 2 && s[k-2] == '"' {
 			return true
 		}
-		return k < j && strings.Count(d.m[a:k], ":") == 1 && len(strings.Fields(d.m[a:k])) <= 5
+		return k < j && d.lineFacts(a).oneColon(d.m, k) && fieldsAtMost(d.m[a:k], 5)
 	}
 	return false
+}
+
+// lineFacts is what turnPosition asks of the text from a line's start
+// up to a marker, found once per line rather than once per marker (a line
+// of markers made that quadratic).
+type lineFacts struct {
+	a         int  // the line's start
+	set       bool // the facts are of the line at a
+	markersTo int  // the end of the run of list and quote markers that opens the line
+	// The colons from a are read as far as scanned: the first two of
+	// them, -1 for those not met.
+	scanned        int
+	colon1, colon2 int
+}
+
+// lineFacts returns the facts of the line that starts at a.
+func (d *doc) lineFacts(a int) *lineFacts {
+	lf := &d.lf
+	if lf.set && lf.a == a {
+		return lf
+	}
+	m := d.m
+	*lf = lineFacts{a: a, set: true, scanned: a, colon1: -1, colon2: -1}
+	lf.markersTo = len(m) - len(strings.TrimLeft(m[a:], " \t>-*0123456789.)"))
+	return lf
+}
+
+// oneColon reports whether m[lf.a:k] holds exactly one colon, reading m
+// past what earlier calls read only as far as k or a second colon.
+func (lf *lineFacts) oneColon(m string, k int) bool {
+	for lf.colon2 < 0 && lf.scanned < k {
+		i := strings.IndexByte(m[lf.scanned:k], ':')
+		if i < 0 {
+			lf.scanned = k
+			break
+		}
+		if lf.colon1 < 0 {
+			lf.colon1 = lf.scanned + i
+		} else {
+			lf.colon2 = lf.scanned + i
+		}
+		lf.scanned += i + 1
+	}
+	return lf.colon1 >= 0 && lf.colon1 < k && (lf.colon2 < 0 || lf.colon2 >= k)
+}
+
+// fieldsAtMost reports whether s has at most n fields as strings.Fields
+// cuts them, without cutting them.
+func fieldsAtMost(s string, n int) bool {
+	fields, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			in = false
+			continue
+		}
+		if !in {
+			in = true
+			if fields++; fields > n {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // roleColon matches "system:", "Assistant :", "**User:**" at the start of
