@@ -28,6 +28,9 @@ func refTurnPosition(s string, i, a int) bool {
 	case '.', '?', '!', ']', ')', '}':
 		return k < j
 	case ':':
+		if j < i && s[j] == '"' && k == j && k >= 2 && s[k-2] == '"' {
+			return true // a JSON string value (the rule is not about cost)
+		}
 		return k < j && strings.Count(s[a:k], ":") == 1 && len(strings.Fields(s[a:k])) <= 5
 	}
 	return false
