@@ -952,7 +952,10 @@ func (m *Model) Statement(words []string) bool {
 	for i := 1; i < len(tags); i++ {
 		x := m.XPOS(tags[i])
 		switch {
-		case x == "VBD" && i+1 < len(tags) && startsNounPhrase(m.XPOS(tags[i+1])) && !determinerTag(m.XPOS(tags[i+1])):
+		case x == "VBD" && i+1 < len(tags) && startsNounPhrase(m.XPOS(tags[i+1])) && !determinerTag(m.XPOS(tags[i+1])) &&
+			m.XPOS(tags[i+1]) != "NNP" && m.XPOS(tags[i+1]) != "NNPS":
+			// (a participle modifies a common noun; before a name the
+			// past form is the verb: "Bush demoted Dick Clarke")
 			return false // a participle modifying a noun: "List installed crates"
 		case isFiniteTag(x):
 			return m.finiteForm(strings.ToLower(words[i]), x)

@@ -185,8 +185,34 @@ func (d *detector) imperatives() {
 			return
 		}
 		quoted = false
+		if d.reportedQuote(i, j) {
+			return
+		}
 		d.imperativeClause(i, j, false)
 	})
+}
+
+// reportedQuote reports whether the sentence toks[i:j] opens with a
+// quotation that a verb of saying after it reports: "\"Land mines,\" said
+// the Kuwaiti woman", "\"Restart it,\" the README says".
+func (d *detector) reportedQuote(i, j int) bool {
+	if p := d.toks[i].pre(); !strings.ContainsAny(p, "\"“") {
+		return false
+	}
+	for m := i; m < j-1 && m < i+40; m++ {
+		if post := d.toks[m].post(); !strings.ContainsAny(post, "\"”") {
+			continue
+		}
+		for k := m + 1; k < j && k <= m+4; k++ {
+			switch d.toks[k].w {
+			case "said", "says", "say", "asked", "asks", "replied", "replies", "added", "adds", "wrote", "writes", "noted",
+				"notes", "told", "tells", "explained", "explains", "warned", "warns", "answered":
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // quoteIntroducer reports whether w, before a colon, introduces what
@@ -380,8 +406,12 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 				m++
 			}
 			if m < j && m-k < 32 && d.toks[m].comma() {
+				// A prepositional phrase inside a sentence ("blames it on
+				// the US, on Israel, except themselves") leaves the
+				// clause mid-sentence; a leading adverbial clause ends
+				// where the sentence's own clause starts.
+				sub = midSentence && !coordinated && isPreposition(w) && !d.toks[k-1].semi
 				k = m + 1
-				sub = false
 				continue
 			}
 			// No comma: "If you have questions please call me", "If
@@ -390,6 +420,19 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 				return m
 			}
 			return d.afterConditional(k, j)
+		}
+		// A reduplicated phrase is an adverbial idiom: "Pound for pound,",
+		// "Step by step,", "Side by side,".
+		if n := d.word(k + 1); (n == "for" || n == "by" || n == "to") && k+2 < j && d.word(k+2) == w && d.toks[k+2].comma() {
+			k += 3
+			continue
+		}
+		// A name of two capitalised words before a comma addresses or
+		// introduces someone: "Jimmy Plant, Blogshares is ...".
+		if k+2 < j && d.capitalized(k) && d.capitalized(k+1) && d.toks[k+1].comma() && !vocativeDone && rareVerb(w) {
+			vocativeDone = true
+			k += 2
+			continue
 		}
 		// A vocative or a sentence adverb ("Sam, please confirm",
 		// "Hey guys, take Monday off", "However, ...").
@@ -494,6 +537,13 @@ func lyAdverb(w string) bool {
 		stem = w[:n-2] // recursively, quickly
 	}
 	return len(stem) > 3 && l.IsDictionaryWord(stem)
+}
+
+// rareVerb reports whether w is no verb, or one WordNet's sense-tagged
+// corpus never saw as a verb ("jimmy"), unlike "try" or "keep".
+func rareVerb(w string) bool {
+	info, ok := isVerbLemma(w)
+	return !ok || info.VerbTag == 0
 }
 
 // verbAlternation reads two or three verbs joined by slashes, the way

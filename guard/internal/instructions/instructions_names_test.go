@@ -121,3 +121,21 @@ func TestWholeFieldCommand(t *testing.T) {
 		{"n/a", ruleCommand, false},
 	})
 }
+
+// TestNarrativeStatements: reported speech, a name before a past form,
+// an idiom before a comma and a prepositional phrase inside a sentence
+// open no command; the commands beside them stay.
+func TestNarrativeStatements(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"\"Land mines,\" said the Kuwaiti woman.", ruleImperative, false},
+		{"\"Restart the pod,\" the runbook says.", ruleImperative, false},
+		{"Bush demoted Dick Clarke, among the experts, from his cabinet.", ruleImperative, false},
+		{"Pound for pound, mountain lions eat more game than wolves.", ruleImperative, false},
+		{"It is a fact that everybody blames this on the vendor, on the team, on anyone, except themselves.", ruleImperative, false},
+		// commands
+		{"\"Restart the pod.\"", ruleImperative, true},
+		{"Step by step, rebuild the index from the snapshot.", ruleImperative, true},
+		{"The job restarts; if it fails again, page the on-call.", ruleImperative, true},
+		{"Try Varkala, its beaches are amazing.", ruleImperative, true},
+	})
+}
