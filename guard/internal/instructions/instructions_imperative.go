@@ -419,6 +419,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			if m := d.pleaseLater(k, j); m > 0 {
 				return m
 			}
+			if isPreposition(w) && !midSentence {
+				return d.afterFrontedPhrase(k, j)
+			}
 			return d.afterConditional(k, j)
 		}
 		// A reduplicated phrase is an adverbial idiom: "Pound for pound,",
@@ -818,6 +821,63 @@ func (d *detector) pleaseLater(k, j int) int {
 // conditionals open a clause after which, with no comma, an imperative
 // can follow: "If the build fails run make clean".
 var conditionals = setOf("if", "when", "whenever", "once", "after", "before", "unless", "until")
+
+// afterFrontedPhrase finds the imperative of a sentence that opens with a
+// prepositional phrase and no comma: "From the 'edit' menu select
+// 'paste'", "In the 7th line add the word 'into'", "Along with the burger
+// try the onion rings". The phrase's noun phrase runs to the first word
+// that can be a base-form verb and has its object right after it (a
+// determiner, a pronoun or a quotation); a subject or an auxiliary before
+// that verb makes the sentence a statement ("In the logs the worker
+// prints a trace", "From 2023 on, support was dropped").
+func (d *detector) afterFrontedPhrase(k, j int) int {
+	for m := k + 2; m < j && m < k+12; m++ {
+		t := d.toks[m]
+		if t.comma() || t.endsSentence() && m+1 < j {
+			return 0
+		}
+		w, prev := t.w, d.toks[m-1].w
+		if subjectPronoun(w) || auxiliaryWord(w) || strings.HasSuffix(w, "ed") || w == "to" {
+			return 0
+		}
+		if isDeterminerLike(prev) || isPreposition(prev) || prev == "of" || prev == "and" || prev == "or" {
+			continue // still inside the phrase: "from the edit menu"
+		}
+		info, ok := isVerbLemma(w)
+		if !ok || d.capitalized(m) {
+			continue
+		}
+		if m+1 >= j {
+			return 0
+		}
+		nx := d.toks[m+1]
+		_, strong := strongObjects[nx.w]
+		quote := strings.ContainsAny(nx.pre(), "'\"“‘")
+		if !strong && !quote || nx.w == "no" || nx.w == "more" || nx.w == "less" || nx.w == "only" {
+			continue
+		}
+		if _, finite := lexicon.Default().SLemma(w); finite {
+			return 0 // "In the logs the worker prints a trace": a finite verb
+		}
+		for n := k + 1; n < m; n++ {
+			if d.capitalized(n) && !isDeterminerLike(d.toks[n-1].w) {
+				return 0 // a name is the subject: "In this movie Google and Amazon create ..."
+			}
+		}
+		for n := m + 2; n < j && n <= m+6 && !d.toks[n-1].comma(); n++ {
+			w, prev := d.toks[n].w, d.toks[n-1].w
+			_, finite := lexicon.Default().SLemma(w)
+			if finite && (subjectPronoun(prev) || !isDeterminerLike(prev) && !pluralNoun(w)) || auxiliaryWord(w) {
+				return 0 // "With the flag set the cache skips the lock", "with an exact hit it takes 40 s"
+			}
+		}
+		if d.verbReading(m, j, info) > 0 {
+			return m + 1
+		}
+		return 0
+	}
+	return 0
+}
 
 // afterConditional finds the imperative of a sentence that opens with a
 // conditional clause and no comma ("If the build fails run make clean",

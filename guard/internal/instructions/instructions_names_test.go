@@ -139,3 +139,20 @@ func TestNarrativeStatements(t *testing.T) {
 		{"Try Varkala, its beaches are amazing.", ruleImperative, true},
 	})
 }
+
+// TestFrontedPhraseCommands: a prepositional phrase without a comma
+// before a command ("From the 'Edit' menu select 'Paste'"); with a
+// subject or a later finite verb the sentence states.
+func TestFrontedPhraseCommands(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"From the 'Edit' menu select 'Paste'.", ruleImperative, true},
+		{"In the 7th line add the word \"into\" after \"entered\".", ruleImperative, true},
+		{"From the list pick the nodes that failed.", ruleImperative, true},
+		{"In the logs the worker prints a trace for every retry.", ruleImperative, false},
+		{"In production the service reads the config from Vault.", ruleImperative, false},
+		{"With the flag set the cache skips the lock.", ruleImperative, false},
+		{"With an exact hit it takes 40 seconds.", ruleImperative, false},
+		{"In this movie Google and Amazon create a brave new world of media.", ruleImperative, false},
+		{"On a bad note the waiting area is not enjoyable.", ruleImperative, false},
+	})
+}
