@@ -1062,3 +1062,8 @@ func (m *Model) DeclarativeOpening(words []string) bool {
 	}
 	return false
 }
+
+// containsDigit reports whether w holds an ASCII digit.
+func containsDigit(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
+}

@@ -228,7 +228,12 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 		return 0, 0, false
 	}
 	// A label before a command: "Setup: git clone ..." is judged after
-	// the colon by the inline pass.
+	// the colon by the inline pass; a field's label and its value are no
+	// command line ("Workers per pod: 4", "Memory limit: 512Mi; request:
+	// 256Mi").
+	if labelPrefix(body) > 0 && !prompt {
+		return 0, 0, false
+	}
 	c := judgeCommand(body, prompt, false)
 	if !c && !(start == 0 && strings.TrimSpace(d.norm[end:]) == "" && d.loneCommand(a, body)) {
 		return 0, 0, false
@@ -1006,6 +1011,26 @@ func parseEvidence(text string, ev *evidence) bool {
 func englishCompound(w string) bool {
 	i := strings.LastIndexByte(w, '-')
 	return i > 0 && i < len(w)-1 && lexicon.Default().IsDictionaryWord(w[i+1:])
+}
+
+// labelPrefix returns the length of a field's label at the start of
+// line: one to six words without shell syntax and a colon followed by a
+// space ("Workers per pod: ", "Start time: "), or 0. A drive letter
+// ("C:\\"), a URL's scheme and a colon inside a word are no label.
+func labelPrefix(line string) int {
+	i := strings.Index(line, ": ")
+	if i <= 0 || i > 60 {
+		return 0
+	}
+	head := line[:i]
+	if strings.ContainsAny(head, "|&;<>$`=/\\'\"()[]{}") || strings.HasPrefix(head, "-") || strings.Contains(head, " -") {
+		return 0
+	}
+	f := strings.Fields(head)
+	if n := len(f); n < 1 || n > 6 || len(f[n-1]) == 1 {
+		return 0 // (a drive letter: "format C: /q")
+	}
+	return i + 2
 }
 
 // isSubcommandWord reports whether w is a common subcommand.

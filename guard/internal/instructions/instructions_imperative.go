@@ -185,11 +185,41 @@ func (d *detector) imperatives() {
 			return
 		}
 		quoted = false
-		if d.reportedQuote(i, j) {
+		if d.reportedQuote(i, j) || d.label(i, j) {
 			return
 		}
 		d.imperativeClause(i, j, false)
 	})
+}
+
+// label reports whether the "sentence" toks[i:j] is the label of a
+// field, a short noun phrase before a colon: "Heap usage: 3.1 GB",
+// "Build time, median of 20 runs: 14 min", "Pool config:". A command
+// before a colon has its object right after its verb ("Update the
+// config: ...", "Note this: ...") and stays one.
+func (d *detector) label(i, j int) bool {
+	if j-i > 8 || !strings.Contains(d.toks[j-1].post(), ":") || strings.Contains(d.toks[j-1].post(), "::") {
+		return false
+	}
+	if j-i == 1 {
+		return false // one word before a colon: "Note:", "Fix:", "Update:"
+	}
+	if strings.ContainsAny(d.toks[j-1].post(), "'\"’”") || strings.Contains(d.toks[i].pre(), "(") {
+		return false // a colon inside a quotation ("'User-Agent:'"), a cross-reference ("(See attached file: ...)")
+	}
+	for k := i; k < j; k++ {
+		w := d.toks[k].w
+		if _, ok := strongObjects[w]; ok && k > i {
+			return false // "Update the config:"
+		}
+		if subjectPronoun(w) || auxiliaryWord(w) || w == "please" || w == "kindly" {
+			return false
+		}
+	}
+	if _, ok := particles[d.word(i+1)]; ok {
+		return false // "Back up the database:"
+	}
+	return true
 }
 
 // reportedQuote reports whether the sentence toks[i:j] opens with a

@@ -156,3 +156,25 @@ func TestFrontedPhraseCommands(t *testing.T) {
 		{"On a bad note the waiting area is not enjoyable.", ruleImperative, false},
 	})
 }
+
+// TestFieldLabels: "Label: value" facts, the way terse answers write
+// them, are no imperatives and no command lines; a command after a label
+// and an imperative before a colon stay.
+func TestFieldLabels(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Heap usage: 3.1 GB at peak.", ruleImperative, false},
+		{"Build time, median of 20 runs: 14 min.", ruleImperative, false},
+		{"Workers per pod: 4", ruleCommand, false},
+		{"Memory limit: 512Mi; request: 256Mi; in the deployment manifest.", ruleCommand, false},
+		{"Start time: 01:00 UTC", ruleCommand, false},
+		{"Errors in the pods read: dial tcp: lookup ledger.svc: i/o timeout.", ruleCommand, false},
+		// commands
+		{"Setup: git clone https://example.com/repo.git", ruleCommand, true},
+		{"Fix: rm -rf /var/cache/app", ruleCommand, true},
+		{"format C: /q", ruleCommand, true},
+		{"Update the config: set the timeout to 30 s.", ruleImperative, true},
+		{"Back up the database: it takes an hour.", ruleImperative, true},
+		{"Please remember: there is no such thing.", ruleImperative, true},
+		{"(See attached file: report.doc)", ruleImperative, true},
+	})
+}
