@@ -401,21 +401,18 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
 		// is a repository pointer, not a file: URL.
-		if runExfil && !(as == ContextRef && validContextRef(f.text)) {
-			for _, fd := range s.exfiltration(f.text) {
-				rule := fd.Rule
-				if rule != RuleExfilRequest {
-					rule = RuleExfilURL
-					hasSecret = true // a payload URL may carry data: quote nothing from this field
-				}
-				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
+		exfilFindings, nURLs := s.exfilAndURLs(f.text, runExfil && !(as == ContextRef && validContextRef(f.text)), runURLs && !kr.urls)
+		for _, fd := range exfilFindings {
+			rule := fd.Rule
+			if rule != RuleExfilRequest {
+				rule = RuleExfilURL
+				hasSecret = true // a payload URL may carry data: quote nothing from this field
 			}
+			vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
 		}
-		if runURLs && !kr.urls {
-			for range s.urls(f.text) {
-				hasSecret = true
-				vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
-			}
+		for range nURLs {
+			hasSecret = true
+			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
 		}
 		if runInstr && kr.instr != instrNone {
 			for _, fd := range s.instructions(f.text) {

@@ -18,6 +18,32 @@ type scanner struct {
 	urls func(string) []guard.Finding
 	// exfiltration finds exfil.url and exfil.request.
 	exfiltration func(string) []guard.Finding
+
+	// Optional: exfilURLs returns exfiltration(s) and len(urls(s)) sharing
+	// their work, urlCount len(urls(s)); when nil, exfiltration and urls
+	// are called.
+	exfilURLs func(string) ([]guard.Finding, int)
+	urlCount  func(string) int
+}
+
+// exfilAndURLs returns exfiltration(text) when exfil is set and the number
+// of URLs in text when urls is set.
+func (s *scanner) exfilAndURLs(text string, exfil, urls bool) ([]guard.Finding, int) {
+	switch {
+	case exfil && urls && s.exfilURLs != nil:
+		return s.exfilURLs(text)
+	case urls && !exfil && s.urlCount != nil:
+		return nil, s.urlCount(text)
+	}
+	var fs []guard.Finding
+	n := 0
+	if exfil {
+		fs = s.exfiltration(text)
+	}
+	if urls {
+		n = len(s.urls(text))
+	}
+	return fs, n
 }
 
 func (s *scanner) complete() bool {

@@ -56,9 +56,29 @@ const (
 
 // Exfiltration implements guard.Exfiltration, which documents it.
 func Exfiltration(s string) []finding.Finding {
-	var out []finding.Finding
 	var buf [4]URLSpan
-	for _, u := range appendURLs(buf[:0], s) {
+	return exfiltration(s, appendURLs(buf[:0], s))
+}
+
+// ExfiltrationURLCount returns Exfiltration(s) and len(URLs(s)) from one
+// scan for URLs: the checker asks both of most fields, and the scan is
+// the costly part of each (URLs' excerpts are not built either).
+func ExfiltrationURLCount(s string) ([]finding.Finding, int) {
+	var buf [4]URLSpan
+	spans := appendURLs(buf[:0], s)
+	return exfiltration(s, spans), len(spans)
+}
+
+// URLCount returns len(URLs(s)) without building the findings' excerpts.
+func URLCount(s string) int {
+	var buf [4]URLSpan
+	return len(appendURLs(buf[:0], s))
+}
+
+// exfiltration is Exfiltration on s whose URL spans are spans.
+func exfiltration(s string, spans []URLSpan) []finding.Finding {
+	var out []finding.Finding
+	for _, u := range spans {
 		if reason := URLPayload(s, u); reason != "" {
 			out = append(out, finding.Finding{Rule: RuleExfilURL, Start: u.Start, End: u.End, Excerpt: reason})
 		}
