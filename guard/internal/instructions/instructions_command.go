@@ -1215,7 +1215,7 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 		// rejected here.)
 		return
 	}
-	ev.count() // a former call whose program was not a literal
+	ev.count(true) // a former call whose program was not a literal
 	if args.plain != nil {
 		ev.pendingText = text
 	} else {
@@ -1294,28 +1294,55 @@ func argKind(lit string) int {
 	return argWord
 }
 
-// count adds the pending arguments to dictArgs and subs.
-func (ev *evidence) count() {
-	if ev.pendingWords == nil && ev.pendingText == "" {
+// dictEnough is the largest count of dictArgs decideCommand tells apart
+// (it compares dict() with 0, 1, 2 and 4), and it asks only whether subs
+// is above 0: count stops there, so that a long line of dictionary words
+// ("curl curl curl ...") is not looked up word by word to the end.
+const dictEnough = 4
+
+// count adds the pending arguments to dictArgs and subs, until dictArgs
+// reaches dictEnough and, when subs is set, subs is above 0; the rest
+// stays pending (counting it could change neither answer).
+func (ev *evidence) count(subs bool) {
+	ev.countUntil(func() bool { return ev.dictArgs >= dictEnough && (!subs || ev.subs > 0) })
+}
+
+// countUntil counts pending arguments until enough() or none is left.
+func (ev *evidence) countUntil(enough func() bool) {
+	if ev.pendingWords != nil {
+		for ; ev.pendingFrom < len(ev.pendingWords); ev.pendingFrom++ {
+			if enough() {
+				return
+			}
+			ev.countArg(ev.pendingWords[ev.pendingFrom].Lit())
+		}
+		ev.pendingWords, ev.pendingFrom = nil, 0
 		return
 	}
-	if ev.pendingWords != nil {
-		for _, w := range ev.pendingWords[min(ev.pendingFrom, len(ev.pendingWords)):] {
-			ev.countArg(w.Lit())
+	// pendingText: skip pendingFrom words, then count; what is left
+	// stays pending with pendingFrom 0.
+	text := ev.pendingText
+	for text != "" {
+		w, rest, _ := strings.Cut(text, " ")
+		if w == "" {
+			text = rest
+			continue
 		}
-	} else {
-		i := 0
-		for w := range strings.SplitSeq(ev.pendingText, " ") {
-			if w == "" {
-				continue
-			}
-			if i >= ev.pendingFrom {
-				ev.countArg(w)
-			}
-			i++
+		if ev.pendingFrom > 0 {
+			ev.pendingFrom--
+			text = rest
+			continue
 		}
+		if enough() {
+			break
+		}
+		ev.countArg(w)
+		text = rest
 	}
-	ev.pendingWords, ev.pendingText = nil, ""
+	ev.pendingText = text
+	if text == "" {
+		ev.pendingFrom = 0
+	}
 }
 
 func (ev *evidence) countArg(lit string) {
@@ -1360,14 +1387,16 @@ func hyphenSubcommand(lit string) bool {
 	return false
 }
 
-// dict and subCount return dictArgs and subs, counting pending arguments.
+// dict and subCount return dictArgs and subs, counting pending arguments
+// as far as their callers tell counts apart (see dictEnough): dict() at
+// or above dictEnough, subCount() above 0, stand for any such count.
 func (ev *evidence) dict() int {
-	ev.count()
+	ev.count(false)
 	return ev.dictArgs
 }
 
 func (ev *evidence) subCount() int {
-	ev.count()
+	ev.count(true)
 	return ev.subs
 }
 
