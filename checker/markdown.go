@@ -220,8 +220,10 @@ func isIdent(b []byte) bool {
 //     thematic break), '_' (thematic break), '=' (setext underline), a
 //     run of digits then '.' or ')' (ordered list; goldmark's list
 //     trigger bytes are '-' '+' '*' and the digits), '`' '~' (fenced code),
-//     '<' (HTML block, below). '|' is included for safety. Setext
-//     headings, GFM tables (a delimiter row), "more than one paragraph"
+//     '<' (HTML block, below). Setext headings, GFM tables (goldmark's
+//     table extension is a paragraph transformer that looks for a
+//     delimiter row only in a paragraph of two lines or more: a '|'
+//     opening the one line starts nothing), "more than one paragraph"
 //     and hard line breaks (CommonMark 6.7) need a second line; a link
 //     reference definition is below.
 //   - Inline nodes other than text come only from goldmark's inline
@@ -327,7 +329,7 @@ func mdScan(s string) (suspect, plain bool) {
 		return false, plain
 	}
 	switch t[0] {
-	case ' ', '\t', '#', '>', '-', '+', '*', '=', '|':
+	case ' ', '\t', '#', '>', '-', '+', '*', '=':
 		return true, plain
 	}
 	k := 0

@@ -57,6 +57,8 @@ func TestMarkdownReason(t *testing.T) {
 		{"Mail <ops@example.com> for access.", "an autolink"},
 		{"The value x[0](y) is a link.", "a link"},
 		{"| file | lines |\n|---|---|\n| main.go | 120 |", "a table"},
+		{"| file | lines |", ""}, // one line is no table
+		{"| sh | sh | sh", ""},
 		{"<b>Deprecated</b> since v3.0.0.", "an HTML tag"},
 		{"<span style=\"display:none\">internal</span> The release is signed.", "an HTML tag"},
 		{"<!-- hidden --> text", "an HTML block"},
@@ -188,7 +190,8 @@ func TestMarkdownCorpus(t *testing.T) {
 func FuzzMarkdownReason(f *testing.F) {
 	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>",
 		"a < b", "< b", "x <", "<a", "a <b> c", "<1@x.io>", "<https://x.io>", "[1] and [0-9]+", "[a](b)", "[a]: /u", "see [a] [b]",
-		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:"} {
+		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
+		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
