@@ -513,7 +513,13 @@ func appendQuote(dst []byte, s string, start, end int) ([]byte, bool) {
 			w = "…"
 		}
 		for _, r := range w {
-			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			if r < utf8.RuneSelf {
+				// ASCII: a control character is below ' ' or DEL; no
+				// format character (Cf) is ASCII.
+				if r < ' ' || r == 0x7f {
+					continue
+				}
+			} else if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
 				continue
 			}
 			if n == 48 {
@@ -540,11 +546,13 @@ func appendQuoted(dst, b []byte) []byte {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
-		switch r {
-		case '"':
+		switch {
+		case r == '"':
 			dst = append(dst, '\\', '"')
-		case '\'':
+		case r == '\'':
 			dst = append(dst, '\'')
+		case ' ' <= r && r < 0x7f && r != '\\':
+			dst = append(dst, byte(r)) // printable ASCII quotes as itself
 		default:
 			mark := len(dst)
 			dst = strconv.AppendQuoteRune(dst, r)
