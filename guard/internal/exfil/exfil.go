@@ -139,6 +139,16 @@ func dedupeFindings(fs []finding.Finding) []finding.Finding {
 	return out
 }
 
+// URLPayload's byte sets (tables: strings.ContainsRune, TrimRight and
+// ContainsAny with these ASCII sets cost a rune decoding per byte of a
+// short string): where the URL is extended to, the punctuation trimmed
+// from its end, and the first bytes of placeholderRe's alternatives.
+var (
+	urlStops           = byteSet(" \t\r\n\"'<>()[]`")
+	urlTrailer         = byteSet(".,;:!?")
+	placeholderOpeners = byteSet("{$%<")
+)
+
 // URLPayload returns why the URL u of s is an exfiltration channel, or "".
 func URLPayload(s string, u URLSpan) string {
 	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
@@ -147,17 +157,19 @@ func URLPayload(s string, u URLSpan) string {
 	// Look at the URL in its case-preserving, de-obfuscated form, extended
 	// over characters xurls stops at but a template or payload may use.
 	end := u.End
-	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
+	for end < len(s) && !urlStops[s[end]] {
 		end++
 	}
 	raw := normalize.UnhideText(s[u.Start:end])
-	raw = strings.TrimRight(raw, ".,;:!?")
+	for raw != "" && urlTrailer[raw[len(raw)-1]] { // strings.TrimRight(raw, ".,;:!?")
+		raw = raw[:len(raw)-1]
+	}
 	if len(secrets.Secrets(raw)) > 0 {
 		return "secret in URL"
 	}
 	// Every alternative of placeholderRe starts with '{', '$', '%' or
 	// '<': without one of them it cannot match.
-	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
+	if containsSet(raw, &placeholderOpeners) && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
 	if len(raw) <= maxPlainURL && strings.IndexByte(raw, '@') < 0 {

@@ -145,7 +145,7 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 		i = b
 		t := r[a:b]
 		hasColon := strings.IndexByte(t, ':') >= 0
-		wantRelaxed := strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")
+		wantRelaxed := strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && hasQueryOrFragment(t)
 		if !hasColon && !wantRelaxed {
 			continue
 		}
@@ -286,10 +286,10 @@ func isSchemelessURL(text string) bool {
 		return true
 	}
 	host, rest, _ := strings.Cut(text, "/")
-	if strings.ContainsAny(host, "?#") {
+	if hasQueryOrFragment(host) {
 		return true
 	}
-	return strings.ContainsAny(rest, "?#")
+	return hasQueryOrFragment(rest)
 }
 
 // mayHoldURL is a cheap filter: every URL needs a ':' (scheme), a '.'
@@ -425,6 +425,32 @@ func refang(n string) (string, []int) {
 	}
 	offs = append(offs, len(n))
 	return b.String(), offs
+}
+
+// hasQueryOrFragment is strings.ContainsAny(s, "?#"), which on the short
+// strings it is asked about (a token, a URL) decodes s rune by rune.
+func hasQueryOrFragment(s string) bool {
+	return strings.IndexByte(s, '?') >= 0 || strings.IndexByte(s, '#') >= 0
+}
+
+// byteSet returns the table of the bytes of chars.
+func byteSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// containsSet is strings.ContainsAny(s, chars) for the ASCII chars of set
+// (set = byteSet(chars)): an ASCII byte is never part of another rune's
+// encoding, and a byte of invalid UTF-8 is not in set.
+func containsSet(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 func isHostByte(c byte) bool {
