@@ -376,6 +376,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			vs = append(vs, Violation{Rule: RuleSecret, Path: path, Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
 		}
 	}
+	urlMsg := "" // the message of a misplaced URL, built once
 	for k := range fields {
 		f := &fields[k]
 		as := f.kindOf()
@@ -410,9 +411,12 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			}
 			vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
 		}
+		if nURLs > 0 && urlMsg == "" {
+			urlMsg = "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"
+		}
 		for range nURLs {
 			hasSecret = true
-			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
+			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
 		if runInstr && kr.instr != instrNone {
 			for _, fd := range s.instructions(f.text) {

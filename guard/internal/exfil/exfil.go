@@ -56,23 +56,47 @@ const (
 
 // Exfiltration implements guard.Exfiltration, which documents it.
 func Exfiltration(s string) []finding.Finding {
-	var buf [4]URLSpan
-	return exfiltration(s, appendURLs(buf[:0], s))
+	out, _ := ExfiltrationURLCount(s)
+	return out
 }
 
 // ExfiltrationURLCount returns Exfiltration(s) and len(URLs(s)) from one
 // scan for URLs: the checker asks both of most fields, and the scan is
 // the costly part of each (URLs' excerpts are not built either).
 func ExfiltrationURLCount(s string) ([]finding.Finding, int) {
-	var buf [4]URLSpan
-	spans := appendURLs(buf[:0], s)
-	return exfiltration(s, spans), len(spans)
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		return exfiltration(s, nil), 0
+	}
+	sp := spanPool.Get().(*[]URLSpan)
+	spans := appendScanURLs((*sp)[:0], s, true)
+	out := exfiltration(s, spans)
+	putSpans(sp, spans)
+	return out, len(spans)
 }
 
 // URLCount returns len(URLs(s)) without building the findings' excerpts.
 func URLCount(s string) int {
-	var buf [4]URLSpan
-	return len(appendURLs(buf[:0], s))
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		return 0
+	}
+	sp := spanPool.Get().(*[]URLSpan)
+	spans := appendScanURLs((*sp)[:0], s, true)
+	putSpans(sp, spans)
+	return len(spans)
+}
+
+// spanPool holds span buffers for the scans whose spans do not outlive
+// the call: a text of many URLs grew a fresh slice on every call.
+var spanPool = sync.Pool{New: func() any { return new([]URLSpan) }}
+
+// putSpans returns spans (grown from *sp) to spanPool, unless it grew
+// large.
+func putSpans(sp *[]URLSpan, spans []URLSpan) {
+	if cap(spans) > 4096 {
+		return
+	}
+	*sp = spans[:0]
+	spanPool.Put(sp)
 }
 
 // exfiltration is Exfiltration on s whose URL spans are spans.

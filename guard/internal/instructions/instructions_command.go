@@ -1542,9 +1542,12 @@ func scriptPath(w string) bool {
 	if strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
 		return false
 	}
-	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
-		if strings.HasPrefix(w, p) {
-			return true
+	switch w[0] { // the first bytes of the prefixes below
+	case '.', '~', 'b', 's', 't', 'h', '/':
+		for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
 		}
 	}
 	if !strings.Contains(w, "/") {
