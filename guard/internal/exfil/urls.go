@@ -167,7 +167,7 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 			// place where offsets could collapse), so skip that pass.
 			whole = skip && len(ms) == 1 && ms[0][0] == a && ms[0][1] == b
 		}
-		if !whole && wantRelaxed {
+		if !whole && wantRelaxed && mayHoldRelaxed(t) {
 			relaxedMatches = us.appendRelaxed(relaxedMatches, a)
 		}
 		us.release()
@@ -425,6 +425,27 @@ func refang(n string) (string, []int) {
 	}
 	offs = append(offs, len(n))
 	return b.String(), offs
+}
+
+// mayHoldRelaxed reports whether the relaxed expression can match in t:
+// every match holds a ':' (a scheme, an IPv6 address), an '@' (an e-mail
+// address), a '[' (an IPv6 host) or a domain or IPv4 address, in which a
+// '.' is followed by a TLD's or an octet's first rune (an ASCII letter or
+// digit, or a non-ASCII rune: a TLD in another script, or a rune folding
+// onto an ASCII letter). A token such as "www." holds none of them.
+// FuzzURLMatcher and TestMayHoldRelaxed check it against xurls.
+func mayHoldRelaxed(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case ':', '@', '[':
+			return true
+		case '.':
+			if i+1 < len(t) && (isASCIIAlnum(t[i+1]) || t[i+1] >= utf8.RuneSelf) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasQueryOrFragment is strings.ContainsAny(s, "?#"), which on the short
