@@ -1251,9 +1251,19 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 		case argUnshaped:
 			ev.allShaped = false
 		}
-		if args.strong(i) {
-			ev.strong = true
-			if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
+		switch {
+		case !ev.strong:
+			if args.strong(i) {
+				ev.strong = true
+				if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
+					ev.flag = true
+				}
+			}
+		case !ev.flag:
+			// Strong already: the word matters here only as a flag, the
+			// shape of which is tested first (a line of 98 dotted words
+			// tested each for strength).
+			if (strings.HasPrefix(lit, "-") || windowsSwitch(lit)) && args.strong(i) {
 				ev.flag = true
 			}
 		}
