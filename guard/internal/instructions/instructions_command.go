@@ -374,14 +374,19 @@ func (d *detector) chainStop(k int) bool {
 // tokenTest returns test(token k), remembered in d.tests at bits
 // shift..shift+1 (0 not asked, 1 yes, 2 no).
 func (d *detector) tokenTest(k int, shift uint, test func(token) bool) bool {
+	if len(d.tests) == len(d.toks) {
+		if v := d.tests[k] >> shift & 3; v != 0 {
+			return v == 1
+		}
+	}
+	return d.runTest(k, shift, test)
+}
+
+// runTest is tokenTest when the answer is not remembered yet (apart, so
+// that remembered answers are read inline).
+func (d *detector) runTest(k int, shift uint, test func(token) bool) bool {
 	if len(d.tests) != len(d.toks) {
 		d.tests = append(d.tests[:0], make([]uint8, len(d.toks))...)
-	}
-	switch d.tests[k] >> shift & 3 {
-	case 1:
-		return true
-	case 2:
-		return false
 	}
 	ok := test(d.toks[k])
 	v := uint8(2)
@@ -544,7 +549,7 @@ func (d *detector) subcommandChain(i int) int {
 	l := lexicon.Default()
 	end, dotted, odd := 0, false, false
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
-		t := d.toks[m]
+		t := &d.toks[m]
 		w := t.w
 		if d.chainStop(m) {
 			break
@@ -552,7 +557,7 @@ func (d *detector) subcommandChain(i int) int {
 		sub := t.flags&fSubcommand != 0 // in subcommands
 		entity := t.flags&fEntity != 0  // in cliEntities
 		switch {
-		case dottedIdentifier(w):
+		case len(w) >= 5 && dottedIdentifier(w):
 			dotted, end = true, m+1
 		case sub || entity:
 			end = max(end, m+1)
