@@ -402,8 +402,8 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
 		// is a repository pointer, not a file: URL.
-		exfilFindings, nURLs := s.exfilAndURLs(f.text, runExfil && !(as == ContextRef && validContextRef(f.text)), runURLs && !kr.urls)
-		for _, fd := range exfilFindings {
+		sc := s.exfilAndURLs(f.text, runExfil && !(as == ContextRef && validContextRef(f.text)), runURLs && !kr.urls)
+		for _, fd := range sc.exfil {
 			rule := fd.Rule
 			if rule != RuleExfilRequest {
 				rule = RuleExfilURL
@@ -411,10 +411,10 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			}
 			vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
 		}
-		if nURLs > 0 && urlMsg == "" {
+		if sc.urls > 0 && urlMsg == "" {
 			urlMsg = "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"
 		}
-		for range nURLs {
+		for range sc.urls {
 			hasSecret = true
 			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
@@ -457,7 +457,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			if reason == "" && !plain {
 				// Fullwidth asterisks, zero-width joiners and the like
 				// hide markup that Normalize restores.
-				reason = markdownReason(s.normalize(f.text))
+				reason = markdownReason(s.normalized(f.text, &sc))
 			}
 			if reason != "" {
 				vs = append(vs, Violation{Rule: RuleMarkdown, Path: pathOf(), Message: reason + "; every field is one paragraph of plain text"})

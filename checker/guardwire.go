@@ -18,7 +18,7 @@ func guardScanner() *scanner {
 		urls:         guard.URLs,
 		exfiltration: guard.Exfiltration,
 	}
-	s.exfilURLs, _ = seam.ExfiltrationURLCount.(func(string) ([]guard.Finding, int))
+	s.exfilURLs, _ = seam.ExfiltrationURLCount.(func(string) ([]guard.Finding, int, string, bool))
 	s.urlCount, _ = seam.URLCount.(func(string) int)
 	return s
 }

@@ -11,7 +11,7 @@ import (
 // TestGuardScannerSharesScans checks that the checker gets guard's
 // shared scans through internal/seam (a changed signature would silently
 // bring back the separate ones) and that they answer what the separate
-// detectors do.
+// detectors do, the normalised text included.
 func TestGuardScannerSharesScans(t *testing.T) {
 	s := guardScanner()
 	require.NotNil(t, s.exfilURLs, "internal/seam.ExfiltrationURLCount has another type")
@@ -25,10 +25,17 @@ func TestGuardScannerSharesScans(t *testing.T) {
 	for _, in := range crafted.Inputs(600, crafted.Categories()[1]) { // URL fragments
 		texts = append(texts, in.Text)
 	}
+	texts = append(texts, "Die Einstellung für www.beispiel.de/a?b=c ändern", "Ｆｕｌｌ ｗｉｄｔｈ ＵＲＬ ｅｘａｍｐｌｅ．ｃｏｍ/ｘ?ｙ=1", "é. é. é.")
+	normalized := 0
 	for _, text := range texts {
-		fs, n := s.exfilURLs(text)
+		fs, n, norm, ok := s.exfilURLs(text)
 		require.Equal(t, guard.Exfiltration(text), fs, text)
 		require.Equal(t, len(guard.URLs(text)), n, text)
 		require.Equal(t, n, s.urlCount(text), text)
+		if ok {
+			normalized++
+			require.Equal(t, guard.Normalize(text), norm, text)
+		}
 	}
+	require.NotZero(t, normalized)
 }

@@ -20,30 +20,53 @@ type scanner struct {
 	exfiltration func(string) []guard.Finding
 
 	// Optional: exfilURLs returns exfiltration(s) and len(urls(s)) sharing
-	// their work, urlCount len(urls(s)); when nil, exfiltration and urls
-	// are called.
-	exfilURLs func(string) ([]guard.Finding, int)
+	// their work, and normalize(s) with true when that work computed it;
+	// urlCount returns len(urls(s)). When nil, exfiltration and urls are
+	// called.
+	exfilURLs func(string) ([]guard.Finding, int, string, bool)
 	urlCount  func(string) int
+}
+
+// scanned is what exfilAndURLs found in a field.
+type scanned struct {
+	exfil []guard.Finding // exfiltration's findings
+	urls  int             // the number of URLs
+	// norm is normalize of the field when normOK (computed on the way).
+	norm   string
+	normOK bool
 }
 
 // exfilAndURLs returns exfiltration(text) when exfil is set and the number
 // of URLs in text when urls is set.
-func (s *scanner) exfilAndURLs(text string, exfil, urls bool) ([]guard.Finding, int) {
+func (s *scanner) exfilAndURLs(text string, exfil, urls bool) scanned {
+	var r scanned
 	switch {
-	case exfil && urls && s.exfilURLs != nil:
-		return s.exfilURLs(text)
+	case exfil && s.exfilURLs != nil:
+		// (The URL count comes with it whether asked or not.)
+		r.exfil, r.urls, r.norm, r.normOK = s.exfilURLs(text)
+		if !urls {
+			r.urls = 0
+		}
+		return r
 	case urls && !exfil && s.urlCount != nil:
-		return nil, s.urlCount(text)
+		r.urls = s.urlCount(text)
+		return r
 	}
-	var fs []guard.Finding
-	n := 0
 	if exfil {
-		fs = s.exfiltration(text)
+		r.exfil = s.exfiltration(text)
 	}
 	if urls {
-		n = len(s.urls(text))
+		r.urls = len(s.urls(text))
 	}
-	return fs, n
+	return r
+}
+
+// normalized returns normalize(text), taken from sc when it holds it.
+func (s *scanner) normalized(text string, sc *scanned) string {
+	if sc.normOK {
+		return sc.norm
+	}
+	return s.normalize(text)
 }
 
 func (s *scanner) complete() bool {

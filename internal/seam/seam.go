@@ -10,9 +10,10 @@
 package seam
 
 var (
-	// ExfiltrationURLCount holds a func(string) ([]guard.Finding, int)
-	// returning guard.Exfiltration(s) and len(guard.URLs(s)), the two
-	// from one scan for URLs.
+	// ExfiltrationURLCount holds a func(string) ([]guard.Finding, int,
+	// string, bool) returning guard.Exfiltration(s) and
+	// len(guard.URLs(s)), the two from one scan for URLs, and, when the
+	// scan normalised s (then the bool is true), guard.Normalize(s).
 	ExfiltrationURLCount any
 
 	// URLCount holds a func(string) int returning len(guard.URLs(s))

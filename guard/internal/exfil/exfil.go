@@ -56,22 +56,27 @@ const (
 
 // Exfiltration implements guard.Exfiltration, which documents it.
 func Exfiltration(s string) []finding.Finding {
-	out, _ := ExfiltrationURLCount(s)
+	out, _, _, _ := ExfiltrationURLCount(s)
 	return out
 }
 
 // ExfiltrationURLCount returns Exfiltration(s) and len(URLs(s)) from one
 // scan for URLs: the checker asks both of most fields, and the scan is
-// the costly part of each (URLs' excerpts are not built either).
-func ExfiltrationURLCount(s string) ([]finding.Finding, int) {
+// the costly part of each (URLs' excerpts are not built either). When
+// the scans normalised s (a text that is not ASCII: the URL scan and
+// Requests share one normalisation), it also returns Normalize(s) and
+// true, for the checker's markdown rule.
+func ExfiltrationURLCount(s string) (out []finding.Finding, urls int, normalized string, ok bool) {
+	var nt normText
 	if !mayHoldURL(s) || cannotHoldURL(s) {
-		return exfiltration(s, nil), 0
+		out = exfiltration(s, nil, &nt)
+	} else {
+		sp := spanPool.Get().(*[]URLSpan)
+		spans := appendScanURLs((*sp)[:0], s, true, &nt)
+		out, urls = exfiltration(s, spans, &nt), len(spans)
+		putSpans(sp, spans)
 	}
-	sp := spanPool.Get().(*[]URLSpan)
-	spans := appendScanURLs((*sp)[:0], s, true)
-	out := exfiltration(s, spans)
-	putSpans(sp, spans)
-	return out, len(spans)
+	return out, urls, nt.n, nt.done
 }
 
 // URLCount returns len(URLs(s)) without building the findings' excerpts.
@@ -80,7 +85,7 @@ func URLCount(s string) int {
 		return 0
 	}
 	sp := spanPool.Get().(*[]URLSpan)
-	spans := appendScanURLs((*sp)[:0], s, true)
+	spans := appendScanURLs((*sp)[:0], s, true, nil)
 	putSpans(sp, spans)
 	return len(spans)
 }
@@ -99,8 +104,9 @@ func putSpans(sp *[]URLSpan, spans []URLSpan) {
 	spanPool.Put(sp)
 }
 
-// exfiltration is Exfiltration on s whose URL spans are spans.
-func exfiltration(s string, spans []URLSpan) []finding.Finding {
+// exfiltration is Exfiltration on s whose URL spans are spans; nt holds
+// (or is to hold) Normalize(s).
+func exfiltration(s string, spans []URLSpan, nt *normText) []finding.Finding {
 	var out []finding.Finding
 	for _, u := range spans {
 		if reason := URLPayload(s, u); reason != "" {
@@ -108,7 +114,7 @@ func exfiltration(s string, spans []URLSpan) []finding.Finding {
 		}
 	}
 	out = append(out, markdownImages(s)...)
-	out = append(out, Requests(s)...)
+	out = append(out, requests(s, nt)...)
 	if len(out) == 0 {
 		return nil
 	}

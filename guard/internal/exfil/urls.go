@@ -75,7 +75,7 @@ func appendURLs(dst []URLSpan, s string) []URLSpan {
 	if !mayHoldURL(s) || cannotHoldURL(s) {
 		return dst
 	}
-	return appendScanURLs(dst, s, true)
+	return appendScanURLs(dst, s, true, nil)
 }
 
 // scanURLs is FindURLs without the prefilters.
@@ -86,7 +86,7 @@ func scanURLs(s string) []URLSpan {
 // scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
 // one URL (FuzzURLPrefilter checks both settings agree).
 func scanURLsSkip(s string, skip bool) []URLSpan {
-	return appendScanURLs(nil, s, skip)
+	return appendScanURLs(nil, s, skip, nil)
 }
 
 // urlScratch holds the buffers of one URL scan, reused through
@@ -112,8 +112,8 @@ func (sc *urlScratch) release() {
 }
 
 // appendScanURLs appends the URL spans of s to dst; skip is as for
-// scanURLsSkip.
-func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
+// scanURLsSkip. nt, when not nil, holds (or is to hold) Normalize(s).
+func appendScanURLs(dst []URLSpan, s string, skip bool, nt *normText) []URLSpan {
 	sc := urlScratchPool.Get().(*urlScratch)
 	defer sc.release()
 	// Offsets are computed only once a match needs mapping back. ASCII
@@ -129,6 +129,8 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 			sc.nbuf = make([]byte, len(s))
 		}
 		n, _ = normalize.ASCIIPassInto(s, false, sc.nbuf, nil)
+	case nt != nil:
+		n = nt.get(s)
 	default:
 		n = normalize.Normalize(s)
 	}
@@ -446,6 +448,22 @@ func mayHoldRelaxed(t string) bool {
 		}
 	}
 	return false
+}
+
+// normText is Normalize of a text, computed at most once for the
+// detectors that run on it (the URL scan and Requests both need it for a
+// text that is not ASCII, and the checker's markdown rule too).
+type normText struct {
+	n    string
+	done bool
+}
+
+// get returns Normalize(s); s is the same text on every call.
+func (t *normText) get(s string) string {
+	if !t.done {
+		t.n, t.done = normalize.Normalize(s), true
+	}
+	return t.n
 }
 
 // hasQueryOrFragment is strings.ContainsAny(s, "?#"), which on the short
