@@ -191,13 +191,19 @@ func FuzzMarkdownReason(f *testing.F) {
 	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>",
 		"a < b", "< b", "x <", "<a", "a <b> c", "<1@x.io>", "<https://x.io>", "[1] and [0-9]+", "[a](b)", "[a]: /u", "see [a] [b]",
 		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
-		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--"} {
+		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
+		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if orderedListLine(s) {
+			if r := markdownParse(s); r != "a list" {
+				t.Fatalf("orderedListLine(%q) is true, goldmark finds %q", s, r)
+			}
+		}
 		suspect, plain := mdScan(s)
 		if plain != plainASCII(s) {
 			t.Fatalf("mdScan(%q) plain = %v", s, plain)
@@ -330,5 +336,35 @@ func TestMarkdownTooCostlyFailsClosed(t *testing.T) {
 				assert.Contains(t, got, r)
 			}
 		})
+	}
+}
+
+// TestOrderedListLine compares orderedListLine with goldmark: on every
+// string it accepts, markdownParse finds a list; and it accepts the
+// one-line lists of the shapes it is for.
+func TestOrderedListLine(t *testing.T) {
+	r := newRand(5)
+	pieces := []string{"1", "0", "9", "123456789", "1234567890", ".", ")", " ", "  ", "   ", "    ", "\t", "a", "-", "*",
+		"[", "]", ":", "(", "`", "<", ">", "#", "\u00a0", "\u3000", "1.", "1. ", "1)", "x", "é", "\x00"}
+	texts := corpusTexts(t)
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("1. ", 100), "1.", "1)", "1. a", "   2) b", "123456789. x", "1.\tx", strings.Repeat("1) ", 40)+"x")
+	accepted := 0
+	for _, s := range texts {
+		if !orderedListLine(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a list", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"1234567890. x", "1.x", "\t1. x", "    1. x", "1. [a]: /u", "1. a\n2. b", "a 1. b", ". x", "1 x"} {
+		require.False(t, orderedListLine(s), "%q", s)
 	}
 }
