@@ -192,7 +192,8 @@ func FuzzMarkdownReason(f *testing.F) {
 		"a < b", "< b", "x <", "<a", "a <b> c", "<1@x.io>", "<https://x.io>", "[1] and [0-9]+", "[a](b)", "[a]: /u", "see [a] [b]",
 		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
-		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u"} {
+		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
+		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -367,4 +368,57 @@ func TestOrderedListLine(t *testing.T) {
 	for _, s := range []string{"1234567890. x", "1.x", "\t1. x", "    1. x", "1. [a]: /u", "1. a\n2. b", "a 1. b", ". x", "1 x"} {
 		require.False(t, orderedListLine(s), "%q", s)
 	}
+}
+
+// TestHTMLBlockTags checks htmlBlockStart's tag names against goldmark: a
+// line that opens with '<' and one of them (no '>' anywhere) parses as an
+// HTML block, and with any other HTML element's name as plain text.
+func TestHTMLBlockTags(t *testing.T) {
+	elements := strings.Fields(`a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big
+		blink blockquote body br button canvas caption center cite code col colgroup content data datalist dd del details
+		dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6
+		head header hgroup hr html i iframe image img input ins kbd keygen label legend li link main map mark marquee
+		menu menuitem meta meter nav nobr noembed noframes noscript object ol optgroup option output p param picture
+		plaintext portal pre progress q rb rp rt rtc ruby s samp script search section select shadow slot small source
+		spacer span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
+		tr track tt u ul var video wbr xmp add key math`)
+	blocks := 0
+	for _, name := range elements {
+		for _, tag := range []string{name, strings.ToUpper(name)} {
+			for _, s := range []string{"<" + tag, "<" + tag + " x y", "  <" + tag + " x"} {
+				want := markdownParse(s)
+				block := want == "an HTML block"
+				require.Equal(t, block, htmlBlockStart(s, strings.IndexByte(s, '<')), "%q: goldmark says %q", s, want)
+				if !block {
+					require.Equal(t, "", want, "%q", s)
+				}
+			}
+		}
+		if htmlBlockTags[name] {
+			blocks++
+		}
+	}
+	require.Equal(t, len(htmlBlockTags), blocks, "every listed tag is an HTML element above")
+}
+
+// TestMdSuspectTags compares mdScan with goldmark on random lines of tag
+// pieces, with and without '>'.
+func TestMdSuspectTags(t *testing.T) {
+	r := newRand(6)
+	pieces := []string{"<", "<", "img", "div", "script", "p", "a", "add key=", " ", "  ", "!", "?", "/", "-", "--", "x",
+		"\t", "DIV", "Pre", ">", "=", "\"", "'", "h1", "![CDATA[", "<!--", "1", "_", "é"}
+	skipped := 0
+	for range 60000 {
+		var b strings.Builder
+		for range 1 + r.Intn(8) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		s := b.String()
+		if mdSuspect(s) {
+			continue
+		}
+		skipped++
+		require.Equal(t, "", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, skipped, 5000)
 }
