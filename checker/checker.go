@@ -376,6 +376,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			vs = append(vs, Violation{Rule: RuleSecret, Path: path, Message: fmt.Sprintf("a secret (gitleaks rule %s)", secretID(fd.Rule))})
 		}
 	}
+	urlMsg := "" // the message of a misplaced URL, built once
 	for k := range fields {
 		f := &fields[k]
 		as := f.kindOf()
@@ -401,21 +402,21 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
 		// is a repository pointer, not a file: URL.
-		if runExfil && !(as == ContextRef && validContextRef(f.text)) {
-			for _, fd := range s.exfiltration(f.text) {
-				rule := fd.Rule
-				if rule != RuleExfilRequest {
-					rule = RuleExfilURL
-					hasSecret = true // a payload URL may carry data: quote nothing from this field
-				}
-				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
+		sc := s.exfilAndURLs(f.text, runExfil && !(as == ContextRef && validContextRef(f.text)), runURLs && !kr.urls)
+		for _, fd := range sc.exfil {
+			rule := fd.Rule
+			if rule != RuleExfilRequest {
+				rule = RuleExfilURL
+				hasSecret = true // a payload URL may carry data: quote nothing from this field
 			}
+			vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: ruleDesc(rule)})
 		}
-		if runURLs && !kr.urls {
-			for range s.urls(f.text) {
-				hasSecret = true
-				vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"})
-			}
+		if sc.urls > 0 && urlMsg == "" {
+			urlMsg = "a URL in a field where URLs are not allowed (" + c.con.urlNote + ")"
+		}
+		for range sc.urls {
+			hasSecret = true
+			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
 		if runInstr && kr.instr != instrNone {
 			for _, fd := range s.instructions(f.text) {
@@ -462,7 +463,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			if reason == "" && !plain {
 				// Fullwidth asterisks, zero-width joiners and the like
 				// hide markup that Normalize restores.
-				reason = markdownReason(s.normalize(f.text))
+				reason = markdownReason(s.normalized(f.text, &sc))
 			}
 			if reason != "" {
 				vs = append(vs, Violation{Rule: RuleMarkdown, Path: pathOf(), Message: reason + "; every field is one paragraph of plain text"})
@@ -522,7 +523,13 @@ func appendQuote(dst []byte, s string, start, end int) ([]byte, bool) {
 			w = "…"
 		}
 		for _, r := range w {
-			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			if r < utf8.RuneSelf {
+				// ASCII: a control character is below ' ' or DEL; no
+				// format character (Cf) is ASCII.
+				if r < ' ' || r == 0x7f {
+					continue
+				}
+			} else if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
 				continue
 			}
 			if n == 48 {
@@ -549,11 +556,13 @@ func appendQuoted(dst, b []byte) []byte {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
-		switch r {
-		case '"':
+		switch {
+		case r == '"':
 			dst = append(dst, '\\', '"')
-		case '\'':
+		case r == '\'':
 			dst = append(dst, '\'')
+		case ' ' <= r && r < 0x7f && r != '\\':
+			dst = append(dst, byte(r)) // printable ASCII quotes as itself
 		default:
 			mark := len(dst)
 			dst = strconv.AppendQuoteRune(dst, r)

@@ -248,6 +248,7 @@ func TestQuoteMatchesStrconv(t *testing.T) {
 func FuzzQuote(f *testing.F) {
 	f.Add("Run the tests now", 0, 13)
 	f.Add("say \"it's\" \u2028 \xff", 0, 20)
+	f.Add("a\\b \x01~\x7f `|` \t$HOME", 0, 24)
 	f.Fuzz(func(t *testing.T, s string, start, end int) { quoteAgrees(t, s, start, end) })
 }
 

@@ -5,17 +5,22 @@ import (
 	"slices"
 
 	"github.com/wardline/wardline/guard"
+	"github.com/wardline/wardline/internal/seam"
 )
 
-// guardScanner returns the detectors of package guard.
+// guardScanner returns the detectors of package guard, with the shared
+// scans guard offers the checker through internal/seam.
 func guardScanner() *scanner {
-	return &scanner{
+	s := &scanner{
 		normalize:    guard.Normalize,
 		instructions: guard.Instructions,
 		secrets:      secretsAndCredentials,
 		urls:         guard.URLs,
 		exfiltration: guard.Exfiltration,
 	}
+	s.exfilURLs, _ = seam.ExfiltrationURLCount.(func(string) ([]guard.Finding, int, string, bool))
+	s.urlCount, _ = seam.URLCount.(func(string) int)
+	return s
 }
 
 // secretsAndCredentials is guard.Secrets (gitleaks' rules) and

@@ -48,7 +48,38 @@ func markdownChecked(s string) string {
 	if mdcost.TooCostly(s) {
 		return "markup too costly to parse"
 	}
+	if orderedListLine(s) {
+		return "a list"
+	}
 	return markdownParse(s)
+}
+
+// orderedListLine reports whether s is one line that opens an ordered
+// list, which markdownParse reports as "a list" whatever follows the
+// marker: up to three spaces, one to nine digits, '.' or ')', then a
+// space, a tab or the end (CommonMark 5.2; a tab before the digits would
+// make an indented code block). A '[' could open a link reference
+// definition inside the item, which markdownParse reports first: s holds
+// none. goldmark nests a list in the item for every further marker
+// ("1. 1. 1. ..."), at a cost per level; the answer is known without it.
+// TestOrderedListLine compares it with goldmark.
+func orderedListLine(s string) bool {
+	if strings.ContainsAny(s, "\n\r[") {
+		return false
+	}
+	i := 0
+	for i < 3 && i < len(s) && s[i] == ' ' {
+		i++
+	}
+	d := i
+	for i < len(s) && i-d < 10 && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	if n := i - d; n < 1 || n > 9 || i == len(s) || s[i] != '.' && s[i] != ')' {
+		return false
+	}
+	i++
+	return i == len(s) || s[i] == ' ' || s[i] == '\t'
 }
 
 // markdownParse runs goldmark on s and returns what makes it render as
@@ -220,8 +251,10 @@ func isIdent(b []byte) bool {
 //     thematic break), '_' (thematic break), '=' (setext underline), a
 //     run of digits then '.' or ')' (ordered list; goldmark's list
 //     trigger bytes are '-' '+' '*' and the digits), '`' '~' (fenced code),
-//     '<' (HTML block, below). '|' is included for safety. Setext
-//     headings, GFM tables (a delimiter row), "more than one paragraph"
+//     '<' (HTML block, below). Setext headings, GFM tables (goldmark's
+//     table extension is a paragraph transformer that looks for a
+//     delimiter row only in a paragraph of two lines or more: a '|'
+//     opening the one line starts nothing), "more than one paragraph"
 //     and hard line breaks (CommonMark 6.7) need a second line; a link
 //     reference definition is below.
 //   - Inline nodes other than text come only from goldmark's inline
@@ -233,8 +266,14 @@ func isIdent(b []byte) bool {
 //     or '?'; an autolink (6.5) only before a scheme (a letter) or an
 //     e-mail local part (letters, digits, .!#$%&'*+/=?^_`{|}~-); an HTML
 //     block (4.6) only before a tag name, '/', '!' or '?'. So '<' before a
-//     space, a tab or the end of s starts nothing ("a < b"); any other
-//     '<' is suspect.
+//     space, a tab or the end of s starts nothing ("a < b"). Raw HTML and
+//     autolinks also end at a '>' (goldmark's tag expressions, and its
+//     comment, processing-instruction, declaration and CDATA forms, read
+//     up to "-->", "?>", ">" or "]]>"), and so does an HTML block of type
+//     7; in a string without '>' only an HTML block of types 1 to 6 can
+//     open, at the start of the line (at most three spaces before it:
+//     one line here) and before '!', '?', '/' or the name of a tag of
+//     types 1 and 6 (htmlBlockTag). Any other '<' is suspect.
 //   - '[' becomes a link or image (6.3) only at a ']' directly followed
 //     by '(' (an inline link) or whose label names a link reference
 //     definition, and a definition (4.7) is a label directly followed by
@@ -293,6 +332,9 @@ const (
 
 // mdState is what mdScan carries from byte to byte.
 type mdState struct {
+	// gt is 1 when s holds a '>', 2 when it does not, 0 until a '<'
+	// asks.
+	gt    uint8
 	plain bool
 	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
 	// any later '[').
@@ -327,7 +369,7 @@ func mdScan(s string) (suspect, plain bool) {
 		return false, plain
 	}
 	switch t[0] {
-	case ' ', '\t', '#', '>', '-', '+', '*', '=', '|':
+	case ' ', '\t', '#', '>', '-', '+', '*', '=':
 		return true, plain
 	}
 	k := 0
@@ -348,7 +390,16 @@ func mdByte(s string, i int, st *mdState) bool {
 	case mdDelim:
 		return i == 0 || !precededByWord(s, i)
 	case mdLT:
-		return i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t'
+		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
+			return false
+		}
+		if st.gt == 0 {
+			st.gt = 2
+			if strings.IndexByte(s, '>') >= 0 {
+				st.gt = 1
+			}
+		}
+		return st.gt == 1 || htmlBlockStart(s, i)
 	case mdBracket:
 		if st.noLink {
 			return false
@@ -360,6 +411,58 @@ func mdByte(s string, i int, st *mdState) bool {
 	}
 	return false
 }
+
+// htmlBlockStart reports whether the '<' at s[i] may open an HTML block
+// without a '>' in s (types 1 to 6 of goldmark's html_block.go): at the
+// start of the line (s[:i] at most three spaces; mdScan has found no line
+// break before i) and before '!' (types 2, 4, 5), '?' (type 3), '/' (a
+// closing tag of type 6) or a tag name that type 1 or 6 lists.
+func htmlBlockStart(s string, i int) bool {
+	if i > 3 || strings.TrimLeft(s[:i], " ") != "" {
+		return false
+	}
+	switch c := s[i+1]; {
+	case c == '!' || c == '?' || c == '/':
+		return true
+	case !('a' <= c|0x20 && c|0x20 <= 'z'):
+		return false
+	}
+	j := i + 1 // the tag name: s[i+1:j]
+	for j < len(s) && (isAlnumByte(s[j]) || s[j] == '-') {
+		j++
+	}
+	var buf [16]byte
+	if j-i-1 > len(buf) {
+		return false // longer than any tag listed
+	}
+	name := buf[:0]
+	for _, c := range []byte(s[i+1 : j]) {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		name = append(name, c)
+	}
+	return htmlBlockTags[string(name)]
+}
+
+func isAlnumByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// htmlBlockTags are the tag names that open an HTML block of type 1
+// (script, pre, style, textarea) or 6 (goldmark's allowedBlockTags) without
+// a '>'. TestHTMLBlockTags checks them against goldmark.
+var htmlBlockTags = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range strings.Fields(`script pre style textarea
+		address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div
+		dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
+		legend li link main menu menuitem meta nav noframes ol optgroup option p param search section summary
+		table tbody td tfoot th thead title tr track ul`) {
+		m[t] = true
+	}
+	return m
+}()
 
 // linkCloser reports whether s holds "](" or "]:".
 func linkCloser(s string) bool {

@@ -57,6 +57,8 @@ func TestMarkdownReason(t *testing.T) {
 		{"Mail <ops@example.com> for access.", "an autolink"},
 		{"The value x[0](y) is a link.", "a link"},
 		{"| file | lines |\n|---|---|\n| main.go | 120 |", "a table"},
+		{"| file | lines |", ""}, // one line is no table
+		{"| sh | sh | sh", ""},
 		{"<b>Deprecated</b> since v3.0.0.", "an HTML tag"},
 		{"<span style=\"display:none\">internal</span> The release is signed.", "an HTML tag"},
 		{"<!-- hidden --> text", "an HTML block"},
@@ -188,13 +190,21 @@ func TestMarkdownCorpus(t *testing.T) {
 func FuzzMarkdownReason(f *testing.F) {
 	for _, s := range []string{"**a**", "2*3", "__init__", "`x`", "- a\n- b", "Option<String>", "<b>x</b>",
 		"a < b", "< b", "x <", "<a", "a <b> c", "<1@x.io>", "<https://x.io>", "[1] and [0-9]+", "[a](b)", "[a]: /u", "see [a] [b]",
-		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:"} {
+		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
+		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
+		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
+		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if orderedListLine(s) {
+			if r := markdownParse(s); r != "a list" {
+				t.Fatalf("orderedListLine(%q) is true, goldmark finds %q", s, r)
+			}
+		}
 		suspect, plain := mdScan(s)
 		if plain != plainASCII(s) {
 			t.Fatalf("mdScan(%q) plain = %v", s, plain)
@@ -328,4 +338,87 @@ func TestMarkdownTooCostlyFailsClosed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOrderedListLine compares orderedListLine with goldmark: on every
+// string it accepts, markdownParse finds a list; and it accepts the
+// one-line lists of the shapes it is for.
+func TestOrderedListLine(t *testing.T) {
+	r := newRand(5)
+	pieces := []string{"1", "0", "9", "123456789", "1234567890", ".", ")", " ", "  ", "   ", "    ", "\t", "a", "-", "*",
+		"[", "]", ":", "(", "`", "<", ">", "#", "\u00a0", "\u3000", "1.", "1. ", "1)", "x", "é", "\x00"}
+	texts := corpusTexts(t)
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("1. ", 100), "1.", "1)", "1. a", "   2) b", "123456789. x", "1.\tx", strings.Repeat("1) ", 40)+"x")
+	accepted := 0
+	for _, s := range texts {
+		if !orderedListLine(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a list", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"1234567890. x", "1.x", "\t1. x", "    1. x", "1. [a]: /u", "1. a\n2. b", "a 1. b", ". x", "1 x"} {
+		require.False(t, orderedListLine(s), "%q", s)
+	}
+}
+
+// TestHTMLBlockTags checks htmlBlockStart's tag names against goldmark: a
+// line that opens with '<' and one of them (no '>' anywhere) parses as an
+// HTML block, and with any other HTML element's name as plain text.
+func TestHTMLBlockTags(t *testing.T) {
+	elements := strings.Fields(`a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big
+		blink blockquote body br button canvas caption center cite code col colgroup content data datalist dd del details
+		dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6
+		head header hgroup hr html i iframe image img input ins kbd keygen label legend li link main map mark marquee
+		menu menuitem meta meter nav nobr noembed noframes noscript object ol optgroup option output p param picture
+		plaintext portal pre progress q rb rp rt rtc ruby s samp script search section select shadow slot small source
+		spacer span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
+		tr track tt u ul var video wbr xmp add key math`)
+	blocks := 0
+	for _, name := range elements {
+		for _, tag := range []string{name, strings.ToUpper(name)} {
+			for _, s := range []string{"<" + tag, "<" + tag + " x y", "  <" + tag + " x"} {
+				want := markdownParse(s)
+				block := want == "an HTML block"
+				require.Equal(t, block, htmlBlockStart(s, strings.IndexByte(s, '<')), "%q: goldmark says %q", s, want)
+				if !block {
+					require.Equal(t, "", want, "%q", s)
+				}
+			}
+		}
+		if htmlBlockTags[name] {
+			blocks++
+		}
+	}
+	require.Equal(t, len(htmlBlockTags), blocks, "every listed tag is an HTML element above")
+}
+
+// TestMdSuspectTags compares mdScan with goldmark on random lines of tag
+// pieces, with and without '>'.
+func TestMdSuspectTags(t *testing.T) {
+	r := newRand(6)
+	pieces := []string{"<", "<", "img", "div", "script", "p", "a", "add key=", " ", "  ", "!", "?", "/", "-", "--", "x",
+		"\t", "DIV", "Pre", ">", "=", "\"", "'", "h1", "![CDATA[", "<!--", "1", "_", "é"}
+	skipped := 0
+	for range 60000 {
+		var b strings.Builder
+		for range 1 + r.Intn(8) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		s := b.String()
+		if mdSuspect(s) {
+			continue
+		}
+		skipped++
+		require.Equal(t, "", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, skipped, 5000)
 }

@@ -56,15 +56,65 @@ const (
 
 // Exfiltration implements guard.Exfiltration, which documents it.
 func Exfiltration(s string) []finding.Finding {
+	out, _, _, _ := ExfiltrationURLCount(s)
+	return out
+}
+
+// ExfiltrationURLCount returns Exfiltration(s) and len(URLs(s)) from one
+// scan for URLs: the checker asks both of most fields, and the scan is
+// the costly part of each (URLs' excerpts are not built either). When
+// the scans normalised s (a text that is not ASCII: the URL scan and
+// Requests share one normalisation), it also returns Normalize(s) and
+// true, for the checker's markdown rule.
+func ExfiltrationURLCount(s string) (out []finding.Finding, urls int, normalized string, ok bool) {
+	var nt normText
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		out = exfiltration(s, nil, &nt)
+	} else {
+		sp := spanPool.Get().(*[]URLSpan)
+		spans := appendScanURLs((*sp)[:0], s, true, &nt)
+		out, urls = exfiltration(s, spans, &nt), len(spans)
+		putSpans(sp, spans)
+	}
+	return out, urls, nt.n, nt.done
+}
+
+// URLCount returns len(URLs(s)) without building the findings' excerpts.
+func URLCount(s string) int {
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		return 0
+	}
+	sp := spanPool.Get().(*[]URLSpan)
+	spans := appendScanURLs((*sp)[:0], s, true, nil)
+	putSpans(sp, spans)
+	return len(spans)
+}
+
+// spanPool holds span buffers for the scans whose spans do not outlive
+// the call: a text of many URLs grew a fresh slice on every call.
+var spanPool = sync.Pool{New: func() any { return new([]URLSpan) }}
+
+// putSpans returns spans (grown from *sp) to spanPool, unless it grew
+// large.
+func putSpans(sp *[]URLSpan, spans []URLSpan) {
+	if cap(spans) > 4096 {
+		return
+	}
+	*sp = spans[:0]
+	spanPool.Put(sp)
+}
+
+// exfiltration is Exfiltration on s whose URL spans are spans; nt holds
+// (or is to hold) Normalize(s).
+func exfiltration(s string, spans []URLSpan, nt *normText) []finding.Finding {
 	var out []finding.Finding
-	var buf [4]URLSpan
-	for _, u := range appendURLs(buf[:0], s) {
+	for _, u := range spans {
 		if reason := URLPayload(s, u); reason != "" {
 			out = append(out, finding.Finding{Rule: RuleExfilURL, Start: u.Start, End: u.End, Excerpt: reason})
 		}
 	}
 	out = append(out, markdownImages(s)...)
-	out = append(out, Requests(s)...)
+	out = append(out, requests(s, nt)...)
 	if len(out) == 0 {
 		return nil
 	}
@@ -119,6 +169,16 @@ func dedupeFindings(fs []finding.Finding) []finding.Finding {
 	return out
 }
 
+// URLPayload's byte sets (tables: strings.ContainsRune, TrimRight and
+// ContainsAny with these ASCII sets cost a rune decoding per byte of a
+// short string): where the URL is extended to, the punctuation trimmed
+// from its end, and the first bytes of placeholderRe's alternatives.
+var (
+	urlStops           = byteSet(" \t\r\n\"'<>()[]`")
+	urlTrailer         = byteSet(".,;:!?")
+	placeholderOpeners = byteSet("{$%<")
+)
+
 // URLPayload returns why the URL u of s is an exfiltration channel, or "".
 func URLPayload(s string, u URLSpan) string {
 	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
@@ -127,17 +187,19 @@ func URLPayload(s string, u URLSpan) string {
 	// Look at the URL in its case-preserving, de-obfuscated form, extended
 	// over characters xurls stops at but a template or payload may use.
 	end := u.End
-	for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[end])) {
+	for end < len(s) && !urlStops[s[end]] {
 		end++
 	}
 	raw := normalize.UnhideText(s[u.Start:end])
-	raw = strings.TrimRight(raw, ".,;:!?")
+	for raw != "" && urlTrailer[raw[len(raw)-1]] { // strings.TrimRight(raw, ".,;:!?")
+		raw = raw[:len(raw)-1]
+	}
 	if len(secrets.Secrets(raw)) > 0 {
 		return "secret in URL"
 	}
 	// Every alternative of placeholderRe starts with '{', '$', '%' or
 	// '<': without one of them it cannot match.
-	if strings.ContainsAny(raw, "{$%<") && placeholderRe().MatchString(raw) {
+	if containsSet(raw, &placeholderOpeners) && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
 	if len(raw) <= maxPlainURL && strings.IndexByte(raw, '@') < 0 {

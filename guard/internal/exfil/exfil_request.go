@@ -523,8 +523,12 @@ func (sc *reqScratch) release() {
 // normalised into sc.nbuf (exactly as Normalize does, with the same
 // normalize.ASCIIPassInto) instead of a new string; the result is valid only until
 // sc is released.
-func (sc *reqScratch) normalize(s string) string {
-	if ascii, normal := normalize.ASCIIForm(s); normal || !ascii {
+func (sc *reqScratch) normalize(s string, nt *normText) string {
+	ascii, normal := normalize.ASCIIForm(s)
+	if !ascii && nt != nil {
+		return nt.get(s)
+	}
+	if normal || !ascii {
 		return normalize.Normalize(s)
 	}
 	if cap(sc.nbuf) < len(s) {
@@ -542,10 +546,16 @@ func (sc *reqScratch) normalize(s string) string {
 // needs both, so the checks lose nothing. They are made per sentence, in
 // one pass over the text, with the cheap byte-level hint scan first.
 func Requests(s string) []finding.Finding {
+	return requests(s, nil)
+}
+
+// requests is Requests; nt, when not nil, holds (or is to hold)
+// Normalize(s).
+func requests(s string, nt *normText) []finding.Finding {
 	sc := reqScratchPool.Get().(*reqScratch)
 	defer sc.release()
 	// Offsets are computed only once a sentence needs mapping back.
-	n := sc.normalize(s)
+	n := sc.normalize(s, nt)
 	res := exfilRequestPhrases()
 	var out []finding.Finding
 	var offs []int

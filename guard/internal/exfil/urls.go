@@ -75,7 +75,7 @@ func appendURLs(dst []URLSpan, s string) []URLSpan {
 	if !mayHoldURL(s) || cannotHoldURL(s) {
 		return dst
 	}
-	return appendScanURLs(dst, s, true)
+	return appendScanURLs(dst, s, true, nil)
 }
 
 // scanURLs is FindURLs without the prefilters.
@@ -86,7 +86,7 @@ func scanURLs(s string) []URLSpan {
 // scanURLsSkip is scanURLs; skip enables the shortcut for tokens that are
 // one URL (FuzzURLPrefilter checks both settings agree).
 func scanURLsSkip(s string, skip bool) []URLSpan {
-	return appendScanURLs(nil, s, skip)
+	return appendScanURLs(nil, s, skip, nil)
 }
 
 // urlScratch holds the buffers of one URL scan, reused through
@@ -112,8 +112,8 @@ func (sc *urlScratch) release() {
 }
 
 // appendScanURLs appends the URL spans of s to dst; skip is as for
-// scanURLsSkip.
-func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
+// scanURLsSkip. nt, when not nil, holds (or is to hold) Normalize(s).
+func appendScanURLs(dst []URLSpan, s string, skip bool, nt *normText) []URLSpan {
 	sc := urlScratchPool.Get().(*urlScratch)
 	defer sc.release()
 	// Offsets are computed only once a match needs mapping back. ASCII
@@ -129,6 +129,8 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 			sc.nbuf = make([]byte, len(s))
 		}
 		n, _ = normalize.ASCIIPassInto(s, false, sc.nbuf, nil)
+	case nt != nil:
+		n = nt.get(s)
 	default:
 		n = normalize.Normalize(s)
 	}
@@ -145,7 +147,7 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 		i = b
 		t := r[a:b]
 		hasColon := strings.IndexByte(t, ':') >= 0
-		wantRelaxed := strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && strings.ContainsAny(t, "?#")
+		wantRelaxed := strings.Contains(t, "www.") || strings.IndexByte(t, '.') >= 0 && hasQueryOrFragment(t)
 		if !hasColon && !wantRelaxed {
 			continue
 		}
@@ -167,7 +169,7 @@ func appendScanURLs(dst []URLSpan, s string, skip bool) []URLSpan {
 			// place where offsets could collapse), so skip that pass.
 			whole = skip && len(ms) == 1 && ms[0][0] == a && ms[0][1] == b
 		}
-		if !whole && wantRelaxed {
+		if !whole && wantRelaxed && mayHoldRelaxed(t) {
 			relaxedMatches = us.appendRelaxed(relaxedMatches, a)
 		}
 		us.release()
@@ -286,10 +288,10 @@ func isSchemelessURL(text string) bool {
 		return true
 	}
 	host, rest, _ := strings.Cut(text, "/")
-	if strings.ContainsAny(host, "?#") {
+	if hasQueryOrFragment(host) {
 		return true
 	}
-	return strings.ContainsAny(rest, "?#")
+	return hasQueryOrFragment(rest)
 }
 
 // mayHoldURL is a cheap filter: every URL needs a ':' (scheme), a '.'
@@ -425,6 +427,69 @@ func refang(n string) (string, []int) {
 	}
 	offs = append(offs, len(n))
 	return b.String(), offs
+}
+
+// mayHoldRelaxed reports whether the relaxed expression can match in t:
+// every match holds a ':' (a scheme, an IPv6 address), an '@' (an e-mail
+// address), a '[' (an IPv6 host) or a domain or IPv4 address, in which a
+// '.' is followed by a TLD's or an octet's first rune (an ASCII letter or
+// digit, or a non-ASCII rune: a TLD in another script, or a rune folding
+// onto an ASCII letter). A token such as "www." holds none of them.
+// FuzzURLMatcher and TestMayHoldRelaxed check it against xurls.
+func mayHoldRelaxed(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case ':', '@', '[':
+			return true
+		case '.':
+			if i+1 < len(t) && (isASCIIAlnum(t[i+1]) || t[i+1] >= utf8.RuneSelf) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// normText is Normalize of a text, computed at most once for the
+// detectors that run on it (the URL scan and Requests both need it for a
+// text that is not ASCII, and the checker's markdown rule too).
+type normText struct {
+	n    string
+	done bool
+}
+
+// get returns Normalize(s); s is the same text on every call.
+func (t *normText) get(s string) string {
+	if !t.done {
+		t.n, t.done = normalize.Normalize(s), true
+	}
+	return t.n
+}
+
+// hasQueryOrFragment is strings.ContainsAny(s, "?#"), which on the short
+// strings it is asked about (a token, a URL) decodes s rune by rune.
+func hasQueryOrFragment(s string) bool {
+	return strings.IndexByte(s, '?') >= 0 || strings.IndexByte(s, '#') >= 0
+}
+
+// byteSet returns the table of the bytes of chars.
+func byteSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// containsSet is strings.ContainsAny(s, chars) for the ASCII chars of set
+// (set = byteSet(chars)): an ASCII byte is never part of another rune's
+// encoding, and a byte of invalid UTF-8 is not in set.
+func containsSet(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 func isHostByte(c byte) bool {

@@ -164,5 +164,42 @@ func FuzzURLMatcher(f *testing.F) {
 		// xurls' relaxed expression is slow on long text (the reason for
 		// the scanner), which would slow the fuzzer down.
 		checkURLMatcher(t, s[:min(len(s), 256)])
+		checkMayHoldRelaxed(t, s[:min(len(s), 256)])
 	})
+}
+
+// checkMayHoldRelaxed fails when mayHoldRelaxed rules out a text in which
+// xurls' relaxed expression matches.
+func checkMayHoldRelaxed(t testing.TB, s string) {
+	t.Helper()
+	if mayHoldRelaxed(s) {
+		return
+	}
+	if _, rm := xurlsMatches(s); len(rm) > 0 {
+		t.Fatalf("mayHoldRelaxed(%q) is false, xurls' relaxed expression finds %v", s, rm)
+	}
+}
+
+// TestMayHoldRelaxed checks mayHoldRelaxed against xurls on random tokens
+// made of URL pieces, and on the near misses it is for.
+func TestMayHoldRelaxed(t *testing.T) {
+	pieces := []string{"www", ".", "a", "com", "1", "-", "_", "%", "+", "/", "?", "#", "é", "рф", "K", "ſ", ":", "@", "[", "]",
+		"xn--", "..", "(", ")", "'", "!", "~", "=", "&", "\xff", "0", "co", "uk", "localhost", "ff", "::"}
+	texts := []string{"www.", "www.www.", "a.", ".com", "x.-", "a..", "1.", "www.(a)", "e.g.", "www._a", "a.%41"}
+	r := rand.New(rand.NewPCG(26, 1))
+	for range 30000 {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	ruledOut := 0
+	for _, s := range texts {
+		if !mayHoldRelaxed(s) {
+			ruledOut++
+		}
+		checkMayHoldRelaxed(t, s)
+	}
+	require.Greater(t, ruledOut, 1000)
 }

@@ -102,3 +102,31 @@ func TestURLStop8(t *testing.T) {
 		require.Equal(t, cannotHoldURLRef(s), cannotHoldURL(s), "%q", s)
 	}
 }
+
+// The byte-set helpers answer as the strings functions they replace, on
+// any bytes (invalid UTF-8 included).
+func TestByteSetHelpers(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 17))
+	alphabet := []byte("a.?#{$%<>()[]`'\" \t\r\n!,;:é\xff\xc3=/")
+	sets := []string{"?#", "{$%<", " \t\r\n\"'<>()[]`", ".,;:!?"}
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		s := string(b)
+		require.Equal(t, strings.ContainsAny(s, "?#"), hasQueryOrFragment(s), "%q", s)
+		for _, chars := range sets {
+			set := byteSet(chars)
+			require.Equal(t, strings.ContainsAny(s, chars), containsSet(s, &set), "%q in %q", chars, s)
+		}
+		trimmed := s
+		for trimmed != "" && urlTrailer[trimmed[len(trimmed)-1]] {
+			trimmed = trimmed[:len(trimmed)-1]
+		}
+		require.Equal(t, strings.TrimRight(s, ".,;:!?"), trimmed, "%q", s)
+		for i := 0; i < len(s); i++ {
+			require.Equal(t, strings.ContainsRune(" \t\r\n\"'<>()[]`", rune(s[i])), urlStops[s[i]], "%q", s[i])
+		}
+	}
+}

@@ -384,8 +384,8 @@ func (d *detector) inlineCommands() {
 		a, b := t.startAt(), toks[j-1].endAt()
 		// A span the token cap cut after an operator ("sh | sh | ...") is
 		// judged without it.
-		span := strings.TrimRight(d.norm[a:b], spanTrailer)
-		text := strings.TrimLeft(span, "`\"'(")
+		span := trimRightSet(d.norm[a:b], &isSpanTrailer)
+		text := trimLeftSet(span, &isSpanOpener)
 		from := a + len(span) - len(text)
 		end := a + len(span)
 		if t.pre() == "`" {
@@ -434,14 +434,19 @@ func (d *detector) chainStop(k int) bool {
 // tokenTest returns test(token k), remembered in d.tests at bits
 // shift..shift+1 (0 not asked, 1 yes, 2 no).
 func (d *detector) tokenTest(k int, shift uint, test func(token) bool) bool {
+	if len(d.tests) == len(d.toks) {
+		if v := d.tests[k] >> shift & 3; v != 0 {
+			return v == 1
+		}
+	}
+	return d.runTest(k, shift, test)
+}
+
+// runTest is tokenTest when the answer is not remembered yet (apart, so
+// that remembered answers are read inline).
+func (d *detector) runTest(k int, shift uint, test func(token) bool) bool {
 	if len(d.tests) != len(d.toks) {
 		d.tests = append(d.tests[:0], make([]uint8, len(d.toks))...)
-	}
-	switch d.tests[k] >> shift & 3 {
-	case 1:
-		return true
-	case 2:
-		return false
 	}
 	ok := test(d.toks[k])
 	v := uint8(2)
@@ -543,8 +548,31 @@ func deepBrackets(text string) bool {
 }
 
 // spanTrailer are the characters trimmed from the end of an inline
-// command span: sentence punctuation and a dangling pipe or "&".
-const spanTrailer = " .;,:)|&"
+// command span: sentence punctuation and a dangling pipe or "&";
+// spanOpener those trimmed from its start.
+const (
+	spanTrailer = " .;,:)|&"
+	spanOpener  = "`\"'("
+)
+
+var isSpanTrailer, isSpanOpener = byteSet(spanTrailer), byteSet(spanOpener)
+
+// trimRightSet and trimLeftSet are strings.TrimRight and TrimLeft for a
+// cutset of ASCII bytes given as a table (they run once per inline
+// candidate, where building the cutset each time was a noticeable cost).
+func trimRightSet(s string, set *[256]bool) string {
+	for len(s) > 0 && set[s[len(s)-1]] {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func trimLeftSet(s string, set *[256]bool) string {
+	for len(s) > 0 && set[s[0]] {
+		s = s[1:]
+	}
+	return s
+}
 
 // judgeInline is judgeCommand on an inline command span. Spans overlap
 // (each candidate's runs up to 40 tokens), so the shell parser's work is
@@ -572,13 +600,16 @@ func (d *detector) judgeInline(text string) bool {
 // as an argument ("... clear com.acme.wallet") makes it a command. It
 // returns the end of the command (its last CLI word) or 0.
 func (d *detector) subcommandChain(i int) int {
-	if _, prosey := proseyPrograms[d.toks[i].w]; prosey || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
+	// (flags: fProsey is proseyPrograms, fSubcommand subcommands,
+	// fEntity cliEntities; a bit test where a map look-up per program
+	// token was a fifth of this function's time.)
+	if d.toks[i].flags&fProsey != 0 || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
 		return 0 // a line that opens with the program is judged whole
 	}
 	l := lexicon.Default()
 	end, dotted, odd := 0, false, false
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
-		t := d.toks[m]
+		t := &d.toks[m]
 		w := t.w
 		if d.chainStop(m) {
 			break
@@ -586,7 +617,7 @@ func (d *detector) subcommandChain(i int) int {
 		sub := t.flags&fSubcommand != 0 // in subcommands
 		entity := t.flags&fEntity != 0  // in cliEntities
 		switch {
-		case dottedIdentifier(w):
+		case len(w) >= 5 && dottedIdentifier(w):
 			dotted, end = true, m+1
 		case sub || entity:
 			end = max(end, m+1)
@@ -643,7 +674,7 @@ func (d *detector) operandAfter(k int) int {
 	if k >= len(d.toks) {
 		return 0
 	}
-	if _, sub := subcommands[d.toks[k].w]; !sub || d.toks[k].post() != "" {
+	if d.toks[k].flags&fSubcommand == 0 || d.toks[k].post() != "" {
 		return 0
 	}
 	end := 0
@@ -673,11 +704,8 @@ func (d *detector) operandAfter(k int) int {
 // subcommandPair reports whether the two words after the program at i are
 // both CLI words ("docker compose up", "kubectl get pods").
 func (d *detector) subcommandPair(i int) bool {
-	_, s1 := subcommands[d.word(i+1)]
-	_, e1 := cliEntities[d.word(i+1)]
-	_, s2 := subcommands[d.word(i+2)]
-	_, e2 := cliEntities[d.word(i+2)]
-	if !(s1 || e1) || !(s2 || e2) || d.toks[i+1].post() != "" {
+	const cli = fSubcommand | fEntity // subcommands or cliEntities
+	if i+2 >= len(d.toks) || d.toks[i+1].flags&cli == 0 || d.toks[i+2].flags&cli == 0 || d.toks[i+1].post() != "" {
 		return false
 	}
 	// The pair must end the name: "docker build cache invalidation" is a
@@ -686,9 +714,7 @@ func (d *detector) subcommandPair(i int) bool {
 		return true
 	}
 	nx := d.toks[i+3].w
-	_, s3 := subcommands[nx]
-	_, e3 := cliEntities[nx]
-	return isProseWord(nx) || s3 || e3 || !lexicon.Default().IsDictionaryWord(nx)
+	return isProseWord(nx) || d.toks[i+3].flags&cli != 0 || !lexicon.Default().IsDictionaryWord(nx)
 }
 
 // dottedIdentifier reports a reverse-DNS or dotted name with at least two
@@ -1334,7 +1360,7 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 		// rejected here.)
 		return
 	}
-	ev.count() // a former call whose program was not a literal
+	ev.count(true) // a former call whose program was not a literal
 	if args.plain != nil {
 		ev.pendingText = text
 	} else {
@@ -1349,9 +1375,19 @@ func judgeArgs(args callArgs, w []*syntax.Word, text string, ev *evidence) {
 		case argUnshaped:
 			ev.allShaped = false
 		}
-		if args.strong(i) {
-			ev.strong = true
-			if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
+		switch {
+		case !ev.strong:
+			if args.strong(i) {
+				ev.strong = true
+				if strings.HasPrefix(lit, "-") || windowsSwitch(lit) {
+					ev.flag = true
+				}
+			}
+		case !ev.flag:
+			// Strong already: the word matters here only as a flag, the
+			// shape of which is tested first (a line of 98 dotted words
+			// tested each for strength).
+			if (strings.HasPrefix(lit, "-") || windowsSwitch(lit)) && args.strong(i) {
 				ev.flag = true
 			}
 		}
@@ -1413,28 +1449,55 @@ func argKind(lit string) int {
 	return argWord
 }
 
-// count adds the pending arguments to dictArgs and subs.
-func (ev *evidence) count() {
-	if ev.pendingWords == nil && ev.pendingText == "" {
+// dictEnough is the largest count of dictArgs decideCommand tells apart
+// (it compares dict() with 0, 1, 2 and 4), and it asks only whether subs
+// is above 0: count stops there, so that a long line of dictionary words
+// ("curl curl curl ...") is not looked up word by word to the end.
+const dictEnough = 4
+
+// count adds the pending arguments to dictArgs and subs, until dictArgs
+// reaches dictEnough and, when subs is set, subs is above 0; the rest
+// stays pending (counting it could change neither answer).
+func (ev *evidence) count(subs bool) {
+	ev.countUntil(func() bool { return ev.dictArgs >= dictEnough && (!subs || ev.subs > 0) })
+}
+
+// countUntil counts pending arguments until enough() or none is left.
+func (ev *evidence) countUntil(enough func() bool) {
+	if ev.pendingWords != nil {
+		for ; ev.pendingFrom < len(ev.pendingWords); ev.pendingFrom++ {
+			if enough() {
+				return
+			}
+			ev.countArg(ev.pendingWords[ev.pendingFrom].Lit())
+		}
+		ev.pendingWords, ev.pendingFrom = nil, 0
 		return
 	}
-	if ev.pendingWords != nil {
-		for _, w := range ev.pendingWords[min(ev.pendingFrom, len(ev.pendingWords)):] {
-			ev.countArg(w.Lit())
+	// pendingText: skip pendingFrom words, then count; what is left
+	// stays pending with pendingFrom 0.
+	text := ev.pendingText
+	for text != "" {
+		w, rest, _ := strings.Cut(text, " ")
+		if w == "" {
+			text = rest
+			continue
 		}
-	} else {
-		i := 0
-		for w := range strings.SplitSeq(ev.pendingText, " ") {
-			if w == "" {
-				continue
-			}
-			if i >= ev.pendingFrom {
-				ev.countArg(w)
-			}
-			i++
+		if ev.pendingFrom > 0 {
+			ev.pendingFrom--
+			text = rest
+			continue
 		}
+		if enough() {
+			break
+		}
+		ev.countArg(w)
+		text = rest
 	}
-	ev.pendingWords, ev.pendingText = nil, ""
+	ev.pendingText = text
+	if text == "" {
+		ev.pendingFrom = 0
+	}
 }
 
 func (ev *evidence) countArg(lit string) {
@@ -1479,14 +1542,16 @@ func hyphenSubcommand(lit string) bool {
 	return false
 }
 
-// dict and subCount return dictArgs and subs, counting pending arguments.
+// dict and subCount return dictArgs and subs, counting pending arguments
+// as far as their callers tell counts apart (see dictEnough): dict() at
+// or above dictEnough, subCount() above 0, stand for any such count.
 func (ev *evidence) dict() int {
-	ev.count()
+	ev.count(false)
 	return ev.dictArgs
 }
 
 func (ev *evidence) subCount() int {
-	ev.count()
+	ev.count(true)
 	return ev.subs
 }
 
@@ -1611,9 +1676,12 @@ func scriptPath(w string) bool {
 	if strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
 		return false
 	}
-	for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
-		if strings.HasPrefix(w, p) {
-			return true
+	switch w[0] { // the first bytes of the prefixes below
+	case '.', '~', 'b', 's', 't', 'h', '/':
+		for _, p := range []string{"./", "../", "~/", "bin/", "scripts/", "script/", "tools/", "hack/", "/usr/", "/opt/", "/bin/"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
 		}
 	}
 	if !strings.Contains(w, "/") {

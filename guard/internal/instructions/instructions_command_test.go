@@ -114,8 +114,9 @@ func TestPlainWordsMatchParser(t *testing.T) {
 		var fast, slow evidence
 		judgeArgs(callArgs{plain: words}, nil, text, &fast)
 		ok = parseEvidence(text, &slow)
-		fast.count()
-		slow.count()
+		never := func() bool { return false }
+		fast.countUntil(never) // every argument
+		slow.countUntil(never)
 		if !ok || !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("%q: evidence differs:\nfast %+v\nslow %+v", text, fast, slow)
 		}
@@ -237,8 +238,9 @@ func TestPlainListMatchesParser(t *testing.T) {
 		judgePlainList(&pl, &fast)
 		ok := parseEvidence(text, &slow)
 		require.True(t, ok, "%q: a plain list, but the parser fails", text)
-		fast.count()
-		slow.count()
+		never := func() bool { return false }
+		fast.countUntil(never) // every argument
+		slow.countUntil(never)
 		require.Equal(t, slow, fast, "%q: evidence differs", text)
 		for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}} {
 			require.Equal(t, judgeCommandParsed(text, mode[0], mode[1]), judgeCommand(text, mode[0], mode[1]), "%q %v", text, mode)
@@ -312,10 +314,39 @@ func FuzzPlainListMatchesParser(f *testing.F) {
 		if !parseEvidence(text, &slow) {
 			t.Fatalf("%q: a plain list, but the parser fails", text)
 		}
-		fast.count()
-		slow.count()
+		never := func() bool { return false }
+		fast.countUntil(never) // every argument
+		slow.countUntil(never)
 		if !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("%q: evidence differs:\nfast %+v\nslow %+v", text, fast, slow)
 		}
 	})
+}
+
+// TestCountStopsEarly checks that dict() and subCount(), which stop
+// counting once decideCommand can tell no difference (dictEnough), answer
+// every comparison decideCommand makes as full counts do, in either order.
+func TestCountStopsEarly(t *testing.T) {
+	never := func() bool { return false }
+	texts := append(plainTexts(t), strings.Repeat("curl ", 90), "git "+strings.Repeat("the cache ", 20)+"push", strings.Repeat("run build ", 30))
+	for _, text := range texts {
+		var ev evidence
+		if !parseEvidence(text, &ev) {
+			continue
+		}
+		full := ev
+		full.countUntil(never)
+		for _, dictFirst := range []bool{true, false} {
+			e := ev
+			var d, s int
+			if dictFirst {
+				d, s = e.dict(), e.subCount()
+			} else {
+				s, d = e.subCount(), e.dict()
+			}
+			if min(d, dictEnough) != min(full.dictArgs, dictEnough) || (s > 0) != (full.subs > 0) {
+				t.Fatalf("%q: dict %d subs %d, full counts %d %d", text, d, s, full.dictArgs, full.subs)
+			}
+		}
+	}
 }

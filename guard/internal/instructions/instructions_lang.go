@@ -108,7 +108,7 @@ func (d *detector) finiteAfter(i int) bool {
 	if nx.pre() != "" || !isLowerWord(nx.w) {
 		return false
 	}
-	if _, sub := subcommands[nx.w]; sub {
+	if nx.flags&fSubcommand != 0 { // in subcommands
 		return false
 	}
 	return grammar.Default().Inflected(nx.w)

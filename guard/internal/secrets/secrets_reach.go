@@ -512,6 +512,12 @@ type secondaryCheck struct {
 	seq   []seqItem
 	quick []seqQuick
 	fold  bool
+	// pair holds, for every literal, its first two bytes as
+	// uint16(l[0])<<8|l[1]; pairs is false when a literal is shorter
+	// than two bytes (then only the first byte is tested, in first).
+	pair  [1 << 16 / 64]uint64
+	pairs bool
+	first [256]bool
 }
 
 // newSecondaryCheck derives the check from the items of a branch whose
@@ -552,19 +558,43 @@ func newSecondaryCheck(items []*syntax.Regexp, best int) *secondaryCheck {
 	rest, fold, _ := seqItems(items[bestEnd:])
 	seq := append([]seqItem{{lits: bestInfo.set, exact: true}}, rest...)
 	setFirstBytes(seq)
-	return &secondaryCheck{lits: bestInfo.set, seq: seq, quick: buildQuick(seq), fold: fold || bestInfo.fold}
+	c := &secondaryCheck{lits: bestInfo.set, seq: seq, quick: buildQuick(seq), fold: fold || bestInfo.fold, pairs: true}
+	for _, l := range c.lits {
+		c.first[l[0]] = true
+		if len(l) < 2 {
+			c.pairs = false
+			continue
+		}
+		k := uint16(l[0])<<8 | uint16(l[1])
+		c.pair[k/64] |= 1 << (k % 64)
+	}
+	return c
+}
+
+// mayStart reports whether a literal of c may start at i in lower: its
+// first byte is there, and its second after it (hasAnyPrefix decides).
+// The literals often start with a space or a tab ("[ \t\n\r](?:-H|--header)"):
+// the second byte spares hasAnyPrefix at every space of the text.
+func (c *secondaryCheck) mayStart(lower string, i int) bool {
+	if !c.first[lower[i]] {
+		return false
+	}
+	if !c.pairs {
+		return true
+	}
+	if i+1 >= len(lower) {
+		return false
+	}
+	k := uint16(lower[i])<<8 | uint16(lower[i+1])
+	return c.pair[k/64]&(1<<(k%64)) != 0
 }
 
 // last returns the last position in lower where a literal of c occurs
 // and the checks pass, or -1: one backward pass, the literals tried
 // where their first byte is.
 func (c *secondaryCheck) last(lower string) int {
-	var first [256]bool
-	for _, l := range c.lits {
-		first[l[0]] = true
-	}
 	for i := len(lower) - 1; i >= 0; i-- {
-		if !first[lower[i]] || !hasAnyPrefix(lower[i:], c.lits) {
+		if !c.mayStart(lower, i) || !hasAnyPrefix(lower[i:], c.lits) {
 			continue
 		}
 		if quickCheck(c.quick, lower, i, nil) && seqCheck(c.seq, lower, i) {

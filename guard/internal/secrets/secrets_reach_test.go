@@ -106,3 +106,31 @@ func FuzzFastRegexp(f *testing.F) {
 		checkFastRegexp(t, e, s[:min(len(s), 2048)])
 	})
 }
+
+// TestSecondaryMayStart checks that secondaryCheck.mayStart lets through
+// every position where one of its literals starts.
+func TestSecondaryMayStart(t *testing.T) {
+	e, err := loadSecretEngine()
+	require.NoError(t, err)
+	texts := craftedSecretTexts(t)
+	checked := 0
+	for _, eng := range []*secretEngine{e, e.loose} {
+		for _, r := range eng.rules {
+			c := r.fast.ready().second
+			if c == nil {
+				continue
+			}
+			checked++
+			lits := strings.Join(c.lits, "|")
+			for _, s := range append(texts[:min(len(texts), 200):min(len(texts), 200)], lits, " "+lits+" ", "\t"+lits) {
+				lower := asciiLower(s)
+				for i := range len(lower) {
+					if hasAnyPrefix(lower[i:], c.lits) {
+						require.True(t, c.mayStart(lower, i), "rule %s at %d of %.80q", r.RuleID, i, s)
+					}
+				}
+			}
+		}
+	}
+	require.NotZero(t, checked)
+}

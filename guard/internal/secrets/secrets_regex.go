@@ -351,6 +351,20 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *v
 	}
 	if len(f.filters) > 0 {
 		initViableState(st, f.slots)
+		// viable lets no occurrence at or after the secondary literal's
+		// last position through, whichever filter it tries (see
+		// viable): where occurrences are dense (a keyword repeated,
+		// "curl curl ..."), that position is found first, once, and
+		// the occurrences after it are not tried one by one. (Where
+		// they are sparse, viable finds it only if an occurrence gets
+		// that far.)
+		if c := f.second; c != nil && !(c.fold && foldRunes) && len(occ)*denseOccurrences >= len(lower) {
+			st.lastSecond = c.last(lower)
+			occ = occ[:sort.SearchInts(occ, st.lastSecond)]
+			if len(occ) == 0 {
+				return nil
+			}
+		}
 	}
 	ascii := asciiOnly(s)
 	st.ascii = ascii
@@ -440,6 +454,10 @@ func (f *fastRegexp) findAllAt(s, lower string, foldRunes bool, occ []int, st *v
 	}
 	return out
 }
+
+// denseOccurrences: occurrences of anchors are dense when there is one
+// every denseOccurrences bytes or more (see findAllAt).
+const denseOccurrences = 16
 
 // maxUnboundedTails is how many tail searches without a length bound
 // findAllAt runs on one text before it runs the full scan instead.
