@@ -252,6 +252,9 @@ type detector struct {
 	sentKnown, langKnown bool
 	sentEnglish          bool
 	lang                 string
+	// afterLabel: the sentence imperatives is reading is the value after
+	// a field's label (see imperatives).
+	afterLabel bool
 	// inlineParsed is the bytes of inline command spans the shell parser
 	// has read (see judgeInline).
 	inlineParsed int

@@ -175,7 +175,15 @@ func hyphenVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 // imperatives finds clauses that open with an imperative verb.
 func (d *detector) imperatives() {
 	quoted := false
+	d.afterLabel = false
 	d.clauses(func(i, j int) {
+		// The value after a field's label ("Collector: Parallel GC.",
+		// "Linker: default ld") is a noun phrase, not a command, unless
+		// its verb has an object or particle right after it ("Fix:
+		// delete the cache").
+		after := i > 0 && !d.toks[i].nl && strings.HasSuffix(d.toks[i-1].post(), ":") && d.labelEnds(i-1)
+		defer func() { d.afterLabel = false }()
+		d.afterLabel = after
 		// Text after "reads:", "says:", "fails with:", "error:" is what a
 		// log, a page or a program says ("Errors in the pods read: dial
 		// tcp: lookup ...: i/o timeout"), not an order to the reader; it
@@ -533,7 +541,50 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		// or a word is a list item ("lint, test and build").
 		return 0
 	}
+	if d.afterLabel && !midSentence {
+		_, strong := strongObjects[d.word(k+1)]
+		_, particle := particles[d.word(k+1)]
+		if !strong && !particle || k+1 >= j {
+			return 0
+		}
+	}
 	return d.verbReading(k, j, info)
+}
+
+// labelEnds reports whether token e, which ends in a colon, ends a
+// field's label: one word that is no command on its own ("Collector:",
+// "Linker:"; not "Fix:", "Run:"), or a label as label reads it.
+func (d *detector) labelEnds(e int) bool {
+	i := e
+	for i > 0 && !d.toks[i-1].endsSentence() && !d.toks[i-1].nl && e-i < 8 {
+		i--
+	}
+	if i == e {
+		// One word: the value is what follows, unless the word announces
+		// what to do ("Fix:", "Steps:", "Note:", "Next:").
+		return !adviceLabel(d.toks[e].w)
+	}
+	// A label with an article or an adjective of advice announces advice
+	// ("An easy win:", "The fix:", "Best option:").
+	for k := i; k <= e; k++ {
+		if w := d.toks[k].w; isDeterminerLike(w) || adviceLabel(w) || w == "best" || w == "better" || w == "easy" ||
+			w == "quick" || w == "simplest" || w == "safest" || w == "recommended" || w == "option" || w == "win" {
+			return false
+		}
+	}
+	return d.label(i, e+1)
+}
+
+// adviceLabel reports whether w, alone before a colon, announces what the
+// reader is to do: the nouns of advice and sequence that head a command.
+func adviceLabel(w string) bool {
+	switch w {
+	case "note", "notes", "nb", "tip", "tips", "hint", "step", "steps", "fix", "fixes", "solution", "workaround",
+		"remedy", "action", "actions", "todo", "next", "then", "first", "finally", "recommendation", "suggestion",
+		"important", "warning", "caution", "instructions", "instruction", "usage", "example", "try", "to-do":
+		return true
+	}
+	return false
 }
 
 // lyAdverb reports whether w, a word in "-ly", is an adverb: the treebank

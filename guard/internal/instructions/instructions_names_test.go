@@ -178,3 +178,19 @@ func TestFieldLabels(t *testing.T) {
 		{"(See attached file: report.doc)", ruleImperative, true},
 	})
 }
+
+// TestLabelValues: the value after a field's label is a noun phrase
+// unless its verb has an object or particle; labels that announce what to
+// do keep the command after them.
+func TestLabelValues(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Collector: Parallel GC. Heap: 24 GB.", ruleImperative, false},
+		{"Linker: default ld; mold not configured.", ruleImperative, false},
+		{"Multi-stage build: absent.", ruleImperative, false},
+		{"Fix: delete the cache.", ruleImperative, true},
+		{"Steps: run make clean.", ruleImperative, true},
+		{"Note: run make clean first.", ruleImperative, true},
+		{"An easy win: enable gzip on the CDN.", ruleImperative, true},
+		{"Next: restart the pods in staging.", ruleImperative, true},
+	})
+}
