@@ -919,6 +919,14 @@ func lowerASCIIWord(w string) bool {
 // backups are ..."). It is safe for concurrent use.
 func (m *Model) TakesClause(w string) bool { return m.lex.finiteComp(hashLower(w)) }
 
+// TakesAnyClause reports whether the verb w, in any of its forms, takes a
+// clause as its complement, with or without "that" ("ensure backups are
+// encrypted", "make sure", "tell them it is down"). It is safe for
+// concurrent use.
+func (m *Model) TakesAnyClause(w string) bool {
+	return m.takesClauseAnyForm(w) || m.lex.bareComp(hashLower(w))
+}
+
 // takesClauseAnyForm reports whether the verb w, or its -s or -ed form,
 // takes a finite clausal complement: the treebank may have seen "states
 // that" and "stated that" but not "state that".

@@ -794,7 +794,7 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 			}
 		}
 	}
-	if d.statement(k, j) || d.declarativeClause(k, j) {
+	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) {
 		return 0
 	}
 	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
@@ -831,6 +831,50 @@ func (d *detector) statement(k, j int) bool {
 	var wbuf [2 * maxSubjectWords]string
 	_, words := wordsOf(text, buf[:], wbuf[:])
 	return grammar.Default().Statement(words)
+}
+
+// subjectBeforeAux reports whether the clause toks[k:j] reads as a noun
+// phrase that the opener starts, followed by an auxiliary or a modal:
+// "Run time of ANALYZE on events is about 90 seconds", "Cluster nodes
+// running the Pekko build cannot join", "Publish attempts have failed on
+// every tag". A command's object is followed by no auxiliary unless a
+// relative or subordinate clause holds it ("Restart pods that are stuck",
+// "Stop services if they are idle") or the verb takes a clause ("Ensure
+// backups are encrypted", "Check the logs are rotated"), so the
+// auxiliary must come before any comma, subordinator, relative or wh-word
+// and "to", at least two words after the opener, whose first word after it
+// is no determiner, pronoun, particle or quantifier.
+func (d *detector) subjectBeforeAux(k, j int) bool {
+	if k+2 >= j {
+		return false
+	}
+	if _, strong := strongObjects[d.word(k+1)]; strong {
+		return false
+	}
+	if _, particle := particles[d.word(k+1)]; particle {
+		return false
+	}
+	if grammar.Default().TakesAnyClause(d.toks[k].w) {
+		return false
+	}
+	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
+		t := d.toks[m]
+		w := t.w
+		if m > k+1 && auxiliaryWord(w) && w != "do" && w != "don't" {
+			return true
+		}
+		if t.comma() || t.endsSentence() || w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" ||
+			w == "than" || strings.ContainsAny(t.pre(), "([") || t.raw == "-" || t.raw == "—" || t.raw == "–" {
+			return false // a clause or an aside of its own: "Reconnect Arthas (default port ... is 3658)"
+		}
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || w == "whom" || t.flags&fSubord != 0 && !isPreposition(w) {
+			return false
+		}
+		if subjectPronoun(w) {
+			return false
+		}
+	}
+	return false
 }
 
 // declarativeClause reports whether the clause analysis reads toks[k:j]

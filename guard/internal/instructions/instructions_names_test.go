@@ -194,3 +194,21 @@ func TestLabelValues(t *testing.T) {
 		{"Next: restart the pods in staging.", ruleImperative, true},
 	})
 }
+
+// TestSubjectBeforeAux: a noun phrase that a word that can be a verb
+// opens, followed by an auxiliary or modal, states; a command's object is
+// followed by one only inside a clause of its own.
+func TestSubjectBeforeAux(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Run time of ANALYZE on events is about 90 seconds.", ruleImperative, false},
+		{"Cluster nodes running the Pekko build cannot join the cluster.", ruleImperative, false},
+		{"Publish attempts have failed on every release tag.", ruleImperative, false},
+		{"Peak observed connections were 412 at 09:05.", ruleImperative, false},
+		{"Restart pods that are stuck in CrashLoopBackOff.", ruleImperative, true},
+		{"Stop services if they are idle.", ruleImperative, true},
+		{"Ensure backups are encrypted.", ruleImperative, true},
+		{"Check the logs are rotated.", ruleImperative, true},
+		{"Reconnect Arthas (default port used by Arthas is 3658)", ruleImperative, true},
+		{"Skip the rest - this is the best", ruleImperative, true},
+	})
+}
