@@ -221,6 +221,30 @@ func (m *Model) modifier(w string) bool {
 	return identifierLike(w) || titleCase(w) || !strings.HasSuffix(strings.ToLower(w), "ly")
 }
 
+// CanBeAdjective reports whether the treebank tagged w as an adjective,
+// or, unseen there, w has a participle's or an adjective's ending. It is
+// safe for concurrent use.
+func (m *Model) CanBeAdjective(w string) bool {
+	if tb := m.treebankCats(w); tb != 0 {
+		return tb&catAdj != 0
+	}
+	lw := strings.ToLower(w)
+	for _, suf := range [...]string{"ing", "ed", "able", "ible", "ful", "less", "ous", "ive", "al", "ic"} {
+		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+// Verb3Only reports whether the treebank tagged w as a verb in the third
+// person singular ("hides", "declares", "stays") and never as a plural
+// noun ("logs", "lists", "changes"). It is safe for concurrent use.
+func (m *Model) Verb3Only(w string) bool {
+	tb := m.treebankCats(w)
+	return tb&catPres3 != 0 && tb&catPlural == 0
+}
+
 // Adverb reports whether the treebank tagged w as an adverb, and whether
 // it saw w at all (seen is false for a word it has not seen twice). It is
 // safe for concurrent use.

@@ -794,7 +794,7 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 			}
 		}
 	}
-	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) {
+	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) || d.subjectBeforeVerbS(k, j) {
 		return 0
 	}
 	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
@@ -873,6 +873,61 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if subjectPronoun(w) {
 			return false
 		}
+	}
+	return false
+}
+
+// subjectBeforeVerbS reports whether the clause toks[k:j] reads as a noun
+// phrase that the opener starts, followed by a verb in the -s form with
+// its object: "Restart cadence hides the leak", "Build output on main
+// shows the error three times", "Apply output lists 23 CRDs". The -s word
+// must be one no plural noun spells (the treebank saw it as a verb and
+// never as a plural, or WordNet lists its lemma as a verb and not as a
+// noun: "declares", "retries"), or be followed by an article, a possessive, a
+// number or an object pronoun, which no plural object of a command has
+// after it ("Check system logs for errors", "Rotate access keys every 90
+// days" stay commands). The same bounds as subjectBeforeAux apply.
+func (d *detector) subjectBeforeVerbS(k, j int) bool {
+	if k+2 >= j {
+		return false
+	}
+	if _, strong := strongObjects[d.word(k+1)]; strong {
+		return false
+	}
+	if _, particle := particles[d.word(k+1)]; particle {
+		return false
+	}
+	m0 := grammar.Default()
+	if m0.TakesAnyClause(d.toks[k].w) {
+		return false
+	}
+	l := lexicon.Default()
+	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
+		t, prev := d.toks[m], d.toks[m-1]
+		if prev.comma() || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
+			return false
+		}
+		w := t.w
+		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
+			return false
+		}
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !isPreposition(w) {
+			return false
+		}
+		lemma, ok := l.SLemma(w)
+		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) {
+			continue
+		}
+		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && !m0.CanBeAdjective(prev.w) {
+			return true // "declares", "retries": no plural noun has the form (after an adjective it is one: "available bookmarks")
+		}
+		switch n := d.word(m + 1); {
+		case n == "the" || n == "its" || n == "their" || n == "it" || n == "them":
+			return true
+		case n != "" && n[0] >= '0' && n[0] <= '9':
+			return true
+		}
+		return false
 	}
 	return false
 }

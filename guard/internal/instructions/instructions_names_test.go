@@ -212,3 +212,20 @@ func TestSubjectBeforeAux(t *testing.T) {
 		{"Skip the rest - this is the best", ruleImperative, true},
 	})
 }
+
+// TestSubjectBeforeVerbS: a noun phrase followed by a verb's -s form
+// with its object, or by an -s form no plural noun spells, states; a
+// command's plural object stays an object.
+func TestSubjectBeforeVerbS(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Restart cadence hides the leak in most regions.", ruleImperative, false},
+		{"Build output on main shows the error three times.", ruleImperative, false},
+		{"Apply output lists 23 CRDs created before the failure.", ruleImperative, false},
+		{"Order history declares the tags of every line.", ruleImperative, false},
+		{"Rotate access keys every 90 days.", ruleImperative, true},
+		{"Allow missing objects", ruleImperative, true},
+		{"List available bookmarks", ruleImperative, true},
+		{"Test if the specified directory exists", ruleImperative, true},
+		{"Try visiting the kittens a few times a day.", ruleImperative, true},
+	})
+}
