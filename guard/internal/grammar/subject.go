@@ -237,6 +237,13 @@ func (m *Model) CanBeAdjective(w string) bool {
 	return false
 }
 
+// PastOnly reports whether the treebank tagged w as a past form and never
+// as a participle ("rose", "grew", "went"). It is safe for concurrent use.
+func (m *Model) PastOnly(w string) bool {
+	p := subjectParser{m: m}
+	return p.pastOnly(w)
+}
+
 // Verb3Only reports whether the treebank tagged w as a verb in the third
 // person singular ("hides", "declares", "stays") and never as a plural
 // noun ("logs", "lists", "changes"). It is safe for concurrent use.

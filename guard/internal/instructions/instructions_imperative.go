@@ -794,7 +794,7 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 			}
 		}
 	}
-	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) || d.subjectBeforeVerbS(k, j) {
+	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) || d.subjectBeforeVerbS(k, j) || d.subjectBeforePast(k, j) {
 		return 0
 	}
 	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
@@ -928,6 +928,76 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true
 		}
 		return false
+	}
+	return false
+}
+
+// subjectBeforePast reports whether the clause toks[k:j] reads as a noun
+// phrase that the opener starts, followed by a verb in the past with what
+// only a finite past takes after it: an object ("Checkout returned 5xx",
+// "Park rolled back the model"), a particle, a quantity ("Order rate
+// peaked at 312 per second", "p99 rose to 80 ms"), or a form that is no
+// participle ("rose", "grew"). A participle that modifies a command's
+// object takes a prepositional phrase ("List files changed in the last
+// commit", "Delete branches merged into main") and stays one. The same
+// bounds as subjectBeforeAux apply.
+func (d *detector) subjectBeforePast(k, j int) bool {
+	if k+2 >= j {
+		return false
+	}
+	if _, strong := strongObjects[d.word(k+1)]; strong {
+		return false
+	}
+	if _, particle := particles[d.word(k+1)]; particle {
+		return false
+	}
+	m0 := grammar.Default()
+	if m0.TakesClause(d.toks[k].w) || m0.TakesClause(d.toks[k].w+"s") {
+		return false // "Verify backups completed at 02:00": the verb's clause
+	}
+	l := lexicon.Default()
+	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
+		t, prev := d.toks[m], d.toks[m-1]
+		if prev.comma() || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
+			return false
+		}
+		w := t.w
+		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
+			return false
+		}
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !isPreposition(w) {
+			return false
+		}
+		_, ed := l.EdLemma(w)
+		past := m0.PastOnly(w)
+		if !ed && !past || isDeterminerLike(prev.w) || isPreposition(prev.w) {
+			continue
+		}
+		if past && m > k+1 {
+			return true
+		}
+		n, n2 := d.word(m+1), d.word(m+2)
+		switch {
+		case n == "the" || n == "its" || n == "their" || n == "it" || n == "them":
+			return true // an object: no participle takes one
+		case n == "back" || n == "up" || n == "down" || n == "out" || n == "off" || n == "over":
+			return true // "rolled back", "spun up"
+		case (n == "at" || n == "to" || n == "by" || n == "from") && n2 != "" && !strings.Contains(n2, ":") &&
+			(n2[0] >= '0' && n2[0] <= '9' || n2 == "about" || n2 == "around" || n2 == "roughly"):
+			return true // a quantity, not a time: "peaked at 312", "dropped by 30%"
+		case n != "" && n[0] >= '0' && n[0] <= '9' && !timeUnit(n2):
+			return true // "Checkout returned 5xx"; not "changed 3 days ago"
+		}
+		return false
+	}
+	return false
+}
+
+// timeUnit reports whether w names a unit of time.
+func timeUnit(w string) bool {
+	switch strings.TrimSuffix(w, "s") {
+	case "second", "sec", "minute", "min", "hour", "hr", "day", "week", "month", "year", "ms", "s", "h", "d":
+		return true
 	}
 	return false
 }

@@ -229,3 +229,19 @@ func TestSubjectBeforeVerbS(t *testing.T) {
 		{"Try visiting the kittens a few times a day.", ruleImperative, true},
 	})
 }
+
+// TestSubjectBeforePast: a noun phrase followed by a past verb with an
+// object, a particle, a quantity or a form no participle has, states; a
+// participle that modifies a command's object stays one.
+func TestSubjectBeforePast(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Order rate peaked at 312 per second at 20:00.", ruleImperative, false},
+		{"Checkout returned 5xx for 17 minutes.", ruleImperative, false},
+		{"Park rolled back the model at 15:20.", ruleImperative, false},
+		{"Write latency p99 on the primary rose from 12 ms to 80 ms.", ruleImperative, false},
+		{"List files changed in the last commit.", ruleImperative, true},
+		{"Delete branches merged into main.", ruleImperative, true},
+		{"Show hidden files.", ruleImperative, true},
+		{"Verify backups completed at 02:00.", ruleImperative, true},
+	})
+}
