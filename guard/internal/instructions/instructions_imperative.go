@@ -863,11 +863,14 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if m > k+1 && auxiliaryWord(w) && w != "do" && w != "don't" {
 			return true
 		}
+		if (w == "and" || w == "or") && !d.joinsVerb(m) {
+			continue // "between matched and unmatched users"
+		}
 		if t.comma() || t.endsSentence() || w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" ||
 			w == "than" || strings.ContainsAny(t.pre(), "([") || t.raw == "-" || t.raw == "—" || t.raw == "–" {
 			return false // a clause or an aside of its own: "Reconnect Arthas (default port ... is 3658)"
 		}
-		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || w == "whom" || t.flags&fSubord != 0 && !isPreposition(w) {
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || w == "whom" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
 		if subjectPronoun(w) {
@@ -908,15 +911,18 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return false
 		}
 		w := t.w
+		if (w == "and" || w == "or") && !d.joinsVerb(m) {
+			continue // "Cache entries for release-2.x and main share ..."
+		}
 		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
 			return false
 		}
-		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !isPreposition(w) {
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
 		lemma, ok := l.SLemma(w)
-		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) {
-			continue
+		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) {
+			continue // ("with 6 writes": a count's plural)
 		}
 		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && !m0.CanBeAdjective(prev.w) {
 			return true // "declares", "retries": no plural noun has the form (after an adjective it is one: "available bookmarks")
@@ -962,10 +968,13 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			return false
 		}
 		w := t.w
+		if (w == "and" || w == "or") && !d.joinsVerb(m) {
+			continue // "Cache entries for release-2.x and main share ..."
+		}
 		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
 			return false
 		}
-		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !isPreposition(w) {
+		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
 		_, ed := l.EdLemma(w)
@@ -991,6 +1000,44 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		return false
 	}
 	return false
+}
+
+// joinsVerb reports whether the conjunction at token m joins a verb, as a
+// second command does ("Stop the service and restart it"), rather than a
+// noun or an adjective ("between matched and unmatched users").
+func (d *detector) joinsVerb(m int) bool {
+	n := d.word(m + 1)
+	if n == "" || auxiliaryWord(n) || subjectPronoun(n) || n == "there" || isDeterminerLike(n) {
+		return true // a clause of its own: "... and there will be", "... and the build goes green"
+	}
+	if _, ok := isVerbLemma(n); !ok {
+		return false
+	}
+	return !grammar.Default().CanBeAdjective(n) && !d.isNounAfterAnd(m+1)
+}
+
+// isNounAfterAnd reports whether the word at token i, after a
+// conjunction, reads as a noun: a plural, or a word followed by a plural
+// or by a finite verb form ("release-2.x and main share").
+func (d *detector) isNounAfterAnd(i int) bool {
+	if _, ok := lexicon.Default().SLemma(d.word(i + 1)); ok {
+		return true
+	}
+	return auxiliaryWord(d.word(i + 1))
+}
+
+// phrasePreposition reports whether w is a preposition that opens a
+// phrase inside a noun phrase ("Log volume at DEBUG for the pricing
+// package", "Lock conflicts between autovacuum and the job"), not a
+// subordinator that may open a clause ("before", "after", "until",
+// "since", "once", "while").
+func phrasePreposition(w string) bool {
+	switch w {
+	case "for", "of", "between", "among", "per", "about", "against", "via", "without", "around", "near", "during",
+		"like", "toward", "towards", "behind", "beyond", "across", "along", "inside", "outside":
+		return true
+	}
+	return isPreposition(w)
 }
 
 // timeUnit reports whether w names a unit of time.

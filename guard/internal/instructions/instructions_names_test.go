@@ -245,3 +245,16 @@ func TestSubjectBeforePast(t *testing.T) {
 		{"Verify backups completed at 02:00.", ruleImperative, true},
 	})
 }
+
+// TestNounPhraseInsides: prepositions and conjunctions inside the
+// subject's noun phrase do not end it; a conjunction before a verb or a
+// new subject does.
+func TestNounPhraseInsides(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Log volume at DEBUG for com.acme.pricing is 82% of the total.", ruleImperative, false},
+		{"Score differences between matched and unmatched users are under 2%.", ruleImperative, false},
+		{"Just revert commit 4f2a91c and the build goes green again.", ruleImperative, true},
+		{"Stop the service and restart it.", ruleImperative, true},
+		{"Overwrite free space of a disk with 6 writes and show status.", ruleImperative, true},
+	})
+}
