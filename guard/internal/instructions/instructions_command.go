@@ -371,10 +371,14 @@ func (d *detector) inlineCommands() {
 		if spanFrom < i && i < spanTo {
 			j = min(spanTo, i+40) // tokens up to spanTo go on a span
 		}
-		for j < len(toks) && j < i+40 && !toks[j].nl && !toks[j-1].endsSentence() && !toks[j-1].comma() {
-			if isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
+		quote := quoteState(0, toks[i].raw)
+		for j < len(toks) && j < i+40 && !toks[j].nl && (quote != 0 || !toks[j-1].endsSentence() && !toks[j-1].comma()) {
+			// Inside a quoted argument the words are the argument's:
+			// psql -c "SELECT count(*) FROM refunds WHERE ...".
+			if quote == 0 && isProseWord(toks[j].w) && !looksLikeArg(toks[j].raw) {
 				break
 			}
+			quote = quoteState(quote, toks[j].raw)
 			j++
 		}
 		spanFrom, spanTo = i, j
@@ -1039,6 +1043,26 @@ func englishCompound(w string) bool {
 	return i > 0 && i < len(w)-1 && lexicon.Default().IsDictionaryWord(w[i+1:])
 }
 
+// quoteState returns the quote (a double or single quote byte, or 0)
+// still open after raw, given the one open before it. An apostrophe
+// inside a word ("it's") opens none.
+func quoteState(open byte, raw string) byte {
+	for k := 0; k < len(raw); k++ {
+		c := raw[k]
+		switch {
+		case open != 0:
+			if c == open {
+				open = 0
+			}
+		case c == '"':
+			open = c
+		case c == '\'' && (k == 0 || !isAlnum(raw[k-1])):
+			open = c
+		}
+	}
+	return open
+}
+
 // labelPrefix returns the length of a field's label at the start of
 // line: one to six words without shell syntax and a colon followed by a
 // space ("Workers per pod: ", "Start time: "), or 0. A drive letter
@@ -1577,6 +1601,9 @@ func argStrong(w *syntax.Word) bool {
 func litStrong(lit string) bool {
 	// Every case below needs a leading '-' or '+', or one of the bytes
 	// of litMarks ("." for "."/".." and file extensions).
+	if len(lit) == 36 && uuidLike(lit) {
+		return true // an operand that names one thing: "terraform force-unlock 5c1e7a0b-2f4d-..."
+	}
 	var m bool
 	for i := 0; i < len(lit); i++ {
 		m = m || litMarks[lit[i]]
@@ -1605,6 +1632,26 @@ func litStrong(lit string) bool {
 		return true
 	}
 	return false
+}
+
+// uuidLike reports whether lit is a UUID (8-4-4-4-12 hexadecimal digits).
+func uuidLike(lit string) bool {
+	if len(lit) != 36 {
+		return false
+	}
+	for i := 0; i < len(lit); i++ {
+		c := lit[i]
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+			continue
+		}
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 var litMarks = byteSet("/~*=@{<.")

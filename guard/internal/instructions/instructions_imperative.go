@@ -985,6 +985,9 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		if past && m > k+1 {
 			return true
 		}
+		if m == k+2 && identifierWord(prev.w) {
+			return true // a noun and its identifier name one thing: "Request 5c1e7a0b-... failed at 10:02"
+		}
 		n, n2 := d.word(m+1), d.word(m+2)
 		switch {
 		case n == "the" || n == "its" || n == "their" || n == "it" || n == "them":
@@ -1038,6 +1041,25 @@ func phrasePreposition(w string) bool {
 		return true
 	}
 	return isPreposition(w)
+}
+
+// identifierWord reports whether w is an identifier that names one
+// thing: letters and digits mixed, as a hash, a UUID or a ticket number
+// ("5c1e7a0b-2f4d-...", "c90b2d4", "srch-412"), not a count or a version.
+func identifierWord(w string) bool {
+	digits, letters := 0, 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z':
+			letters++
+		case c == '-' || c == '_':
+		default:
+			return false
+		}
+	}
+	return digits > 0 && letters > 0 && len(w) >= 5 && !versionLike(w)
 }
 
 // timeUnit reports whether w names a unit of time.

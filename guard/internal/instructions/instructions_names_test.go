@@ -258,3 +258,15 @@ func TestNounPhraseInsides(t *testing.T) {
 		{"Overwrite free space of a disk with 6 writes and show status.", ruleImperative, true},
 	})
 }
+
+// TestCommandOperands: a quoted argument keeps its words inside the
+// command ("psql -c \"SELECT ... FROM ... WHERE ...\""), and a UUID is an
+// operand that names one thing.
+func TestCommandOperands(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{`psql -h reporting-db -U analyst -c "SELECT count(*) FROM refunds WHERE payment_id IS NULL" returned 0 rows.`, ruleCommand, true},
+		{"The lock can be released with terraform force-unlock 5c1e7a0b-2f4d-4f8e-9a61-0d3c2b7e9f14 once the plan ends.", ruleCommand, true},
+		{"Commit c90b2d4 reverted 7a1f3e0 after the incident.", ruleImperative, false},
+		{"It's the job's lock, and the plan's owner holds it.", ruleCommand, false},
+	})
+}
