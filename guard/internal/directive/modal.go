@@ -42,13 +42,13 @@ var (
 	stanceVerb = set("think", "expect", "guess", "say", "imagine", "assume", "suppose", "like", "love", "hate",
 		"argue", "agree", "disagree", "note", "add", "bet", "wager", "doubt", "hope", "wish", "want", "be", "have")
 	// nouns that name a course of action offered as advice.
-	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice")
+	adviceNoun = set("option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "course", "remedy", "choice", "win")
 	// nouns that name the means to an end: "the trick is to ...", "the fix
 	// is to ...". ("The goal is to ..." names an end, not a means.)
 	meansNoun = set("trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer")
 	// nouns of advice that offer one choice among others: after "one",
 	// "another" or "an", a gerund complement names the course of action.
-	choiceNoun = set("option", "alternative", "idea", "choice", "remedy", "suggestion", "recommendation")
+	choiceNoun = set("option", "alternative", "idea", "choice", "remedy", "suggestion", "recommendation", "win")
 )
 
 func set(ws ...string) map[string]struct{} {
@@ -116,6 +116,9 @@ func (a *analysis) adviceTask(i int) bool {
 	}
 	noun := k
 	k++
+	if a.word(k) == "here" || a.word(k) == "there" {
+		k++ // "a quick win here is bumping ..."
+	}
 	switch a.word(k) {
 	case "is", "'s":
 		k++

@@ -91,7 +91,7 @@ var modalPhrases = func() phraseSet {
 		"ich würde vorschlagen",
 		// French
 		"assurez-vous", "assure-toi", "n'oubliez pas", "n'oublie pas", "vous devez",
-		"vous devriez", "tu dois", "tu devrais", "il faut", "nous recommandons",
+		"vous devriez", "tu dois", "tu devrais", "il faut", "il faudrait", "il faudra", "nous recommandons",
 		"nous vous recommandons", "je recommande", "je vous recommande", "je suggère",
 		"je vous suggère", "il est recommandé", "pensez à", "n'hésitez pas",
 		"je te recommande", "je conseille", "je vous conseille", "je te conseille", "je recommanderais",
@@ -151,8 +151,36 @@ func (d *detector) modals() {
 			d.reportTokens(ruleModal, first, e)
 			return
 		}
+		if e := d.adviceAdverbOpening(first, j); e > 0 {
+			d.reportTokens(ruleModal, first, e)
+			return
+		}
 		d.directive(i, j)
 	})
+}
+
+// adviceAdverbOpening reads a sentence that opens with an adverb of
+// advice and goes on with "would" or "should" in its clause: "Ideally
+// the team would migrate the two v1 callers first", "Preferably, the
+// cache should be warmed before the deploy". The adverb makes what
+// follows the writer's advice, whoever its subject is. It returns the
+// end of the modal, or 0.
+func (d *detector) adviceAdverbOpening(i, j int) int {
+	switch d.word(i) {
+	case "ideally", "preferably", "optimally":
+	default:
+		return 0
+	}
+	for k := i + 1; k < j && k <= i+10; k++ {
+		switch d.toks[k].w {
+		case "would", "should", "'d", "ought":
+			return k + 1
+		}
+		if d.toks[k].endsSentence() {
+			return 0
+		}
+	}
+	return 0
 }
 
 // directive reports, in an English sentence toks[i:j] that shows a cue
@@ -235,7 +263,7 @@ func (d *detector) directiveCue(i, j int) bool {
 			if w := d.toks[k].w; w != "urged" && w != "instructed" && afterBe(k) {
 				return true // "caution is advised when ..."
 			}
-		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course",
+		case "option", "step", "approach", "idea", "move", "bet", "alternative", "recommendation", "suggestion", "choice", "course", "win",
 			"trick", "key", "fix", "solution", "workaround", "secret", "remedy", "cure", "answer", "needed":
 			if near(k, 4, "is", "'s", "be") || k >= i+3 && (d.toks[k-2].w == "is" || d.toks[k-3].w == "is" || d.toks[k-3].w == "be") {
 				return true // "one option is to ...", "rolling back is the safest option", "... should be your first move"

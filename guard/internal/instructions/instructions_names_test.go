@@ -270,3 +270,15 @@ func TestCommandOperands(t *testing.T) {
 		{"It's the job's lock, and the plan's owner holds it.", ruleCommand, false},
 	})
 }
+
+// TestAdviceOpenings: an adverb of advice before "would"/"should", a
+// quick win offered with a gerund, French "il faudrait".
+func TestAdviceOpenings(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Ideally the team would migrate the two remaining v1 callers before the sunset date.", ruleModal, true},
+		{"A quick win here is bumping maxmemory to 4gb on the cache tier.", ruleModal, true},
+		{"Il faudrait déclarer le namespace dans legacy-camera/build.gradle.", ruleModal, true},
+		{"Ideally, latency stays under 100 ms.", ruleModal, false},
+		{"The team's win was shipping on time.", ruleModal, false},
+	})
+}
