@@ -349,6 +349,9 @@ func (d *detector) inlineCommands() {
 		if w != "sudo" && d.finiteAfter(i) {
 			continue // the subject of a verb: "reports/tasks.py schedules ...", "git blame attributes ..."
 		}
+		if known && t.flags&fProsey != 0 && d.verbAfterSubject(i) {
+			continue // the sentence's verb: "The job's JAVA_OPTS set -Xmx2g"
+		}
 		// In a sentence in another language, or for a product's name
 		// ("MySQL Connector/J"), only shell syntax makes a command.
 		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i) || d.afterDeterminer(i))
@@ -610,6 +613,9 @@ func (d *detector) subcommandChain(i int) int {
 	if d.toks[i].flags&fProsey != 0 || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
 		return 0 // a line that opens with the program is judged whole
 	}
+	if d.word(i+1) == "version" && versionLike(d.word(i+2)) {
+		return 0 // a noun phrase: "sets python version 3.12"
+	}
 	l := lexicon.Default()
 	end, dotted, odd := 0, false, false
 	for m := i + 1; m < len(d.toks) && m < i+7; m++ {
@@ -764,7 +770,7 @@ func (d *detector) programBeforeArgs(k int) bool {
 		// a relative path such as bin/rails, followed by an argument
 		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
 	}
-	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w)
+	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w) && d.toks[k].flags&fFunction == 0 && !phrasePreposition(w)
 }
 
 // isProseWord reports whether w is an English function word that ends an
@@ -935,6 +941,10 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	if ev.prose > 1 && !ev.pipeToShell && !ev.sudo && !prompt {
 		return false
 	}
+	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && ev.nargs == 2 &&
+		(ev.first == "version" && versionLike(ev.second) || (ev.first == "line" || ev.first == "lines") && isNumberWord(ev.second)) {
+		return false // a noun phrase: "python version 3.12", a place: "sms/provider.py line 201"
+	}
 	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && fileSubject(prog) && finiteVerbForm(ev.first) {
 		// A file named as the subject of a sentence: "tests/test_export.py
 		// hard-codes /tmp/report.csv", "cmd/main.go imports ./internal".
@@ -1061,6 +1071,32 @@ func quoteState(open byte, raw string) byte {
 		}
 	}
 	return open
+}
+
+// verbAfterSubject reports whether token i, a program that is also an
+// everyday verb ("set", "make", "find"), stands where a sentence's verb
+// stands: right after a noun or an identifier that is its subject ("The
+// job's JAVA_OPTS set -Xmx2g", "the linter finds ..."), not after a verb
+// or preposition that introduces a command ("runs set -e", "with make
+// -j8").
+func (d *detector) verbAfterSubject(i int) bool {
+	if i == 0 || d.toks[i-1].endsSentence() || d.toks[i-1].comma() || d.toks[i].nl {
+		return false
+	}
+	p := d.toks[i-1]
+	if p.flags&fFunction != 0 || strings.ContainsAny(p.post(), ":`\"'") || strings.ContainsAny(d.toks[i].pre(), "`\"'") {
+		return false
+	}
+	switch p.w {
+	case "run", "runs", "ran", "running", "use", "uses", "used", "using", "call", "calls", "called", "invoke", "invokes",
+		"invoked", "execute", "executes", "executed", "type", "types", "typed", "enter", "via", "then", "also", "just":
+		return false
+	}
+	if _, ok := lexicon.Default().SLemma(p.w); ok {
+		return false // a verb before it: "the script sets set -e"
+	}
+	_, verb := isVerbLemma(p.w)
+	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || strings.ToUpper(p.raw) == p.raw
 }
 
 // labelPrefix returns the length of a field's label at the start of

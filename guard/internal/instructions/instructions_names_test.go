@@ -282,3 +282,19 @@ func TestAdviceOpenings(t *testing.T) {
 		{"The team's win was shipping on time.", ruleModal, false},
 	})
 }
+
+// TestProgramsAsWords: a program that is also an everyday verb, used as
+// the sentence's verb, a preposition before a flag, a version named after
+// a program and a source location are no command lines; the same
+// programs run stay commands.
+func TestProgramsAsWords(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
+		{".readthedocs.yaml on docs-v1 sets python version 3.12 while docs/requirements.txt pins sphinx.", ruleCommand, false},
+		{"The Makefile's FFLAGS are -O2 -march=native without -fdefault-real-8.", ruleCommand, false},
+		{"The worker's log ends with a KeyError in sms/provider.py line 201.", ruleCommand, false},
+		{"The script runs set -euo pipefail first.", ruleCommand, true},
+		{"Build with make -j8 in the repo root.", ruleCommand, true},
+		{"npm version 1.2.3", ruleCommand, true},
+	})
+}
