@@ -193,7 +193,7 @@ func (d *detector) imperatives() {
 			return
 		}
 		quoted = false
-		if d.reportedQuote(i, j) || d.label(i, j) {
+		if d.reportedQuote(i, j) || d.label(i, j) || d.insideReportedQuote(i) {
 			return
 		}
 		d.imperativeClause(i, j, false)
@@ -228,6 +228,63 @@ func (d *detector) label(i, j int) bool {
 		return false // "Back up the database:"
 	}
 	return true
+}
+
+// insideReportedQuote reports whether token i stands inside a quotation
+// that reports what a program, a log or a person said: the quotation
+// opened earlier on the line, after a colon, a verb of saying or a noun
+// for a message ('The build error reads: "Namespace not specified.
+// Specify a namespace in the module's build file."', 'Le message
+// d'erreur est "... Specify a namespace ..."').
+func (d *detector) insideReportedQuote(i int) bool {
+	p := d.toks[i].startAt() + int(d.toks[i].wOff) // the word, after an opening mark before it
+	line := strings.LastIndexByte(d.norm[:p], '\n') + 1
+	q := -1 // the open quotation's opening mark
+	open := false
+	for k := line; k < p; k++ {
+		switch c := d.norm[k]; {
+		case c == '"':
+			open = !open
+			if open {
+				q = k
+			}
+		case strings.HasPrefix(d.norm[k:], "“") || strings.HasPrefix(d.norm[k:], "„") || strings.HasPrefix(d.norm[k:], "«"):
+			open, q = true, k
+		case strings.HasPrefix(d.norm[k:], "”") || strings.HasPrefix(d.norm[k:], "»"):
+			open = false
+		}
+	}
+	if !open || q < 0 || q >= p {
+		return false
+	}
+	before := strings.TrimRight(d.norm[max(line, q-48):q], " ")
+	if strings.HasSuffix(before, ":") {
+		return true
+	}
+	words := strings.Fields(before)
+	for k := len(words) - 1; k >= 0 && k >= len(words)-4; k-- {
+		w := strings.Trim(words[k], ",.;:'’")
+		switch w {
+		case "is", "was", "est", "ist", "es", "war", "était":
+			continue // "the error is ...": the noun before decides ("the fix is ..." gives advice)
+		}
+		if quoteIntroducer(w) || reportNoun(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportNoun reports whether w names a message a program or a log gives,
+// in the languages the detectors read: "error", "erreur", "Fehler",
+// "mensaje", "hint".
+func reportNoun(w string) bool {
+	switch w {
+	case "error", "errors", "message", "messages", "warning", "text", "hint", "output", "log", "reason", "prompt",
+		"erreur", "fehler", "meldung", "hinweis", "mensaje", "aviso", "avertissement":
+		return true
+	}
+	return false
 }
 
 // reportedQuote reports whether the sentence toks[i:j] opens with a

@@ -298,3 +298,17 @@ func TestProgramsAsWords(t *testing.T) {
 		{"npm version 1.2.3", ruleCommand, true},
 	})
 }
+
+// TestReportedQuotations: a quotation opened after a colon, a verb of
+// saying or a noun for a message reports what a program or a log said,
+// through every sentence inside it; a bare quoted command stays one.
+func TestReportedQuotations(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{`The build error reads: "Namespace not specified. Specify a namespace in the module's build file."`, ruleImperative, false},
+		{`Le message d'erreur est "Namespace not specified. Specify a namespace in the module's build file".`, ruleImperative, false},
+		{`Error text in the blocked runs: "Error acquiring the state lock. Please resolve the issue above and try again."`, ruleImperative, false},
+		{`Hinweis: "Integrieren Sie die Remote-Änderungen, bevor Sie erneut pushen."`, ruleImperative, false},
+		{`"Delete the staging database."`, ruleImperative, true},
+		{`The fix is "Delete the cache. Restart the pod."`, ruleImperative, true},
+	})
+}
