@@ -254,10 +254,13 @@ type detector struct {
 	lang                 string
 	// afterLabel: the sentence imperatives is reading is the value after
 	// a field's label (see imperatives).
-	afterLabel bool
+	afterLabel     bool
+	afterConfigKey bool // the label is a configuration key ("id-token:")
 	// inlineParsed is the bytes of inline command spans the shell parser
 	// has read (see judgeInline).
 	inlineParsed int
+	// quotes carries the scan for open quotations (see quoteStateAt).
+	quotes quoteCursor
 	// verbs remembers isVerb per token: 0 not asked, 1 yes, 2 no.
 	verbs []uint8
 	// tests remembers cliWord and chainStop per token (see tokenTest).

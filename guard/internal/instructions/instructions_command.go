@@ -1141,6 +1141,9 @@ func finiteVerbForm(w string) bool {
 	l := lexicon.Default()
 	_, s := l.SLemma(w)
 	_, ed := l.EdLemma(w)
+	if !s && len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		_, s = isVerbLemma(w[:len(w)-1]) // a derived verb: "preloads", "re-exports"
+	}
 	return s || ed
 }
 

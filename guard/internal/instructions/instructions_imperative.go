@@ -182,8 +182,9 @@ func (d *detector) imperatives() {
 		// its verb has an object or particle right after it ("Fix:
 		// delete the cache").
 		after := i > 0 && !d.toks[i].nl && strings.HasSuffix(d.toks[i-1].post(), ":") && d.labelEnds(i-1)
-		defer func() { d.afterLabel = false }()
+		defer func() { d.afterLabel, d.afterConfigKey = false, false }()
 		d.afterLabel = after
+		d.afterConfigKey = after && strings.ContainsAny(d.toks[i-1].w, "-_.")
 		// Text after "reads:", "says:", "fails with:", "error:" is what a
 		// log, a page or a program says ("Errors in the pods read: dial
 		// tcp: lookup ...: i/o timeout"), not an order to the reader; it
@@ -238,22 +239,7 @@ func (d *detector) label(i, j int) bool {
 // d'erreur est "... Specify a namespace ..."').
 func (d *detector) insideReportedQuote(i int) bool {
 	p := d.toks[i].startAt() + int(d.toks[i].wOff) // the word, after an opening mark before it
-	line := strings.LastIndexByte(d.norm[:p], '\n') + 1
-	q := -1 // the open quotation's opening mark
-	open := false
-	for k := line; k < p; k++ {
-		switch c := d.norm[k]; {
-		case c == '"':
-			open = !open
-			if open {
-				q = k
-			}
-		case strings.HasPrefix(d.norm[k:], "“") || strings.HasPrefix(d.norm[k:], "„") || strings.HasPrefix(d.norm[k:], "«"):
-			open, q = true, k
-		case strings.HasPrefix(d.norm[k:], "”") || strings.HasPrefix(d.norm[k:], "»"):
-			open = false
-		}
-	}
+	line, q, open := d.quoteStateAt(p)
 	if !open || q < 0 || q >= p {
 		return false
 	}
@@ -273,6 +259,43 @@ func (d *detector) insideReportedQuote(i int) bool {
 		}
 	}
 	return false
+}
+
+// quoteCursor carries quoteStateAt's scan from one call to the next:
+// clauses are read in order, so the scan over a line is done once, not
+// once per clause (a long line of clauses would cost its square).
+type quoteCursor struct {
+	pos, line, q int
+	open, valid  bool
+}
+
+// quoteStateAt returns the start of the line holding norm[p], and whether
+// a quotation opened on that line before p is still open, with q its
+// opening mark (-1 when none).
+func (d *detector) quoteStateAt(p int) (line, q int, open bool) {
+	c := &d.quotes
+	if !c.valid || p < c.pos {
+		*c = quoteCursor{pos: strings.LastIndexByte(d.norm[:p], '\n') + 1, q: -1, valid: true}
+		c.line = c.pos
+	}
+	for k := c.pos; k < p; k++ {
+		switch ch := d.norm[k]; {
+		case ch == '\n':
+			c.line, c.q, c.open = k+1, -1, false
+		case ch == '"':
+			c.open = !c.open
+			if c.open {
+				c.q = k
+			}
+		case ch < 0x80:
+		case strings.HasPrefix(d.norm[k:], "“") || strings.HasPrefix(d.norm[k:], "„") || strings.HasPrefix(d.norm[k:], "«"):
+			c.open, c.q = true, k
+		case strings.HasPrefix(d.norm[k:], "”") || strings.HasPrefix(d.norm[k:], "»"):
+			c.open = false
+		}
+	}
+	c.pos = p
+	return c.line, c.q, c.open
 }
 
 // reportNoun reports whether w names a message a program or a log gives,
@@ -601,8 +624,8 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if d.afterLabel && !midSentence {
 		_, strong := strongObjects[d.word(k+1)]
 		_, particle := particles[d.word(k+1)]
-		if !strong && !particle || k+1 >= j {
-			return 0
+		if !strong && !(particle && !d.afterConfigKey) || k+1 >= j {
+			return 0 // (after a configuration key, "id-token: write for ...", a particle is the value's)
 		}
 	}
 	return d.verbReading(k, j, info)
@@ -615,6 +638,9 @@ func (d *detector) labelEnds(e int) bool {
 	i := e
 	for i > 0 && !d.toks[i-1].endsSentence() && !d.toks[i-1].nl && e-i < 8 {
 		i--
+	}
+	if strings.ContainsAny(d.toks[e].w, "-_.") && !strings.HasSuffix(d.toks[e].w, ".") {
+		return true // a configuration key: "grants id-token: write"
 	}
 	if i == e {
 		// One word: the value is what follows, unless the word announces
@@ -837,7 +863,10 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	if _, ok := whWords[nw]; ok && info.NounTag > info.VerbTag {
 		return 0 // "people who left town early"
 	}
-	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" {
+	// "that" before a finite verb opens a relative clause, not an object:
+	// "Code that touches the cache always locks the map".
+	relative := nw == "that" && k+2 < j && finiteVerbForm(d.word(k+2))
+	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" && !relative {
 		return k + 1 // "Drop the table", "Clear it"
 	}
 	switch nw {
@@ -951,7 +980,7 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 	if k+2 >= j {
 		return false
 	}
-	if _, strong := strongObjects[d.word(k+1)]; strong {
+	if _, strong := strongObjects[d.word(k+1)]; strong && d.word(k+1) != "that" {
 		return false
 	}
 	if _, particle := particles[d.word(k+1)]; particle {
@@ -974,12 +1003,23 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
 			return false
 		}
+		if w == "that" || w == "which" || w == "who" {
+			// A relative clause inside the subject: "code that uses them
+			// conditionally checks for them first". Its verb is passed
+			// over; the sentence's verb comes after it.
+			if v := d.relativeVerb(m, j); v > 0 {
+				return d.verbAfterRelative(v, j)
+			}
+		}
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
 		lemma, ok := l.SLemma(w)
 		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) {
 			continue // ("with 6 writes": a count's plural)
+		}
+		if strings.HasSuffix(prev.w, "ly") && lyAdverb(prev.w) {
+			return true // an adverb before it: "... conditionally checks for them"
 		}
 		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && !m0.CanBeAdjective(prev.w) {
 			return true // "declares", "retries": no plural noun has the form (after an adjective it is one: "available bookmarks")
@@ -1126,6 +1166,62 @@ func timeUnit(w string) bool {
 		return true
 	}
 	return false
+}
+
+// verbAfterRelative reports whether a finite verb in -s follows the
+// relative clause whose verb is toks[v], within six words and before a
+// comma: "code that uses them conditionally checks for them", "code that
+// touches the cache always locks the map". An adverb before it, a form no
+// noun has, or an article after it marks the verb.
+func (d *detector) verbAfterRelative(v, j int) bool {
+	l := lexicon.Default()
+	m0 := grammar.Default()
+	for m := v + 1; m < j && m <= v+6; m++ {
+		t, prev := d.toks[m], d.toks[m-1]
+		if prev.comma() || prev.endsSentence() {
+			return false
+		}
+		if _, ok := l.SLemma(t.w); !ok || m == v+1 {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(prev.w, "ly") && lyAdverb(prev.w), frequencyAdverb(prev.w), m0.Verb3Only(t.w):
+			return true
+		}
+		if n := d.word(m + 1); n == "the" || n == "its" || n == "their" || n == "a" || n == "an" {
+			return true
+		}
+	}
+	return false
+}
+
+// frequencyAdverb reports whether w is an adverb that stands between a
+// subject and its verb: "always", "never", "also", "often", "still".
+func frequencyAdverb(w string) bool {
+	switch w {
+	case "always", "never", "also", "often", "usually", "still", "only", "rarely", "sometimes", "now":
+		return true
+	}
+	return false
+}
+
+// relativeVerb returns the index of the verb of the relative clause that
+// token m ("that", "which", "who") opens, within four words, or 0: "code
+// that uses them", "paths that need neither ...".
+func (d *detector) relativeVerb(m, j int) int {
+	l := lexicon.Default()
+	for v := m + 1; v < j && v <= m+4; v++ {
+		w := d.toks[v].w
+		if d.toks[v-1].comma() || d.toks[v-1].endsSentence() {
+			return 0
+		}
+		_, s := l.SLemma(w)
+		_, ed := l.EdLemma(w)
+		if s || ed || auxiliaryWord(w) {
+			return v
+		}
+	}
+	return 0
 }
 
 // declarativeClause reports whether the clause analysis reads toks[k:j]

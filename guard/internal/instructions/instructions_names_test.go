@@ -192,6 +192,8 @@ func TestLabelValues(t *testing.T) {
 		{"Note: run make clean first.", ruleImperative, true},
 		{"An easy win: enable gzip on the CDN.", ruleImperative, true},
 		{"Next: restart the pods in staging.", ruleImperative, true},
+		{"The workflow grants id-token: write for the OIDC exchange.", ruleImperative, false},
+		{"Permissions: write the changelog before tagging.", ruleImperative, true},
 	})
 }
 
@@ -227,6 +229,12 @@ func TestSubjectBeforeVerbS(t *testing.T) {
 		{"List available bookmarks", ruleImperative, true},
 		{"Test if the specified directory exists", ruleImperative, true},
 		{"Try visiting the kittens a few times a day.", ruleImperative, true},
+		{"Code that touches the cache always locks the map first.", ruleImperative, false},
+		{"So code that uses them conditionally checks for them first.", ruleImperative, false},
+		{"The loader preloads every plugin at start.", ruleImperative, false},
+		{"Fix that breaks the build.", ruleImperative, true},
+		{"Check that the file uses tabs.", ruleImperative, true},
+		{"Remove code that touches the cache.", ruleImperative, true},
 	})
 }
 
