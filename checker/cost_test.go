@@ -126,3 +126,45 @@ func TestValidateCostPerByte(t *testing.T) {
 	worst := v.Worst
 	t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
 }
+
+// costSize64 is the size of the responses TestValidateCost64KiB measures:
+// the input limit, where work that grows with a field's or a response's
+// length shows most.
+const costSize64 = 64 << 10
+
+// maxCostRatio64 is how many times a typical response's cost per byte a
+// crafted response of 64 KiB may cost. Measured (thread CPU time, min of
+// several, shared 2-core EPYC) the worst are about 5 to 6 times: spaced
+// "message-bird" (a gitleaks keyword before every word), "é. " and "рф. "
+// (NFKC normalisation of every field, twice: once for the URL scan,
+// once with offsets for the instruction detectors), " [dot] " and "~/ "
+// (the shell parser and goldmark's strikethrough on every field). Before
+// issue 17's last changes glued "if a; then " cost about 9 times (the
+// tagger on every comma-less conditional), which this bound catches.
+const maxCostRatio64 = 8
+
+// TestValidateCost64KiB is TestValidateCostPerByte at the input limit:
+// every crafted unit filling a response to 64 KiB (in practice the field
+// limits stop it at about 55 KB) against a typical response of 64 KiB,
+// each measured once and again, side by side with the typical one, only
+// when it comes out above the bound (crafted.CostRatios).
+func TestValidateCost64KiB(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	c, err := New()
+	require.NoError(t, err)
+	typical := string(typicalResponseOf(t, costSize64))
+	var inputs []crafted.Input
+	for _, in := range crafted.Inputs(64) {
+		in.Text = string(craftedResponse(in.Unit, costSize64))
+		inputs = append(inputs, in)
+	}
+	validate := func(s string) { _, _ = c.Validate([]byte(s)) }
+	v := crafted.Judge(crafted.CostRatios(validate, typical, inputs, maxCostRatio64, nil), maxCostRatio64)
+	for _, r := range v.Over {
+		assert.Failf(t, "over the bound", "%s costs %.1fx a typical response per byte (%v vs %v on %d bytes)", r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	}
+	worst := v.Worst
+	t.Logf("worst: %s at %.1fx typical (%v, typical %v on %d bytes)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical, len(typical))
+}

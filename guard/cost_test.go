@@ -89,6 +89,11 @@ func benchCost(b *testing.B, name string, f func(string)) {
 	for _, in := range crafted.BenchInputs(crafted.Size, benchAdversarial[name]...) {
 		b.Run("adversarial-"+in.Name, func(b *testing.B) { run(b, in.Text) })
 	}
+	if name == "Sanitize" {
+		for _, in := range crafted.Distinct(crafted.Size) {
+			b.Run("adversarial-"+in.Name, func(b *testing.B) { run(b, in.Text) })
+		}
+	}
 }
 
 // BenchmarkSanitize64KiB measures Sanitize on 64 KiB of typical text and
@@ -106,3 +111,33 @@ func BenchmarkURLs64KiB(b *testing.B) { benchCost(b, "URLs", costFuncs[3].f) }
 
 // BenchmarkExfiltration64KiB is BenchmarkSanitize64KiB for Exfiltration.
 func BenchmarkExfiltration64KiB(b *testing.B) { benchCost(b, "Exfiltration", costFuncs[4].f) }
+
+// maxSanitizeRatio64 is how many times typical text's cost per byte a
+// crafted 64 KiB input may cost Sanitize. Measured (thread CPU time, min
+// of several, shared 2-core EPYC) the worst are the inputs whose
+// sentences all differ (crafted.Distinct): forged turns cost about 10
+// times typical text per byte (about 23 ms), every sentence tagged twice
+// (as written and normalised) at about a microsecond a word; repeated
+// units cost a few times. The bound catches work that grows faster than
+// the text, which shows at 64 KiB far more than at costSize.
+const maxSanitizeRatio64 = 15
+
+// TestSanitizeCost64KiB is TestCostPerByte for Sanitize at 64 KiB: every
+// crafted input and every input of distinct sentences, measured against
+// typical text in one run (crafted.CostRatios: least of several calls,
+// thread CPU time, inputs above the bound measured again side by side
+// with the typical text).
+func TestSanitizeCost64KiB(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	typical := crafted.Typical(crafted.Size)
+	inputs := append(crafted.Inputs(crafted.Size), crafted.Distinct(crafted.Size)...)
+	sanitize := costFuncs[0].f
+	v := crafted.Judge(crafted.CostRatios(sanitize, typical, inputs, maxSanitizeRatio64, nil), maxSanitizeRatio64)
+	for _, r := range v.Over {
+		assert.Failf(t, "over the bound", "%s costs %.1fx typical text per byte (%v vs %v on %d bytes)", r.Input.Name, r.PerByte, r.Cost, r.Typical, len(r.Input.Text))
+	}
+	worst := v.Worst
+	t.Logf("worst: %s at %.1fx typical (%v, typical %v)", worst.Input.Name, worst.PerByte, worst.Cost, worst.Typical)
+}

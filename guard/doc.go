@@ -192,16 +192,20 @@
 // sentences that hold a word or character their findings need, and about
 // a sentence that repeats only once (BenchmarkSanitize measures typical
 // and crafted text, and TestSanitizeCraftedCostIsLinear holds the ratio).
-// Measured on one core of a shared 2-core AMD EPYC, 64 KiB of typical text
-// costs Sanitize about 2.5 ms and the costliest crafted 64 KiB input about
-// 7 ms. What bounds the rest is the tagger, about a microsecond a word:
-// 64 KiB of distinct sentences that must all be tagged (each one a forged
-// turn, or a long paragraph on one line with an injection in it, whose
-// other sentences are each read for a directive) costs about 25 ms, so a
-// service that sanitises untrusted pages should bound how many Sanitize
-// calls run at once. Each detector builds its tables on first use, which
-// makes a process's first call take tens of milliseconds; [Warm] builds
-// them all side by side at start-up.
+// Measured on one core of a shared 2-core AMD EPYC (thread CPU time,
+// least of several), 64 KiB of typical text costs Sanitize about 2.3 ms
+// and the costliest crafted repetition of a trigger about 7.5 ms. What
+// bounds the rest is the tagger, a little under a microsecond a word
+// (about 1.25 million words a second on the treebank): 64 KiB of
+// sentences that all differ and must all be tagged (crafted.Distinct:
+// forged turns, each read as written and normalised, or a long paragraph
+// on one line with an injection in it, whose other sentences are each
+// read for a directive) costs 17 to 22 ms, about ten times typical text
+// per byte; TestSanitizeCost64KiB holds every crafted input and these to
+// 15 times. A service that sanitises untrusted pages should bound how
+// many Sanitize calls run at once. Each detector builds its tables on
+// first use, which makes a process's first call take tens of
+// milliseconds; [Warm] builds them all side by side at start-up.
 // Benchmarks are in the tests of the package and of the detector
 // packages under guard/internal (BenchmarkSecrets, in
 // guard/internal/secrets, runs gitleaks side by side):

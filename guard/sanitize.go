@@ -237,10 +237,11 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding)
 // The deterministic analysis is linear in len(retrieved): a 3 KB page of
 // documentation costs a fraction of a millisecond and allocates little
 // when nothing is found; 64 KiB costs a few milliseconds, crafted
-// repetition of any trigger included, and up to about 25 ms when every
-// sentence in it must be tagged (see the package documentation's
-// Performance section). BenchmarkSanitize and BenchmarkSanitize64KiB
-// measure typical pages and crafted repetition.
+// repetition of any trigger included, and up to about 22 ms when every
+// sentence in it differs and must be tagged (see the package
+// documentation's Performance section). BenchmarkSanitize and
+// BenchmarkSanitize64KiB measure typical pages, crafted repetition and
+// distinct sentences.
 func (z *Sanitizer) SanitizeContext(ctx context.Context, retrieved string) (clean string, removed []Finding) {
 	maxChunk := DefaultMaxChunk
 	an := defaultAnalyzer()

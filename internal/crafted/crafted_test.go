@@ -76,3 +76,22 @@ func TestJudge(t *testing.T) {
 	assert.Equal(t, "c", v.Known[0].Input.Name)
 	assert.Equal(t, "b", v.Worst.Input.Name, "the worst without an excuse")
 }
+
+func TestDistinct(t *testing.T) {
+	for _, in := range Distinct(Size) {
+		assert.LessOrEqual(t, len(in.Text), Size, in.Name)
+		assert.Greater(t, len(in.Text), Size-1000, in.Name)
+		sentences := regexp.MustCompile(`\.\s`).Split(in.Text, -1)
+		seen := map[string]bool{}
+		dup := 0
+		for _, s := range sentences {
+			s = strings.TrimSpace(s)
+			if seen[s] {
+				dup++
+			}
+			seen[s] = true
+		}
+		assert.Less(t, dup, len(sentences)/10+2, "%s: sentences repeat", in.Name)
+	}
+	assert.Equal(t, Distinct(4096), Distinct(4096), "deterministic")
+}

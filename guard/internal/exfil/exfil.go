@@ -424,6 +424,9 @@ func markdownImages(s string) []finding.Finding {
 		z := len(src)
 		return []finding.Finding{{Rule: RuleExfilURL, Start: offs[a], End: normalize.EndOffset(offs, z), Excerpt: "markdown image (markup too costly to parse)"}}
 	}
+	if !mayHoldImage(src) {
+		return nil
+	}
 	b := []byte(src)
 	doc := goldmark.DefaultParser().Parse(text.NewReader(b))
 	searchFrom := 0
@@ -495,6 +498,18 @@ func markdownImages(s string) []finding.Finding {
 		return ast.WalkContinue, nil
 	})
 	return out
+}
+
+// mayHoldImage reports whether goldmark could find an image or HTML in
+// src: an image node is made only where a "]" closes the label a "!["
+// opened, and raw HTML and HTML blocks start at a "<". Without either,
+// the parse would find nothing, so it is not run ("![ ![ ![ ...").
+func mayHoldImage(src string) bool {
+	if strings.IndexByte(src, '<') >= 0 {
+		return true
+	}
+	i := strings.Index(src, "![")
+	return i >= 0 && strings.IndexByte(src[i+2:], ']') >= 0
 }
 
 // firstSegment returns the start of the first text segment under n.

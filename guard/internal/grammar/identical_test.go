@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -115,6 +116,66 @@ func TestTaggerIdentical(t *testing.T) {
 		want = identicalDigestShort
 	}
 	require.Equal(t, want, got, "digest of all taggings")
+}
+
+// TestTaggerIdenticalRandom checks the tagger, its beam and Analyze
+// against the reference implementation on random text: words drawn from
+// the sample sentences and from shapes the treebank rarely shows (paths,
+// flags, numbers, shouting, non-ASCII letters, punctuation runs), in
+// random case and order, so that sentences are new and their tags often
+// leave a clause without a verb (the beam's case).
+func TestTaggerIdenticalRandom(t *testing.T) {
+	m := Default()
+	var pool []string
+	for _, s := range sampleSentences(t) {
+		pool = append(pool, tokens(s)...)
+	}
+	pool = append(pool, "./run.sh", "--force", "-rf", "~/x", "1.2.3", "42", "RUN", "Ünïcödé", "naïve", "日本",
+		"x_y", "a.b.c", "@user", "--", ";", "!", "?", "(", ")", ",", ".", ":", "\"", "'s", "n't", "", "ÉTÉ")
+	rng := rand.New(rand.NewPCG(17, 26))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	var sn Sentence
+	for range n {
+		words := make([]string, 1+rng.IntN(40))
+		for i := range words {
+			w := pool[rng.IntN(len(pool))]
+			switch rng.IntN(6) {
+			case 0:
+				w = strings.ToUpper(w)
+			case 1:
+				w = strings.ToLower(w)
+			}
+			words[i] = w
+		}
+		require.Equal(t, refTagWords(m, words), m.TagWords(words, nil), "TagWords %q", words)
+		require.Equal(t, refTagBeam(m, words), m.tagBeam(words, nil), "tagBeam %q", words)
+		m.AnalyzeWords(words, &sn)
+		require.Equal(t, refAnalyzeTags(m, words), sn.Tags, "Analyze %q", words)
+	}
+}
+
+// TestBestAllowed checks bestAllowed against the reference on random
+// scores with many ties, with and without a set of allowed classes
+// (empty ones included).
+func TestBestAllowed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 7))
+	for range 20000 {
+		scores := make([]int32, rng.IntN(90))
+		for i := range scores {
+			scores[i] = int32(rng.IntN(7) - 3)
+		}
+		var allowed []bool
+		if rng.IntN(2) == 0 {
+			allowed = make([]bool, len(scores))
+			for i := range allowed {
+				allowed[i] = rng.IntN(4) == 0
+			}
+		}
+		require.Equal(t, refBestAllowed(scores, allowed), bestAllowed(scores, allowed), "%v %v", scores, allowed)
+	}
 }
 
 // TestFeatureSplit checks that the features tagging sums per token

@@ -252,17 +252,31 @@ type weights struct {
 	span []uint32 // first pair << 8 | number of pairs
 	cls  []uint8  // pairs: class ...
 	w    []int16  // ... and weight
+
+	// slotW holds fps and span side by side (fingerprint | span<<32),
+	// built on load and not stored: a lookup that finds its feature reads
+	// one cache line of the table instead of two.
+	slotW []uint64
+}
+
+// index builds slotW from fps and span.
+func (t *weights) index() {
+	t.slotW = make([]uint64, len(t.fps))
+	for i, fp := range t.fps {
+		t.slotW[i] = uint64(fp) | uint64(t.span[i])<<32
+	}
 }
 
 // add adds the votes of feature f to scores, which must have room for 256
 // classes (so that indexing by a class needs no bounds check).
 func (t *weights) add(f uint64, scores []int32) {
-	n := len(t.fps)
+	slots := t.slotW
+	n := len(slots)
 	fp := fingerprint(f)
 	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
-		k := t.fps[i]
-		if k == fp {
-			s, c := t.span[i]>>8, t.span[i]&0xFF
+		e := slots[i]
+		if k := uint32(e); k == fp {
+			s, c := uint32(e>>40), uint32(e>>32)&0xFF
 			cls, w := t.cls[s:s+c], t.w[s:s+c]
 			w = w[:len(cls)]
 			sc := (*[256]int32)(scores[:256])
@@ -270,8 +284,7 @@ func (t *weights) add(f uint64, scores []int32) {
 				sc[k] += int32(w[j])
 			}
 			return
-		}
-		if k == 0 {
+		} else if k == 0 {
 			return
 		}
 		if i++; i == n {
@@ -314,6 +327,7 @@ func newWeights(rows map[uint64]sparseRow) (*weights, error) {
 		t.cls = append(t.cls, r.cls...)
 		t.w = append(t.w, r.w...)
 	}
+	t.index()
 	return t, nil
 }
 
@@ -452,6 +466,7 @@ func (d *decoder) weights() *weights {
 			return nil
 		}
 	}
+	t.index()
 	return t
 }
 

@@ -33,6 +33,21 @@ func refAdd(t *weights, f uint64, scores []int32) {
 	}
 }
 
+// refBestAllowed is bestAllowed as it was: the best-scoring allowed tag
+// class, the lowest of equal ones, 0 when none is allowed.
+func refBestAllowed(scores []int32, allowed []bool) int {
+	best := -1
+	for c, v := range scores {
+		if (allowed == nil || allowed[c]) && (best < 0 || v > scores[best]) {
+			best = c
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return best
+}
+
 // refTagWords is TagWords as it was: greedy, right to left, every feature
 // of every position looked up.
 func refTagWords(m *Model, words []string) []Tag {
@@ -46,7 +61,7 @@ func refTagWords(m *Model, words []string) []Tag {
 		for _, f := range feats {
 			refAdd(m.tagW, f, all)
 		}
-		return uint16(bestAllowed(scores, m.allowedFor(s.info[i].amb)))
+		return uint16(refBestAllowed(scores, m.allowedFor(s.info[i].amb)))
 	})
 	tags := make([]Tag, len(out))
 	for i, t := range out {

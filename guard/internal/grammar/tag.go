@@ -186,12 +186,26 @@ func growU16(b []uint16, n int) []uint16 {
 	return b[:n]
 }
 
-// bestAllowed returns the best-scoring tag class among those allowed.
+// bestAllowed returns the best-scoring tag class among those allowed: of
+// equal scores the lowest class; 0 when none is allowed.
 func bestAllowed(scores []int32, allowed []bool) int {
-	best := -1
+	if allowed == nil {
+		if len(scores) == 0 {
+			return 0
+		}
+		best, bv := 0, scores[0]
+		for c := 1; c < len(scores); c++ {
+			if v := scores[c]; v > bv {
+				best, bv = c, v
+			}
+		}
+		return best
+	}
+	allowed = allowed[:len(scores)]
+	best, bv := -1, int32(0)
 	for c, v := range scores {
-		if (allowed == nil || allowed[c]) && (best < 0 || v > scores[best]) {
-			best = c
+		if allowed[c] && (best < 0 || v > bv) {
+			best, bv = c, v
 		}
 	}
 	if best < 0 {

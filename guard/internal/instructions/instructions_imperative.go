@@ -1441,6 +1441,9 @@ func (d *detector) afterConditional(k, j int) int {
 // returns the index after the verb, or 0.
 func (d *detector) conditionalByTags(k, j int) int {
 	j = min(j, k+maxSubjectWords)
+	if !d.mayHoldVerb(k+1, j) {
+		return 0 // what the tags could point to is never a verb: no need to tag
+	}
 	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
 	text := d.norm[a:b]
 	var buf [2 * maxSubjectWords]grammar.Token
@@ -1510,6 +1513,18 @@ func (d *detector) conditionalByTags(k, j int) int {
 		return 0
 	}
 	return 0
+}
+
+// mayHoldVerb reports whether a token of toks[i:j] is a verb of the
+// lexicon (isVerbLemma) with no comma right before it: the only tokens
+// conditionalByTags can answer with.
+func (d *detector) mayHoldVerb(i, j int) bool {
+	for p := max(i, 1); p < j; p++ {
+		if _, ok := isVerbLemma(d.toks[p].w); ok && !d.toks[p-1].comma() {
+			return true
+		}
+	}
+	return false
 }
 
 // nounForVerb reports whether the word at i, which the tagger read as a
