@@ -50,7 +50,7 @@ func CostRatios(f func(string), typical string, inputs []Input, limit float64, e
 		if i%32 == 31 {
 			typ = min(typ, least(typical, 2))
 		}
-		r := Ratio{Input: in, Cost: least(in.Text, 1), Typical: typ}
+		r := Ratio{Input: in, Cost: least(in.Text, 2), Typical: typ} // (two calls: the first may build what the input is the first to need)
 		r.PerByte = perByte(r, typical)
 		if r.PerByte > limit && excuse != nil {
 			r.Excuse = excuse(in)
@@ -129,4 +129,30 @@ func Judge(rs []Ratio, limit float64) Verdict {
 		}
 	}
 	return v
+}
+
+// Growth returns how many times more f costs on unit repeated to large
+// bytes than on unit repeated to small bytes, each the least of several
+// calls in thread CPU time (see CostRatios). Work that grows with the
+// text gives about large/small; work that grows with its square gives
+// that squared.
+func Growth(f func(string), unit string, small, large int) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	s, l := Repeat(unit, small), Repeat(unit, large)
+	f(s)
+	cost := func(x string) time.Duration {
+		best := time.Duration(1<<63 - 1)
+		for range 5 {
+			t0 := threadTime()
+			f(x)
+			best = min(best, threadTime()-t0)
+		}
+		return max(best, 1)
+	}
+	cs, cl := cost(s), cost(l)
+	for range 2 { // alternate, so that both see the same machine
+		cs, cl = min(cs, cost(s)), min(cl, cost(l))
+	}
+	return float64(cl) / float64(cs)
 }

@@ -56,6 +56,19 @@ func TestCostRatios(t *testing.T) {
 	assert.Positive(t, rs[0].Typical)
 }
 
+func TestGrowth(t *testing.T) {
+	linear := func(s string) { _ = strings.Count(s, "a") }
+	square := func(s string) {
+		for i := range len(s) {
+			_ = strings.Count(s[i:], "a")
+		}
+	}
+	g1 := Growth(linear, "ab ", 1<<10, 16<<10)
+	g2 := Growth(square, "ab ", 1<<10, 16<<10)
+	assert.Less(t, g1, 64.0, "linear work grows about 16x")
+	assert.Greater(t, g2, 64.0, "quadratic work grows about 256x")
+}
+
 func TestGitleaksKeywords(t *testing.T) {
 	kws := GitleaksKeywords("generic-api-key")
 	require.Contains(t, kws, "token")
