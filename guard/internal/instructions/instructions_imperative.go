@@ -1014,6 +1014,21 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
+		if m > k+1 && (frequencyAdverb(w) || strings.HasSuffix(w, "ly") && lyAdverb(w)) && d.presentVerbAt(m+1, j) && !isDeterminerLike(prev.w) && !isPreposition(prev.w) && prev.w != "and" && prev.w != "or" && prev.w != "then" {
+			// An adverb and a verb after the noun phrase: its verb, which
+			// a command's object never has outside a clause of its own
+			// ("Route tables in the VPC already reference 6 peerings",
+			// "Watch callbacks on count never fire after mount").
+			return true
+		}
+		if m > k+1 && d.pluralVerbAt(m) && !bareInfinitiveTaker(d.toks[k].w) {
+			// A verb no noun spells, in its base form, right after the
+			// noun phrase: the phrase's verb in the plural ("Connect
+			// attempts to the database by IP succeed"). A command's object
+			// takes one only after a verb of letting or seeing ("Watch
+			// the tests fail").
+			return true
+		}
 		lemma, ok := l.SLemma(w)
 		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) {
 			continue // ("with 6 writes": a count's plural)
@@ -1195,11 +1210,83 @@ func (d *detector) verbAfterRelative(v, j int) bool {
 	return false
 }
 
+// pluralVerbAt reports whether toks[m] is a verb in its base form that
+// no noun or adjective spells ("succeed", "exist"), after a noun: not
+// after a determiner, a preposition, "to", a modal or an auxiliary,
+// where a base form is no finite verb.
+func (d *detector) pluralVerbAt(m int) bool {
+	w, prev := d.toks[m].w, d.toks[m-1].w
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.ContainsAny(w, "-_./") {
+		return false
+	}
+	info, verb := isVerbLemma(w)
+	if !verb || info.Noun || info.Adj || info.VerbTag == 0 {
+		return false
+	}
+	if _, ok := lexicon.Default().Irregular[w]; ok {
+		return false // a past form that is also a base ("put", "set")
+	}
+	if (frequencyAdverb(prev) || strings.HasSuffix(prev, "ly") && lyAdverb(prev)) && m > 1 {
+		prev = d.toks[m-2].w // ("and interactively activate")
+	}
+	switch prev {
+	case "and", "or", "nor", "but", "then", "to":
+		return false // a second command: "Enable or disable a workflow"
+	}
+	if isDeterminerLike(prev) || isPreposition(prev) || auxiliaryWord(prev) || subjectPronoun(prev) || isNumberWord(prev) {
+		return false
+	}
+	// What follows a finite verb: the clause's end, a preposition, an
+	// object's determiner, a number or an adverb; a noun after it makes
+	// it a modifier ("the hot write path").
+	if m+1 < len(d.toks) && !d.toks[m].endsSentence() && !d.toks[m].comma() {
+		n := d.toks[m+1].w
+		if !isPreposition(n) && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {
+			return false
+		}
+	}
+	if _, ok := lexicon.Default().SLemma(prev); ok {
+		return true // after a plural: "attempts ... succeed"
+	}
+	_, pverb := isVerbLemma(prev)
+	return !pverb && !d.toks[m-1].comma()
+}
+
+// bareInfinitiveTaker reports whether a verb takes an object followed by
+// a bare infinitive: "let", "make", "have", "help" and the verbs of
+// perception ("Watch the tests fail").
+func bareInfinitiveTaker(w string) bool {
+	switch w {
+	case "let", "make", "have", "help", "watch", "see", "hear", "feel", "notice", "bid":
+		return true
+	}
+	return false
+}
+
+// presentVerbAt reports whether toks[m] (m < j) is a verb in its base or
+// -s form: "reference", "fires" (not a past form, which may be a
+// participle: "branches already merged").
+func (d *detector) presentVerbAt(m, j int) bool {
+	if m >= j {
+		return false
+	}
+	w := d.toks[m].w
+	if lemma, ok := lexicon.Default().SLemma(w); ok {
+		_, verb := isVerbLemma(lemma)
+		return verb
+	}
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	_, verb := isVerbLemma(w)
+	return verb
+}
+
 // frequencyAdverb reports whether w is an adverb that stands between a
 // subject and its verb: "always", "never", "also", "often", "still".
 func frequencyAdverb(w string) bool {
 	switch w {
-	case "always", "never", "also", "often", "usually", "still", "only", "rarely", "sometimes", "now":
+	case "always", "never", "also", "often", "usually", "still", "only", "rarely", "sometimes", "now", "already", "even", "just", "seldom":
 		return true
 	}
 	return false

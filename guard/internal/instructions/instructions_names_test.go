@@ -235,6 +235,16 @@ func TestSubjectBeforeVerbS(t *testing.T) {
 		{"Fix that breaks the build.", ruleImperative, true},
 		{"Check that the file uses tabs.", ruleImperative, true},
 		{"Remove code that touches the cache.", ruleImperative, true},
+		{"Route tables in the analytics VPC already reference 6 peering connections.", ruleImperative, false},
+		{"Watch callbacks on count in the panel never fire after mount.", ruleImperative, false},
+		{"Build jobs on the old runners still fail on arm64.", ruleImperative, false},
+		{"Retry attempts on the primary succeed within a second.", ruleImperative, false},
+		{"Keep backups and never delete them.", ruleImperative, true},
+		{"Delete branches already merged into main.", ruleImperative, true},
+		{"Display installed versions and interactively activate one of them", ruleImperative, true},
+		{"Enable or disable a specific workflow", ruleImperative, true},
+		{"Avoid calling fsync inside the hot write path.", ruleImperative, true},
+		{"Watch the tests fail.", ruleImperative, true},
 	})
 }
 
