@@ -844,9 +844,14 @@ func (d *detector) isVerb(k int) bool {
 func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	if k+1 >= j {
 		// A one-word clause: a command when the word is mainly a verb,
-		// but not a label ("feat:, fix: and chore: prefixes").
+		// but not a label ("feat:, fix: and chore: prefixes"), nor a
+		// label's value that an adjective spells ("Rate limiter in
+		// client: absent").
 		if strings.Contains(d.toks[k].post(), ":") {
 			return 0
+		}
+		if k > 0 && strings.HasSuffix(d.toks[k-1].post(), ":") && !d.toks[k].nl && info.Adj && !d.adviceLabelBefore(k-1) {
+			return 0 // (but "Next step: clean", "Action: clear" advise)
 		}
 		if !info.Noun || info.VerbTag > info.NounTag {
 			return k + 1
@@ -855,6 +860,9 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	}
 	if d.namedProduct(k, j) {
 		return 0 // "React 19 useActionState migration notes"
+	}
+	if d.labelBeforeValue(k, j) {
+		return 0 // "Wait time for a connection: p99 4.2 s"
 	}
 	nw := d.toks[k+1].w
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
@@ -952,6 +960,12 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if (w == "and" || w == "or") && !d.joinsVerb(m) {
 			continue // "between matched and unmatched users"
 		}
+		if t.comma() && m > k+1 {
+			if q := d.participleAside(m, j); q > 0 {
+				m = q // "Hit rate logging, added in the same file, has reported ..."
+				continue
+			}
+		}
 		if t.comma() || t.endsSentence() || w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" ||
 			w == "than" || strings.ContainsAny(t.pre(), "([") || t.raw == "-" || t.raw == "—" || t.raw == "–" {
 			return false // a clause or an aside of its own: "Reconnect Arthas (default port ... is 3658)"
@@ -964,6 +978,61 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		}
 	}
 	return false
+}
+
+// adviceLabelBefore reports whether the label that ends at token e holds
+// a word that announces advice ("Next step:", "Action:").
+func (d *detector) adviceLabelBefore(e int) bool {
+	for i := e; i >= 0 && e-i < 4; i-- {
+		if adviceLabel(d.toks[i].w) {
+			return true
+		}
+		if i == 0 || d.toks[i-1].endsSentence() || d.toks[i-1].nl {
+			break
+		}
+	}
+	return false
+}
+
+// labelBeforeValue reports whether the clause toks[k:j] is a field's
+// label: a noun phrase without a determiner after its first word, ending
+// in a colon that a measurement follows ("Wait time for a connection: p99
+// 4.2 s", "Upload time for the cache: 48 s per run"). A command that
+// introduces what follows names it ("Run the following: ...").
+func (d *detector) labelBeforeValue(k, j int) bool {
+	if j >= len(d.toks) || j-k > 8 || !strings.HasSuffix(d.toks[j-1].post(), ":") || d.toks[j].nl {
+		return false
+	}
+	if _, strong := strongObjects[d.word(k+1)]; strong {
+		return false
+	}
+	v := d.toks[j].w
+	if strings.HasPrefix(v, "p") && len(v) > 1 && v[1] >= '0' && v[1] <= '9' {
+		v = v[1:] // a percentile: "p99"
+	}
+	return v != "" && v[0] >= '0' && v[0] <= '9' || v == "up" && strings.HasPrefix(d.word(j+1), "to")
+}
+
+// participleAside returns the token that closes an aside opened by a
+// past participle after the comma at token m ("logging, added in the same
+// file, has ..."): the token before the next comma, within twelve words
+// and the clause; or 0.
+func (d *detector) participleAside(m, j int) int {
+	if m+2 >= j {
+		return 0
+	}
+	if _, ed := lexicon.Default().EdLemma(d.toks[m+1].w); !ed {
+		return 0
+	}
+	for q := m + 1; q < j-1 && q <= m+12; q++ {
+		if d.toks[q].endsSentence() {
+			return 0
+		}
+		if d.toks[q].comma() {
+			return q
+		}
+	}
+	return 0
 }
 
 // subjectBeforeVerbS reports whether the clause toks[k:j] reads as a noun
@@ -1030,7 +1099,8 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true
 		}
 		lemma, ok := l.SLemma(w)
-		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) {
+		named := m == k+2 && numeral(prev.w) // "Line 41 appends ...": the number names the noun
+		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) && !named {
 			continue // ("with 6 writes": a count's plural)
 		}
 		if strings.HasSuffix(prev.w, "ly") && lyAdverb(prev.w) {
@@ -1280,6 +1350,11 @@ func (d *detector) presentVerbAt(m, j int) bool {
 	}
 	_, verb := isVerbLemma(w)
 	return verb
+}
+
+// numeral reports whether w is written in digits: "41", "8.2.0".
+func numeral(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9' && strings.Trim(w, "0123456789.,") == ""
 }
 
 // frequencyAdverb reports whether w is an adverb that stands between a

@@ -194,6 +194,11 @@ func TestLabelValues(t *testing.T) {
 		{"Next: restart the pods in staging.", ruleImperative, true},
 		{"The workflow grants id-token: write for the OIDC exchange.", ruleImperative, false},
 		{"Permissions: write the changelog before tagging.", ruleImperative, true},
+		{"Wait time for a connection: p99 4.2 s during the 18:00 peak.", ruleImperative, false},
+		{"Support tickets with the quoted message: 37 in November.", ruleImperative, false},
+		{"Rate limiter in client: absent.", ruleImperative, false},
+		{"Run the following: make clean.", ruleImperative, true},
+		{"Next step: clean.", ruleImperative, true},
 	})
 }
 
@@ -212,6 +217,8 @@ func TestSubjectBeforeAux(t *testing.T) {
 		{"Check the logs are rotated.", ruleImperative, true},
 		{"Reconnect Arthas (default port used by Arthas is 3658)", ruleImperative, true},
 		{"Skip the rest - this is the best", ruleImperative, true},
+		{"Hit rate logging, added in the same file, has reported 0 hits since deployment.", ruleImperative, false},
+		{"Move files, compressed with gzip, to the archive.", ruleImperative, true},
 	})
 }
 
@@ -245,6 +252,10 @@ func TestSubjectBeforeVerbS(t *testing.T) {
 		{"Enable or disable a specific workflow", ruleImperative, true},
 		{"Avoid calling fsync inside the hot write path.", ruleImperative, true},
 		{"Watch the tests fail.", ruleImperative, true},
+		{"Line 41 appends source:api to tags.", ruleImperative, false},
+		{"Batch 17 contains 9,400 items.", ruleImperative, false},
+		{"Delete 3 files.", ruleImperative, true},
+		{"Keep 5 copies of the logs.", ruleImperative, true},
 	})
 }
 
