@@ -3,6 +3,7 @@ package instructions
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/lexicon"
@@ -88,8 +89,9 @@ func (d *detector) capitalized(k int) bool {
 	if o+1 >= len(d.src) {
 		return false
 	}
-	c, c2 := d.src[o], d.src[o+1]
-	return c >= 'A' && c <= 'Z' && c2 >= 'a' && c2 <= 'z'
+	c, n := utf8.DecodeRuneInString(d.src[o:])
+	c2, _ := utf8.DecodeRuneInString(d.src[o+n:])
+	return unicode.IsUpper(c) && unicode.IsLower(c2) // ("Müller", "Émile")
 }
 
 // notImperative are verbs that open declaratives far more often than
@@ -1352,6 +1354,16 @@ func (d *detector) presentVerbAt(m, j int) bool {
 	return verb
 }
 
+// functionWord reports whether w is a preposition or conjunction that
+// a noun phrase follows: "of", "for", "after", "and".
+func functionWord(w string) bool {
+	switch w {
+	case "of", "for", "to", "after", "before", "since", "until", "like", "than", "as", "and", "or", "nor", "but", "about", "around", "near", "along", "behind", "below", "above", "off", "up", "down", "out":
+		return true
+	}
+	return false
+}
+
 // numeral reports whether w is written in digits: "41", "8.2.0".
 func numeral(w string) bool {
 	return w != "" && w[0] >= '0' && w[0] <= '9' && strings.Trim(w, "0123456789.,") == ""
@@ -1426,7 +1438,8 @@ var timeAdverbs = map[string]bool{"often": true, "rarely": true, "daily": true, 
 
 func isPreposition(w string) bool {
 	switch w {
-	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into", "over", "across", "through", "throughout":
+	case "in", "on", "at", "under", "from", "by", "with", "inside", "within", "into", "over", "across", "through", "throughout",
+		"between", "among", "amongst", "during", "via", "per", "without", "against", "toward", "towards", "beneath", "beside", "despite", "amid", "onto", "upon", "unlike":
 		return true
 	}
 	return false
@@ -1472,6 +1485,13 @@ func (d *detector) afterFrontedPhrase(k, j int) int {
 		}
 		w, prev := t.w, d.toks[m-1].w
 		if subjectPronoun(w) || auxiliaryWord(w) || strings.HasSuffix(w, "ed") || w == "to" {
+			return 0
+		}
+		if (w == "the" || w == "a" || w == "an") && m > k+1 && !isDeterminerLike(prev) && !isPreposition(prev) && d.toks[m-1].flags&fSubord == 0 && !d.toks[m-1].nl && !functionWord(prev) {
+			// A second noun phrase after the phrase's own: the clause's
+			// subject ("At 10:20 the job set a new password"); a command
+			// follows the phrase with its verb ("From the edit menu
+			// select Save").
 			return 0
 		}
 		if isDeterminerLike(prev) || isPreposition(prev) || prev == "of" || prev == "and" || prev == "or" {

@@ -154,6 +154,11 @@ func TestFrontedPhraseCommands(t *testing.T) {
 		{"With an exact hit it takes 40 seconds.", ruleImperative, false},
 		{"In this movie Google and Amazon create a brave new world of media.", ruleImperative, false},
 		{"On a bad note the waiting area is not enjoyable.", ruleImperative, false},
+		{"At 04:00 UTC the rotation job set a new password for the queue user.", ruleImperative, false},
+		{"At 07:20 UTC packet loss between zone a and zone b reached 100%.", ruleImperative, false},
+		{"At noon Müller found the bug.", ruleImperative, false},
+		{"At startup run the migration script.", ruleImperative, true},
+		{"In the last sentence after the proviso insert \"a\" before the word \"change\".", ruleImperative, true},
 	})
 }
 
