@@ -463,6 +463,11 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case (w == "more" || w == "most" || w == "less" || w == "least") && k+1 < j && strings.HasSuffix(d.word(k+1), "ly") && d.toks[k+1].comma():
 			k++ // "Most importantly, rotate the keys": the adverb is skipped below
 			continue
+		case strings.HasSuffix(w, "ing") && len(w) > 4 && k+2 < j && !t.comma() && d.toks[k+1].comma() && isAdverbWord(d.word(k+1)):
+			// "Going forward, avoid ...", "Generally speaking, ...": a
+			// participle and its adverb before the comma.
+			k, sub = k+2, false
+			continue
 		case strings.HasSuffix(w, "ing") && len(w) > 5 && k+1 < j && isPreposition(d.word(k+1)):
 			// A participle phrase before a comma ("Depending on scale, buy
 			// ...", "Judging by the logs, ..."): the clause starts after it.
@@ -962,7 +967,7 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if (w == "and" || w == "or") && !d.joinsVerb(m) {
 			continue // "between matched and unmatched users"
 		}
-		if t.comma() && m > k+1 {
+		if t.comma() {
 			if q := d.participleAside(m, j); q > 0 {
 				m = q // "Hit rate logging, added in the same file, has reported ..."
 				continue
@@ -1352,6 +1357,16 @@ func (d *detector) presentVerbAt(m, j int) bool {
 	}
 	_, verb := isVerbLemma(w)
 	return verb
+}
+
+// isAdverbWord reports whether w is an adverb that closes a short
+// participle phrase before a comma: "Going forward,", "Looking ahead,".
+func isAdverbWord(w string) bool {
+	switch w {
+	case "forward", "ahead", "back", "on", "along", "further", "so", "again":
+		return true
+	}
+	return false
 }
 
 // functionWord reports whether w is a preposition or conjunction that

@@ -158,6 +158,9 @@ func TestFrontedPhraseCommands(t *testing.T) {
 		{"At 07:20 UTC packet loss between zone a and zone b reached 100%.", ruleImperative, false},
 		{"At noon Müller found the bug.", ruleImperative, false},
 		{"At startup run the migration script.", ruleImperative, true},
+		{"Going forward, avoid capturing self strongly in closures.", ruleImperative, true},
+		{"Looking ahead, plan the migration for Q3.", ruleImperative, true},
+		{"Running tests, the suite takes 5 minutes.", ruleImperative, false},
 		{"In the last sentence after the proviso insert \"a\" before the word \"change\".", ruleImperative, true},
 	})
 }
@@ -224,6 +227,7 @@ func TestSubjectBeforeAux(t *testing.T) {
 		{"Skip the rest - this is the best", ruleImperative, true},
 		{"Hit rate logging, added in the same file, has reported 0 hits since deployment.", ruleImperative, false},
 		{"Move files, compressed with gzip, to the archive.", ruleImperative, true},
+		{"Ticket SRCH-412, linked from the commit message, was closed in March.", ruleImperative, false},
 	})
 }
 
