@@ -1054,47 +1054,40 @@ func (m *Model) DeclarativeOpening(words []string) bool {
 	defer sentences.Put(s)
 	m.AnalyzeWords(words, s)
 	defer s.reset()
-	for _, c := range s.Clauses {
-		if c.Start != 0 {
-			break
-		}
-		if c.Link != Main || c.Mood != Declarative || c.Subject < 0 || c.Opener != 0 || c.Verb <= c.Subject {
-			return false
-		}
-		for i := 1; i < c.Subject; i++ {
-			if t := m.XPOS(s.Tags[i]); t == "WDT" || t == "WP" || t == "WP$" || t == "WRB" {
-				return false // the subject of a relative clause: "Display packages whose support is ..."
-			}
-		}
-		x := m.XPOS(s.Tags[c.Verb])
-		if !m.finiteForm(strings.ToLower(words[c.Verb]), x) {
-			return false // "List repositories/VBZ with ...": a plural the tagger took for a verb
-		}
-		if x != "MD" && m.XPOS(s.Tags[0]) == "VB" {
-			// The tagger reads the first word as a verb: only a modal,
-			// which no command's object holds, outweighs it ("Cluster
-			// managers ... should use"); "Decide volunteering is not your
-			// thing" stays a command.
-			return false
-		}
-		switch x {
-		case "MD", "VBZ":
-			return true
-		case "VBD":
-			if c.Verb+1 < len(s.Tags) {
-				switch m.XPOS(s.Tags[c.Verb+1]) {
-				case "NN", "NNS", "JJ", "NNP", "NNPS", "VBG", "CC":
-					return false // "List installed crates", "List installed and used versions"
-				}
-			}
-			return true
-		}
+	if len(s.Clauses) == 0 || s.Clauses[0].Start != 0 {
 		return false
 	}
+	c := s.Clauses[0] // the clause the first word opens
+	if c.Link != Main || c.Mood != Declarative || c.Subject < 0 || c.Opener != 0 || c.Verb <= c.Subject {
+		return false
+	}
+	for i := 1; i < c.Subject; i++ {
+		if t := m.XPOS(s.Tags[i]); t == "WDT" || t == "WP" || t == "WP$" || t == "WRB" {
+			return false // the subject of a relative clause: "Display packages whose support is ..."
+		}
+	}
+	x := m.XPOS(s.Tags[c.Verb])
+	if !m.finiteForm(strings.ToLower(words[c.Verb]), x) {
+		return false // "List repositories/VBZ with ...": a plural the tagger took for a verb
+	}
+	if x != "MD" && m.XPOS(s.Tags[0]) == "VB" {
+		// The tagger reads the first word as a verb: only a modal,
+		// which no command's object holds, outweighs it ("Cluster
+		// managers ... should use"); "Decide volunteering is not your
+		// thing" stays a command.
+		return false
+	}
+	switch x {
+	case "MD", "VBZ":
+		return true
+	case "VBD":
+		if c.Verb+1 < len(s.Tags) {
+			switch m.XPOS(s.Tags[c.Verb+1]) {
+			case "NN", "NNS", "JJ", "NNP", "NNPS", "VBG", "CC":
+				return false // "List installed crates", "List installed and used versions"
+			}
+		}
+		return true
+	}
 	return false
-}
-
-// containsDigit reports whether w holds an ASCII digit.
-func containsDigit(w string) bool {
-	return strings.IndexFunc(w, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
 }
