@@ -355,7 +355,10 @@ func (d *detector) inlineCommands() {
 		// In a sentence in another language, or for a product's name
 		// ("MySQL Connector/J"), only shell syntax makes a command.
 		needSyntax := w != "sudo" && (d.productCased(i) || d.foreignProse(i) || d.afterDeterminer(i))
-		if known && !needSyntax {
+		// A shell prompt before the program: what follows is typed
+		// ("Reproduced with: $ make build").
+		prompted := i > 0 && toks[i-1].raw == "$" && !t.nl
+		if known && !needSyntax && !prompted {
 			if e := d.subcommandChain(i); e > 0 {
 				d.reportTokens(ruleCommand, i, e)
 				i = e - 1
@@ -403,13 +406,13 @@ func (d *detector) inlineCommands() {
 				text = text[:k]
 			}
 		}
-		if text == "" || w != "sudo" && !args.has(d.norm, from, from+len(text)) {
+		if text == "" || w != "sudo" && !prompted && !args.has(d.norm, from, from+len(text)) {
 			continue // inside a sentence only arguments make a command
 		}
 		if needSyntax && !shellSyntax(text) {
 			continue
 		}
-		if d.judgeInline(text) {
+		if d.judgeInline(text, prompted) {
 			d.report(ruleCommand, a, end)
 			i = j - 1
 		}
@@ -581,7 +584,8 @@ func trimLeftSet(s string, set *[256]bool) string {
 	return s
 }
 
-// judgeInline is judgeCommand on an inline command span. Spans overlap
+// judgeInline is judgeCommand on an inline command span (prompt: a shell
+// prompt stands before it). Spans overlap
 // (each candidate's runs up to 40 tokens), so the shell parser's work is
 // bounded in all: after three times the input's bytes plus 64 have been
 // parsed, a span is a command when it holds shell syntax, without parsing
@@ -590,12 +594,12 @@ func trimLeftSet(s string, set *[256]bool) string {
 // operators that never parses) reaches the bound, and fails closed. The
 // bound is per call, so a response of many short fields is held to it
 // field by field.
-func (d *detector) judgeInline(text string) bool {
+func (d *detector) judgeInline(text string, prompt bool) bool {
 	if d.inlineParsed > 3*len(d.norm)+64 {
 		return shellSyntax(text)
 	}
 	d.inlineParsed += len(text)
-	return judgeCommand(text, false, true)
+	return judgeCommand(text, prompt, true)
 }
 
 // subcommandChain judges a known program named inside a sentence with
@@ -1086,6 +1090,9 @@ func (d *detector) verbAfterSubject(i int) bool {
 	p := d.toks[i-1]
 	if p.flags&fFunction != 0 || strings.ContainsAny(p.post(), ":`\"'") || strings.ContainsAny(d.toks[i].pre(), "`\"'") {
 		return false
+	}
+	if !hasLetterOrDigit(p.raw) {
+		return false // a prompt, not a subject: "with: $ go test -race ./..."
 	}
 	switch p.w {
 	case "run", "runs", "ran", "running", "use", "uses", "used", "using", "call", "calls", "called", "invoke", "invokes",

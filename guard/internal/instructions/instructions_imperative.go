@@ -964,11 +964,11 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if m > k+1 && auxiliaryWord(w) && w != "do" && w != "don't" {
 			return true
 		}
-		if (w == "and" || w == "or") && !d.joinsVerb(m) {
-			continue // "between matched and unmatched users"
+		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
+			continue // "between matched and unmatched users", "Debug information and the symbol table are ..."
 		}
 		if t.comma() {
-			if q := d.participleAside(m, j); q > 0 {
+			if q := d.aside(m, j); q > 0 {
 				m = q // "Hit rate logging, added in the same file, has reported ..."
 				continue
 			}
@@ -1020,15 +1020,46 @@ func (d *detector) labelBeforeValue(k, j int) bool {
 	return v != "" && v[0] >= '0' && v[0] <= '9' || v == "up" && strings.HasPrefix(d.word(j+1), "to")
 }
 
-// participleAside returns the token that closes an aside opened by a
-// past participle after the comma at token m ("logging, added in the same
-// file, has ..."): the token before the next comma, within twelve words
-// and the clause; or 0.
-func (d *detector) participleAside(m, j int) int {
+// coordinatedSubject reports whether the "and" at token m joins a second
+// noun phrase to a subject, which a plural verb after it shows: "Debug
+// information and the symbol table are still included", "DWARF data and
+// the symbol table remain". After a singular noun a plural verb agrees
+// with both; a clause of its own after a command's object agrees with its
+// own subject ("Restart the pod and the service is back").
+func (d *detector) coordinatedSubject(m, j int) bool {
+	if w := d.word(m + 1); w != "the" && w != "a" && w != "an" && w != "its" && w != "their" && w != "this" {
+		return false
+	}
+	for q := m + 2; q < j && q <= m+6; q++ {
+		t, prev := d.toks[q], d.toks[q-1]
+		if prev.comma() || prev.endsSentence() || subjectPronoun(t.w) || t.w == "to" {
+			return false
+		}
+		switch t.w {
+		case "are", "were", "have", "aren't", "weren't", "haven't":
+			return !strings.HasSuffix(prev.w, "s")
+		}
+		if auxiliaryWord(t.w) {
+			return false
+		}
+		if info, verb := isVerbLemma(t.w); verb && !info.Noun && !info.Adj && info.VerbTag > 0 && !strings.HasSuffix(t.w, "ed") && !strings.HasSuffix(t.w, "ing") && !isDeterminerLike(prev.w) {
+			return !strings.HasSuffix(prev.w, "s") // "... and the symbol table remain"
+		}
+	}
+	return false
+}
+
+// aside returns the token that closes an aside opened after the comma at
+// token m by a past participle or a relative pronoun ("logging, added in
+// the same file, has ...", "Issue 5120, which asks for the key to be
+// rotated, contains ..."): the token that carries the next comma, within
+// twelve words and the clause; or 0.
+func (d *detector) aside(m, j int) int {
 	if m+2 >= j {
 		return 0
 	}
-	if _, ed := lexicon.Default().EdLemma(d.toks[m+1].w); !ed {
+	w := d.toks[m+1].w
+	if _, ed := lexicon.Default().EdLemma(w); !ed && w != "which" && w != "who" {
 		return 0
 	}
 	for q := m + 1; q < j-1 && q <= m+12; q++ {
@@ -1067,13 +1098,20 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		return false
 	}
 	l := lexicon.Default()
+	closed := -1 // the token whose comma closed an aside
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
 		t, prev := d.toks[m], d.toks[m-1]
-		if prev.comma() || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
+		if prev.comma() && m-1 > k && m-1 != closed {
+			if q := d.aside(m-1, j); q > 0 {
+				m, closed = q, q // "pull request 977, merged in June 2025, replaced ..."
+				continue
+			}
+		}
+		if prev.comma() && m-1 != closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
 			return false
 		}
 		w := t.w
-		if (w == "and" || w == "or") && !d.joinsVerb(m) {
+		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
 			continue // "Cache entries for release-2.x and main share ..."
 		}
 		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
@@ -1113,7 +1151,7 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		if strings.HasSuffix(prev.w, "ly") && lyAdverb(prev.w) {
 			return true // an adverb before it: "... conditionally checks for them"
 		}
-		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && !m0.CanBeAdjective(prev.w) {
+		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && (m-1 == closed || !m0.CanBeAdjective(prev.w)) {
 			return true // "declares", "retries": no plural noun has the form (after an adjective it is one: "available bookmarks")
 		}
 		switch n := d.word(m + 1); {
@@ -1151,13 +1189,20 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		return false // "Verify backups completed at 02:00": the verb's clause
 	}
 	l := lexicon.Default()
+	closed := -1 // the token whose comma closed an aside
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
 		t, prev := d.toks[m], d.toks[m-1]
-		if prev.comma() || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
+		if prev.comma() && m-1 > k && m-1 != closed {
+			if q := d.aside(m-1, j); q > 0 {
+				m, closed = q, q // "pull request 977, merged in June 2025, replaced ..."
+				continue
+			}
+		}
+		if prev.comma() && m-1 != closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
 			return false
 		}
 		w := t.w
-		if (w == "and" || w == "or") && !d.joinsVerb(m) {
+		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
 			continue // "Cache entries for release-2.x and main share ..."
 		}
 		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {

@@ -228,6 +228,9 @@ func TestSubjectBeforeAux(t *testing.T) {
 		{"Hit rate logging, added in the same file, has reported 0 hits since deployment.", ruleImperative, false},
 		{"Move files, compressed with gzip, to the archive.", ruleImperative, true},
 		{"Ticket SRCH-412, linked from the commit message, was closed in March.", ruleImperative, false},
+		{"Debug information and the symbol table are also still included in the binary.", ruleImperative, false},
+		{"Stop the service and the pods are restarted.", ruleImperative, true},
+		{"Restart pods and the service is back.", ruleImperative, true},
 	})
 }
 
@@ -265,6 +268,8 @@ func TestSubjectBeforeVerbS(t *testing.T) {
 		{"Batch 17 contains 9,400 items.", ruleImperative, false},
 		{"Delete 3 files.", ruleImperative, true},
 		{"Keep 5 copies of the logs.", ruleImperative, true},
+		{"Issue 5120, which asks for the deploy key to be rotated, contains a hidden HTML comment.", ruleImperative, false},
+		{"Restart pods, which frees the memory, then check the logs.", ruleImperative, true},
 	})
 }
 
@@ -281,6 +286,8 @@ func TestSubjectBeforePast(t *testing.T) {
 		{"Delete branches merged into main.", ruleImperative, true},
 		{"Show hidden files.", ruleImperative, true},
 		{"Verify backups completed at 02:00.", ruleImperative, true},
+		{"Commit 8e21ff0 pinned the action to a SHA; pull request 977, merged in June 2025, replaced the SHA with the v45 tag.", ruleImperative, false},
+		{"Delete branches, merged last week, from the remote.", ruleImperative, true},
 	})
 }
 
@@ -334,6 +341,9 @@ func TestProgramsAsWords(t *testing.T) {
 		{"The script runs set -euo pipefail first.", ruleCommand, true},
 		{"Build with make -j8 in the repo root.", ruleCommand, true},
 		{"npm version 1.2.3", ruleCommand, true},
+		{"Reproduced locally with: $ go test -race -run TestJanitorEviction ./internal/session", ruleCommand, true},
+		{"Steps: $ make build", ruleCommand, true},
+		{"It costs $ 5 per month.", ruleCommand, false},
 	})
 }
 
