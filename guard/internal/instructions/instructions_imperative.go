@@ -1020,6 +1020,43 @@ func (d *detector) labelBeforeValue(k, j int) bool {
 	return v != "" && v[0] >= '0' && v[0] <= '9' || v == "up" && strings.HasPrefix(d.word(j+1), "to")
 }
 
+// step is what subjectStep makes of a token of a subject.
+type step uint8
+
+const (
+	stepRead step = iota // a word to test as the subject's verb
+	stepSkip             // part of the noun phrase: go on
+	stepStop             // the phrase ends without a verb: no statement
+)
+
+// subjectStep reads token *m of the noun phrase that the opener at k
+// starts, for subjectBeforeVerbS and subjectBeforePast: an aside after a
+// comma is passed over (*m moves to the token that closes it, recorded in
+// *closed: "pull request 977, merged in June 2025, replaced ..."), as is
+// a conjunction of nouns ("Cache entries for release-2.x and main share
+// ..."); any other comma, a sentence's end, a bracket, "to", a
+// conjunction of clauses or a subject pronoun ends the phrase.
+func (d *detector) subjectStep(k, j int, m, closed *int) step {
+	t, prev := d.toks[*m], d.toks[*m-1]
+	if prev.comma() && *m-1 > k && *m-1 != *closed {
+		if q := d.aside(*m-1, j); q > 0 {
+			*m, *closed = q, q
+			return stepSkip
+		}
+	}
+	if prev.comma() && *m-1 != *closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
+		return stepStop
+	}
+	w := t.w
+	if (w == "and" || w == "or") && (!d.joinsVerb(*m) || d.coordinatedSubject(*m, j)) {
+		return stepSkip
+	}
+	if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
+		return stepStop
+	}
+	return stepRead
+}
+
 // coordinatedSubject reports whether the "and" at token m joins a second
 // noun phrase to a subject, which a plural verb after it shows: "Debug
 // information and the symbol table are still included", "DWARF data and
@@ -1100,23 +1137,14 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 	l := lexicon.Default()
 	closed := -1 // the token whose comma closed an aside
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
+		switch d.subjectStep(k, j, &m, &closed) {
+		case stepSkip:
+			continue
+		case stepStop:
+			return false
+		}
 		t, prev := d.toks[m], d.toks[m-1]
-		if prev.comma() && m-1 > k && m-1 != closed {
-			if q := d.aside(m-1, j); q > 0 {
-				m, closed = q, q // "pull request 977, merged in June 2025, replaced ..."
-				continue
-			}
-		}
-		if prev.comma() && m-1 != closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
-			return false
-		}
 		w := t.w
-		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
-			continue // "Cache entries for release-2.x and main share ..."
-		}
-		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
-			return false
-		}
 		if w == "that" || w == "which" || w == "who" {
 			// A relative clause inside the subject: "code that uses them
 			// conditionally checks for them first". Its verb is passed
@@ -1191,23 +1219,14 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 	l := lexicon.Default()
 	closed := -1 // the token whose comma closed an aside
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
+		switch d.subjectStep(k, j, &m, &closed) {
+		case stepSkip:
+			continue
+		case stepStop:
+			return false
+		}
 		t, prev := d.toks[m], d.toks[m-1]
-		if prev.comma() && m-1 > k && m-1 != closed {
-			if q := d.aside(m-1, j); q > 0 {
-				m, closed = q, q // "pull request 977, merged in June 2025, replaced ..."
-				continue
-			}
-		}
-		if prev.comma() && m-1 != closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
-			return false
-		}
 		w := t.w
-		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
-			continue // "Cache entries for release-2.x and main share ..."
-		}
-		if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
-			return false
-		}
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
