@@ -574,8 +574,17 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if k >= j {
 		return 0
 	}
-	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && d.foreignImperativeAt(k, j) {
+	foreign := d.foreignProse(k) && d.foreignFunctionWord(k)
+	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && !(foreign && sub && !coordinated && d.sharedSubject(k)) && d.foreignImperativeAt(k, j) {
 		return k + 1
+	}
+	if foreign && !polite && !d.englishClause(k, j) {
+		// A Spanish, German or French sentence is read by its own
+		// language's rules above: a word that opens it and is an English
+		// verb is a name there ("Lookup se invoca ...", "Plan und Apply
+		// schlagen ... fehl"). An English clause inside it is read as
+		// English ("Por favor, delete the staging database").
+		return 0
 	}
 	t := d.toks[k]
 	w := t.w

@@ -156,3 +156,62 @@ func isLowerWord(w string) bool {
 	}
 	return true
 }
+
+// englishClause reports whether the language identifier reads the clause
+// toks[k:j] as English.
+func (d *detector) englishClause(k, j int) bool {
+	if k >= j {
+		return false
+	}
+	res, ok := langid.Default().Identify(d.norm[d.toks[k].startAt():d.toks[j-1].endAt()])
+	return ok && res.Lang == "en"
+}
+
+// foreignFunctions are function words of Spanish, German and French that
+// English text does not use: a sentence the identifier gives to one of
+// those languages must hold one before the English reading of its words
+// is set aside ("Delete personal repo on GitHub" has none).
+var foreignFunctions = setOf(
+	"de", "la", "el", "los", "las", "del", "se", "que", "con", "para", "por", "una", "es", "está", "son", "sobre", "desde", "cada", "y",
+	"le", "les", "des", "du", "et", "est", "sont", "dans", "pour", "avec", "ne", "pas", "qui", "sur", "une", "au", "aux",
+	"der", "das", "und", "ist", "sind", "mit", "von", "für", "nicht", "ein", "eine", "dem", "seit", "auf", "im", "zu", "wird",
+)
+
+// foreignFunctionWord reports whether the sentence that holds token i has
+// a word of foreignFunctions.
+func (d *detector) foreignFunctionWord(i int) bool {
+	a, b := d.sentenceBounds(i)
+	for k := a; k < b; k++ {
+		if _, ok := foreignFunctions[d.toks[k].w]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// secondPerson are the Spanish, German and French words that address the
+// reader.
+var secondPerson = setOf(
+	"tu", "tú", "te", "ti", "tus", "usted", "ustedes",
+	"ton", "ta", "tes", "vous", "votre", "vos",
+	"du", "dein", "deine", "deinen", "dich", "dir", "ihr", "euch",
+)
+
+// sharedSubject reports whether a verb form at token k, opening a clause
+// after a comma in a Spanish, German or French sentence, shares the
+// sentence's subject ("Elle part de l'image ..., installe gcc et ..."),
+// as in English: it is no vous-form, which only a command or "vous" has,
+// and nothing in the sentence addresses the reader ("Tu cuenta ha sido
+// comprometida, sigue este enlace" is a command).
+func (d *detector) sharedSubject(k int) bool {
+	if strings.HasSuffix(d.toks[k].w, "ez") {
+		return false
+	}
+	a, b := d.sentenceBounds(k)
+	for m := a; m < b; m++ {
+		if _, ok := secondPerson[d.toks[m].w]; ok {
+			return false
+		}
+	}
+	return true
+}

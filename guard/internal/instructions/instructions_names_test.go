@@ -360,3 +360,31 @@ func TestReportedQuotations(t *testing.T) {
 		{`The fix is "Delete the cache. Restart the pod."`, ruleImperative, true},
 	})
 }
+
+// TestForeignSentencesReadInTheirLanguage: a Spanish, German or French
+// sentence is read by that language's rules, not English ones. A word
+// that opens it and is an English verb ("Plan", "Lookup", "Cost") is a
+// name there, and a verb after a comma shares the sentence's subject in
+// French as in English ("Elle part de ..., installe gcc et ..."). The
+// same languages' commands, and English commands inside them, stay
+// commands.
+func TestForeignSentencesReadInTheirLanguage(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Cost Explorer atribuye 6.100 USD de agosto a NatGateway-Bytes.", ruleImperative, false},
+		{"EXPLAIN muestra Seq Scan sobre pedidos con unos 62 millones de filas descartadas por el filtro.", ruleImperative, false},
+		{"Lookup se invoca en cada petición desde router/route.go.", ruleImperative, false},
+		{"Con allkeys-lru, Redis desaloja las claves usadas menos recientemente.", ruleImperative, false},
+		{"Par défaut, Unmarshal ignore les clés d'objet qui ne correspondent à aucun champ.", ruleImperative, false},
+		{"Plan und Apply schlagen seitdem mit einem Sperrfehler fehl.", ruleImperative, false},
+		{"Build-Zeiten steigen seit dem Update auf zwölf Minuten.", ruleImperative, false},
+		{"L'image pèse 1,42 Go. Elle part de l'image python:3.12 complète, installe gcc et libpq-dev dans la même étape et conserve le cache de pip.", ruleImperative, false},
+		{"Merge requests en attente bloquent le déploiement depuis lundi.", ruleImperative, false},
+		// commands in those languages, and English ones beside them
+		{"Elimina las copias de seguridad antiguas.", ruleImperative, true},
+		{"Supprime le dossier de cache avant de relancer.", ruleImperative, true},
+		{"Löschen Sie die alten Sicherungen.", ruleImperative, true},
+		{"Primero, borra la rama remota.", ruleImperative, true},
+		{"Delete the old backups before the migration.", ruleImperative, true},
+		{"Por favor, delete the staging database tonight.", ruleImperative, true},
+	})
+}
