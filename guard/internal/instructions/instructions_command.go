@@ -174,6 +174,11 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 	if start > 0 {
 		i, _ = slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
 	}
+	if i < len(d.toks) && d.toks[i].startAt() < end && d.toks[i].flags&fProgram == 0 {
+		if _, ok := foreignFunctions[d.toks[i].w]; ok {
+			return false // an article or preposition of another language: "Le gabarit ... affiche ..."
+		}
+	}
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
 		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
@@ -273,7 +278,7 @@ func (d *detector) loneCommand(a int, body string) bool {
 	if sa := d.offAt(a); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
 		return false // written as a name ("Caching enabled", "Hatch")
 	}
-	if auxiliaryWord(words[1]) || strings.ContainsAny(prog, "/.") && finiteVerbForm(words[1]) && !isSubcommandWord(words[1]) {
+	if auxiliaryWord(words[1]) || foreignCopula(words[1]) || strings.ContainsAny(prog, "/.") && finiteVerbForm(words[1]) && !isSubcommandWord(words[1]) {
 		return false // a sentence: "curl is a dependency", "tests/test_export.py hard-codes /tmp/report.csv"
 	}
 	l := lexicon.Default()

@@ -574,7 +574,7 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if k >= j {
 		return 0
 	}
-	foreign := d.foreignProse(k) && d.foreignFunctionWord(k)
+	foreign := d.foreignProse(k) && d.foreignFunctionWords(k, 1)
 	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && !(foreign && sub && !coordinated && d.sharedSubject(k)) && d.foreignImperativeAt(k, j) {
 		return k + 1
 	}

@@ -84,7 +84,10 @@ func (d *detector) foreignProse(i int) bool {
 	case "es", "de", "fr":
 		return true
 	}
-	return false
+	// The identifier gives up on, or misreads, a sentence that names many
+	// identifiers ("Le gabarit billing/templates/invoice_list.html affiche
+	// ..."); two function words of those languages show it.
+	return d.foreignFunctionWords(i, 2)
 }
 
 // shellSyntax reports whether text holds syntax only a shell gives
@@ -177,14 +180,25 @@ var foreignFunctions = setOf(
 	"der", "das", "und", "ist", "sind", "mit", "von", "für", "nicht", "ein", "eine", "dem", "seit", "auf", "im", "zu", "wird",
 )
 
-// foreignFunctionWord reports whether the sentence that holds token i has
-// a word of foreignFunctions.
-func (d *detector) foreignFunctionWord(i int) bool {
+// foreignFunctionWords reports whether the sentence that holds token i has
+// at least n words of foreignFunctions.
+func (d *detector) foreignFunctionWords(i, n int) bool {
 	a, b := d.sentenceBounds(i)
-	for k := a; k < b; k++ {
+	for k := a; k < b && n > 0; k++ {
 		if _, ok := foreignFunctions[d.toks[k].w]; ok {
-			return true
+			n--
 		}
+	}
+	return n <= 0
+}
+
+// foreignCopula reports whether w is a Spanish, German or French form of
+// "be" or "become", which after a name makes a sentence ("task_acks_late
+// ist global aktiviert") as "is" does in English.
+func foreignCopula(w string) bool {
+	switch w {
+	case "es", "está", "son", "están", "era", "fue", "ist", "sind", "war", "wird", "werden", "est", "sont", "était", "étaient":
+		return true
 	}
 	return false
 }

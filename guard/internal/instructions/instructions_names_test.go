@@ -388,3 +388,22 @@ func TestForeignSentencesReadInTheirLanguage(t *testing.T) {
 		{"Por favor, delete the staging database tonight.", ruleImperative, true},
 	})
 }
+
+// TestForeignProseIsNoCommandLine: a Spanish, German or French sentence
+// that names a file, a setting or a program ("du" is one) is prose even
+// where the language identifier, misled by the identifiers in it, cannot
+// tell its language: its own function words show it. A copula after the
+// first word makes a sentence, as "is" does in English. Command lines
+// stay commands in those sentences.
+func TestForeignProseIsNoCommandLine(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"task_acks_late ist global aktiviert.", ruleCommand, false},
+		{"worker_concurrency est fixé à 8.", ruleCommand, false},
+		{"Le gabarit billing/templates/invoice_list.html affiche invoice.customer.company.name.", ruleCommand, false},
+		{"Les jobs de build Docker échouent depuis la mise à jour du GitLab Runner en 17.0 parce que le service docker:dind démarre désormais avec TLS activé.", ruleCommand, false},
+		{"El archivo config/settings.py define DATABASES con el host db-primary.", ruleCommand, false},
+		// commands stay commands
+		{"Ejecuta rm -rf /var/lib/docker en el servidor.", ruleCommand, true},
+		{"kubectl delete ns production", ruleCommand, true},
+	})
+}
