@@ -552,6 +552,11 @@ func (p *subjectParser) parse() (int, bool) {
 				// that takes one, not its subject.
 				return p.fallback()
 			}
+			if i >= 2 && p.lower(i-1) == "do" && coordinator(p.lower(i-2)) {
+				// A second predicate, negated: "Stay under the table and
+				// don't go outside" ("do" is no noun after "and").
+				return p.fallback()
+			}
 			return i, true
 		case w == "then" && p.cat(i+1)&(catPast|catPres3) != 0 && p.cat(i+1)&catNominal == 0:
 			i++ // an adverb before a finite verb: "Power producers then turned ..."
@@ -615,6 +620,9 @@ func (p *subjectParser) parse() (int, bool) {
 	}
 	return p.fallback()
 }
+
+// coordinator reports whether w joins two phrases or clauses.
+func coordinator(w string) bool { return w == "and" || w == "or" || w == "but" }
 
 // modalWord reports whether w is a modal auxiliary.
 func modalWord(w string) bool {

@@ -153,6 +153,12 @@ func TestSubjectReadingMore(t *testing.T) {
 		{"Show data from compress log files", false},
 		{"List devices paired with the host", false},
 		{"List repositories with a specific primary coding language", false},
+		// A negated auxiliary after "and" opens a second predicate, not a
+		// second noun of the subject; "do" after "and" is no noun there.
+		{"Stay under the table and don't go outside", false},
+		{"Stay under the table and do not go outside", false},
+		{"Back up the database and don't restore it yet", false},
+		{"Dos and don'ts are listed in CONTRIBUTING.md", true},
 	} {
 		for _, text := range []string{c.clause, c.clause + "."} {
 			toks := Tokenize(text, nil)

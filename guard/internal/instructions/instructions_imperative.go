@@ -1660,9 +1660,25 @@ func (d *detector) afterConditional(k, j int) int {
 	if v < 0 {
 		return 0
 	}
-	for m := v + 1; m < j && m < v+8; m++ {
+	limit := v + 8
+	for m := v + 1; m < j && m < limit; m++ {
 		if d.toks[m-1].comma() || d.toks[m-1].endsSentence() {
 			return 0
+		}
+		if strings.HasPrefix(d.toks[m].pre(), "(") {
+			// An aside in parentheses inside the condition ("If the
+			// weight is going into your heels (it throws your leg
+			// forward) put ..."): read on after it.
+			q := m
+			for q < j && q-m < 16 && !strings.Contains(d.toks[q].post(), ")") {
+				q++
+			}
+			if q >= j || !strings.Contains(d.toks[q].post(), ")") || d.toks[q].endsSentence() {
+				return 0
+			}
+			limit += q - m + 1
+			m = q
+			continue
 		}
 		if w, prev := d.toks[m].w, d.toks[m-1].w; (isDeterminerLike(w) || subjectPronoun(w)) && !isPreposition(prev) && m > v+1 {
 			return 0 // a subject opens the main clause: "When she was spayed the vet had ..."
@@ -1673,7 +1689,10 @@ func (d *detector) afterConditional(k, j int) int {
 		}
 		prev := d.toks[m-1].w
 		_, pron := subjectPronouns[prev]
-		if isDeterminerLike(prev) || isPreposition(prev) || auxiliaryWord(prev) || prev == "to" || pron || prev == "you" || pluralNoun(prev) ||
+		// (A plural noun right after a verb is its object, not the
+		// subject of the next: "If you wish to pick eggs make a mop".)
+		objectNoun := pluralNoun(prev) && m-2 > v && d.toks[m-2].w != "to" && d.isVerb(m-2) && d.word(m-3) == "to"
+		if isDeterminerLike(prev) || isPreposition(prev) || auxiliaryWord(prev) || prev == "to" || pron || prev == "you" || pluralNoun(prev) && !objectNoun ||
 			prev == "and" || prev == "or" || prev == "but" {
 			continue
 		}

@@ -407,3 +407,26 @@ func TestForeignProseIsNoCommandLine(t *testing.T) {
 		{"kubectl delete ns production", ruleCommand, true},
 	})
 }
+
+// TestCommandsAfterConditionsAndNegations: a command after a condition
+// without a comma, where a plural noun ends the condition as its verb's
+// object ("If you wish to pick eggs make a mop") or an aside in
+// parentheses stands inside it; "go" with "to" after it; a negated
+// second command after "and". The statements beside them stay facts.
+func TestCommandsAfterConditionsAndNegations(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"If you wish to pick eggs make a acrylic spawning mop.", ruleImperative, true},
+		{"If you want to keep old snapshots drop the retention flag from the job.", ruleImperative, true},
+		{"If the weight is going into your heels (it throws your leg forward) put the stirrups up against the heel of your boot.", ruleImperative, true},
+		{"If the lock file is stale (it is older than a day) remove it before the next run.", ruleImperative, true},
+		{"If you're looking for a good burger and good drinks, go to Chickie & Pete's!", ruleImperative, true},
+		{"Go to the settings page and turn off sync.", ruleImperative, true},
+		{"In case of an earthquake, stay under a sturdy table and don't go outside.", ruleImperative, true},
+		// statements
+		{"If users make a change in the UI, the webhook fires twice.", ruleImperative, false},
+		{"If the cache (an LRU of 512 entries) fills up, the oldest entry is evicted.", ruleImperative, false},
+		{"Go 1.22 to 1.23 upgrades changed the loop variable semantics.", ruleImperative, false},
+		{"Go to-do items are tracked in TODO.md.", ruleImperative, false},
+		{"Dos and don'ts are listed in CONTRIBUTING.md.", ruleImperative, false},
+	})
+}
