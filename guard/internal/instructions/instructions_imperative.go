@@ -591,7 +591,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if !openingPunct(t.pre()) {
 		return 0
 	}
-	if t.flags&fNotImp != 0 && !polite {
+	if t.flags&fNotImp != 0 && !polite && !(negated && (w == "be" || w == "go")) {
+		// ("Don't be late", "Do not go there": after a negation with no
+		// subject, "be" and "go" are commands.)
 		// A phrasal verb with its particle and object is a command
 		// whatever else the opener can be: "Back up the database",
 		// "Round off the totals".

@@ -430,3 +430,18 @@ func TestCommandsAfterConditionsAndNegations(t *testing.T) {
 		{"Dos and don'ts are listed in CONTRIBUTING.md.", ruleImperative, false},
 	})
 }
+
+// TestNegatedBeAndGo: "be" and "go", which open statements more often
+// than commands, are commands after a negation with no subject.
+func TestNegatedBeAndGo(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Don't be late for the release call.", ruleImperative, true},
+		{"Do not be tempted to skip the migration dry run.", ruleImperative, true},
+		{"Don't go, or you will learn how to waste your money.", ruleImperative, true},
+		{"DO NOT go here..thank you", ruleImperative, true},
+		{"Never be rude to the on-call engineer.", ruleImperative, true},
+		// statements
+		{"Go does not go out of its way to hide the runtime.", ruleImperative, false},
+		{"Builds don't go through the cache when the key changes.", ruleImperative, false},
+	})
+}
