@@ -573,6 +573,9 @@ func (p *subjectParser) parse() (int, bool) {
 			if p.cat(i+1)&catBase != 0 && p.cat(i+2)&(catDet|catPron) != 0 && p.cat(i+2)&catNominal == 0 && !floating(p.lower(i+2)) {
 				return p.fallback() // a second command: "... and take another right"
 			}
+			if p.cat(i+1)&catBase != 0 && p.m.verbOnly(p.lower(i+1), p.cat(i+1)) && p.word(i+1) == p.lower(i+1) {
+				return p.fallback() // a second verb, which no noun spells: "Send instant messages and get email alerts" (not a name: "Rebuild and Get both touch ...", "GET requests")
+			}
 			coord = true
 			i += 2 // the word after "and" joins the noun phrase: "dependency and map files"
 			if !post {

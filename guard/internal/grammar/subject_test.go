@@ -159,6 +159,8 @@ func TestSubjectReadingMore(t *testing.T) {
 		{"Stay under the table and do not go outside", false},
 		{"Back up the database and don't restore it yet", false},
 		{"Dos and don'ts are listed in CONTRIBUTING.md", true},
+		{"Send instant messages and get email alerts", false},
+		{"Build logs and GET requests share one bucket", true},
 	} {
 		for _, text := range []string{c.clause, c.clause + "."} {
 			toks := Tokenize(text, nil)
