@@ -1069,6 +1069,11 @@ func (m *Model) DeclarativeOpening(words []string) bool {
 		return false
 	}
 	c := s.Clauses[0] // the clause the first word opens
+	if c.Opener == 1 && m.XPOS(s.Tags[0]) == "RB" && c.Link == Main && c.Mood == Declarative && c.Subject > 1 && c.Verb > c.Subject {
+		// An adverb before a fronted phrase, then the clause's subject
+		// and verb: "Long before the outage the cache had been warm".
+		return true
+	}
 	if c.Link != Main || c.Mood != Declarative || c.Subject < 0 || c.Opener != 0 || c.Verb <= c.Subject {
 		return false
 	}

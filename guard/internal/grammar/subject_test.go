@@ -267,6 +267,12 @@ func TestDeclarativeOpening(t *testing.T) {
 		{"Display packages whose support is limited.", false},
 		{"Decide volunteering is not your thing.", false},
 		{"Go.", false},
+		// An adverb before a fronted subordinate phrase: the main clause
+		// has its own subject.
+		{"Long before the outage the cache had been warm.", true},
+		{"Long after the migration finished the old replicas kept serving reads.", true},
+		{"Wait until the build finishes.", false},
+		{"Think before you type.", false},
 	} {
 		toks := Tokenize(tt.in, nil)
 		words := make([]string, len(toks))
