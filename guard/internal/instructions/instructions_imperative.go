@@ -1198,6 +1198,10 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true
 		case n != "" && n[0] >= '0' && n[0] <= '9':
 			return true
+		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
+			return true // a part of its object: "... hides most of the 502s"
+		case n == "which" && m+2 < j && d.nounAt(m+2):
+			return true // a question as its object: "... tracks which fields each manager owns"
 		}
 		return false
 	}
@@ -2049,4 +2053,15 @@ func hasLetterOrDigit(s string) bool {
 		}
 	}
 	return false
+}
+
+// nounAt reports whether token i reads as a noun and not as a verb: a
+// plural noun, or an English word that is no verb.
+func (d *detector) nounAt(i int) bool {
+	w := d.word(i)
+	if pluralNoun(w) {
+		return true
+	}
+	_, verb := isVerbLemma(w)
+	return !verb && !auxiliaryWord(w) && lexicon.Default().IsDictionaryWord(w)
 }

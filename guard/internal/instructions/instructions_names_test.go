@@ -445,3 +445,21 @@ func TestNegatedBeAndGo(t *testing.T) {
 		{"Builds don't go through the cache when the key changes.", ruleImperative, false},
 	})
 }
+
+// TestVerbSBeforeItsComplement: an -s word after a noun phrase is its
+// verb when what follows is a verb's: a part of an object ("most of"), a
+// question ("which fields"). The same
+// words after a command's object stay commands.
+func TestVerbSBeforeItsComplement(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Retry behaviour in clients hides most of the 502s.", ruleImperative, false},
+		{"Server-side apply tracks which fields each manager owns in metadata.managedFields.", ruleImperative, false},
+		{"Cache eviction logic never runs during the nightly batch.", ruleImperative, false},
+		{"Build output still lands in dist/ after the change.", ruleImperative, false},
+		// commands
+		{"Count file changes per day.", ruleImperative, true},
+		{"Delete log files only on Sundays.", ruleImperative, true},
+		{"List tracks which were added last week.", ruleImperative, true},
+		{"Show all changes of the last commit.", ruleImperative, true},
+	})
+}
