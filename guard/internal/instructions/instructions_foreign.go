@@ -105,7 +105,9 @@ func (d *detector) foreignImperativeAt(k, j int) bool {
 		return true
 	}
 	w = strings.TrimPrefix(w, "n'")
-	if len(w) >= 5 && strings.HasSuffix(w, "ez") && !strings.Contains(w, "-") && (!english || d.frenchContext(k, j)) {
+	// (A name in -ez before an English finite verb is a subject:
+	// "Martinez rolled back at 11:41", "Gonzalez merged it".)
+	if len(w) >= 5 && strings.HasSuffix(w, "ez") && !strings.Contains(w, "-") && (!english || d.frenchContext(k, j)) && !(auxiliaryWord(next) || finiteVerbForm(next)) {
 		if _, ok := frenchNotImperative[w]; !ok && !strings.HasSuffix(d.toks[j-1].post(), "?") {
 			return true
 		}

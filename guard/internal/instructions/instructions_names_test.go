@@ -16,6 +16,11 @@ func TestNamesOpenStatements(t *testing.T) {
 		{"Lee Huber made the same request last year.", ruleImperative, false},
 		{"Kelly hit the nail on the head.", ruleImperative, false},
 		{"Emily merged the fix into release-2.3 on Friday.", ruleImperative, false},
+		{"Martinez rolled back at 11:41.", ruleImperative, false},
+		{"Gonzalez merged it.", ruleImperative, false},
+		{"Alvarez is on call.", ruleImperative, false},
+		{"Vérifiez.", ruleImperative, true},
+		{"Lancez les tests.", ruleImperative, true},
 		// the same shapes as commands
 		{"Lee el archivo de configuración.", ruleImperative, true},
 		{"Borra la rama.", ruleImperative, true},
