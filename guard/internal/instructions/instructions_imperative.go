@@ -1245,12 +1245,20 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
-		_, ed := l.EdLemma(w)
+		lemma, ed := l.EdLemma(w)
 		past := m0.PastOnly(w)
 		if !ed && !past || isDeterminerLike(prev.w) || isPreposition(prev.w) {
 			continue
 		}
 		if past && m > k+1 {
+			return true
+		}
+		if n := d.word(m + 1); ed && m > k+1 && l.Intransitive(lemma) && n != "by" && n != "into" && !d.toks[m].comma() {
+			// A verb used mostly without an object has no passive, so no
+			// participle of it modifies a command's object: "Unseal
+			// attempts failed on all three pods", against "Delete files
+			// created in 2020". An agent or a goal marks a passive all
+			// the same ("branches merged into main").
 			return true
 		}
 		if m == k+2 && identifierWord(prev.w) {

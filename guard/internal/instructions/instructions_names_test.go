@@ -293,6 +293,16 @@ func TestSubjectBeforePast(t *testing.T) {
 		{"Verify backups completed at 02:00.", ruleImperative, true},
 		{"Commit 8e21ff0 pinned the action to a SHA; pull request 977, merged in June 2025, replaced the SHA with the v45 tag.", ruleImperative, false},
 		{"Delete branches, merged last week, from the remote.", ruleImperative, true},
+		// A verb used mostly without an object has no passive: its past
+		// form after a noun phrase is the phrase's verb.
+		{"Unseal attempts failed on all three pods from 07:40 to 08:05.", ruleImperative, false},
+		{"Build times rose sharply after the runner upgrade.", ruleImperative, false},
+		{"Upload speeds stayed under 2 MB/s for the whole window.", ruleImperative, false},
+		{"Merge conflicts happened on every rebase of the branch.", ruleImperative, false},
+		{"Cache nodes crashed twice during the load test.", ruleImperative, false},
+		// a transitive verb's participle, or a passive with its agent
+		{"Delete files created in 2020.", ruleImperative, true},
+		{"List values returned by the query.", ruleImperative, true},
 	})
 }
 

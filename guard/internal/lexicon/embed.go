@@ -13,7 +13,10 @@ import _ "embed" // the WordNet word lists
 //     sense-tagged corpus saw the lemma as a verb and as a noun;
 //   - data/irregular.txt: irregular verb forms, "form lemma";
 //   - data/other.txt: the nouns, adjectives and adverbs that are not
-//     verbs, sorted, one per line.
+//     verbs, sorted, one per line;
+//   - data/intransitive.txt: the verb lemmas SemCor uses mostly without
+//     a direct object, by WordNet's sentence frames (see gen_lexicon.go),
+//     sorted, one per line.
 var (
 	//go:embed data/verbs.txt
 	lexVerbs string
@@ -21,4 +24,6 @@ var (
 	lexIrregular string
 	//go:embed data/other.txt
 	lexOther string
+	//go:embed data/intransitive.txt
+	lexIntransitive string
 )

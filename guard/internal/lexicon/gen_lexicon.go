@@ -1,9 +1,10 @@
 //go:build ignore
 
-// gen_lexicon writes data/verbs.txt, data/irregular.txt and
-// data/other.txt, the English word lists of package lexicon (embedded by
-// embed.go), from the WordNet 3.0 database files (index.verb,
-// index.noun, index.adj, index.adv, verb.exc). WordNet 3.0 is © 2006
+// gen_lexicon writes data/verbs.txt, data/irregular.txt, data/other.txt
+// and data/intransitive.txt, the English word lists of package lexicon
+// (embedded by embed.go), from the WordNet 3.0 database files
+// (index.verb, index.noun, index.adj, index.adv, verb.exc, data.verb and
+// cntlist.rev). WordNet 3.0 is © 2006
 // Princeton University under the WordNet 3.0 licence, which permits use,
 // copying and redistribution with its copyright notice (reproduced in the
 // data/NOTICE). On Debian the files come from the wordnet-base package:
@@ -138,12 +139,131 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	for name, b := range map[string]*bytes.Buffer{"verbs.txt": &verbBuf, "irregular.txt": &irrBuf, "other.txt": &otherBuf} {
+	var intrBuf bytes.Buffer
+	intr := intransitives(*dir)
+	for _, w := range verbs {
+		if intr[w] {
+			intrBuf.WriteString(w)
+			intrBuf.WriteByte('\n')
+		}
+	}
+	for name, b := range map[string]*bytes.Buffer{"verbs.txt": &verbBuf, "irregular.txt": &irrBuf, "other.txt": &otherBuf, "intransitive.txt": &intrBuf} {
 		if err := os.WriteFile(filepath.Join(*out, name), b.Bytes(), 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}
 	log.Printf("%d verbs, %d irregular forms, %d other words", len(verbs), len(forms), len(others))
+}
+
+// Transitivity. WordNet gives each verb sense its sentence frames
+// (data.verb) and SemCor how often each sense was seen (cntlist.rev).
+// A lemma is intransitive when the senses whose frames take a direct
+// object ("Somebody ----s something", frames 5, 8-11, 14-21, 24, 25, 30
+// and 31) carry less than a quarter of its weight, each sense weighing
+// its count plus one half, and the senses with frames but no object
+// weigh at least 2: "fail", "rise", "stay", "happen", not "stop" or
+// "create". Such a verb has no passive, so its past form after a noun
+// phrase is the phrase's verb, not a participle modifying it ("Unseal
+// attempts failed on ...", against "files created in 2020").
+var objectFrames = map[int]bool{5: true, 8: true, 9: true, 10: true, 11: true, 14: true, 15: true,
+	16: true, 17: true, 18: true, 19: true, 20: true, 21: true, 24: true, 25: true, 30: true, 31: true}
+
+// clauseFrames take a clause ("Somebody ----s that CLAUSE"): neither
+// transitive nor intransitive for this purpose.
+var clauseFrames = map[int]bool{26: true}
+
+func intransitives(dir string) map[string]bool {
+	counts := map[string]float64{}
+	raw, err := os.ReadFile(filepath.Join(dir, "cntlist.rev"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		// sense_key sense_number tag_cnt
+		if fs := strings.Fields(line); len(fs) == 3 {
+			n, _ := strconv.Atoi(fs[2])
+			counts[fs[0]] = float64(n)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "data.verb"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	trans, intrans := map[string]float64{}, map[string]float64{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == ' ' {
+			continue // the licence header
+		}
+		body, _, _ := strings.Cut(line, "|")
+		fs := strings.Fields(body)
+		// offset lex_filenum ss_type w_cnt (word lex_id)... p_cnt ptr... f_cnt (+ f_num w_num)...
+		if len(fs) < 4 {
+			continue
+		}
+		lexFile := fs[1]
+		wcnt, _ := strconv.ParseInt(fs[3], 16, 32)
+		type word struct {
+			lemma string
+			lexID int64
+		}
+		var ws []word
+		i := 4
+		for n := int64(0); n < wcnt && i+1 < len(fs); n++ {
+			id, _ := strconv.ParseInt(fs[i+1], 16, 32)
+			ws = append(ws, word{strings.ToLower(fs[i]), id})
+			i += 2
+		}
+		if i >= len(fs) {
+			continue
+		}
+		pcnt, _ := strconv.Atoi(fs[i])
+		i += 1 + 4*pcnt
+		if i >= len(fs) {
+			continue
+		}
+		fcnt, _ := strconv.Atoi(fs[i])
+		i++
+		type frame struct {
+			num  int
+			word int64
+		}
+		var frames []frame
+		for n := 0; n < fcnt && i+2 < len(fs); n++ {
+			num, _ := strconv.Atoi(fs[i+1])
+			w, _ := strconv.ParseInt(fs[i+2], 16, 32)
+			frames = append(frames, frame{num, w})
+			i += 3
+		}
+		for k, w := range ws {
+			obj, other := false, false
+			for _, f := range frames {
+				if f.word != 0 && f.word != int64(k+1) {
+					continue
+				}
+				switch {
+				case objectFrames[f.num]:
+					obj = true
+				case !clauseFrames[f.num]:
+					other = true
+				}
+			}
+			key := fmt.Sprintf("%s%%2:%s:%02d::", w.lemma, lexFile, w.lexID)
+			weight := counts[key] + 0.5
+			switch {
+			case obj:
+				trans[w.lemma] += weight
+			case other:
+				intrans[w.lemma] += weight
+			}
+		}
+	}
+	out := map[string]bool{}
+	for w, in := range intrans {
+		if t := trans[w]; in >= 2 && t < (t+in)/4 {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 func alpha(s string) bool {

@@ -23,6 +23,7 @@ type Lexicon struct {
 	Irregular map[string]string // "ran" -> "run"
 	yStems    map[string]string // "appl" -> "apply": verbs ending in "y" by stem
 	other     []string          // sorted non-verb dictionary words
+	intrans   map[string]bool   // verb lemmas used mostly without an object
 }
 
 // Default returns the lexicon, parsed on the first call.
@@ -51,6 +52,10 @@ var Default = sync.OnceValue(func() *Lexicon {
 		}
 	}
 	l.other = strings.Split(strings.TrimSuffix(lexOther, "\n"), "\n")
+	l.intrans = make(map[string]bool, 600)
+	for _, w := range strings.Split(strings.TrimSuffix(lexIntransitive, "\n"), "\n") {
+		l.intrans[w] = true
+	}
 	for _, w := range computingVerbs {
 		if _, ok := l.Verbs[w]; !ok {
 			l.Verbs[w] = VerbInfo{VerbTag: 1}
@@ -83,6 +88,13 @@ var computingVerbs = []string{
 	"refresh", "detach", "deprecate", "fork", "clone", "diff", "patch", "grep",
 	"chmod", "chown", "symlink", "hardlink", "toggle",
 }
+
+// Intransitive reports whether the verb lemma is used mostly without a
+// direct object ("fail", "rise", "stay", "happen"), by WordNet's
+// sentence frames weighted by how often SemCor saw each sense. Such a
+// verb has no passive: its past form after a noun phrase is that
+// phrase's verb, not a participle modifying it.
+func (l *Lexicon) Intransitive(lemma string) bool { return l.intrans[lemma] }
 
 // IsDictionaryWord reports whether w (lower case) is an English word: a
 // word of the lexicon or one of its inflections. A verb the instruction

@@ -1,0 +1,43 @@
+package lexicon
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestIntransitive(t *testing.T) {
+	l := Default()
+	for _, tt := range []struct {
+		lemma string
+		want  bool
+	}{
+		{"fail", true},
+		{"rise", true},
+		{"stay", true},
+		{"happen", true},
+		{"create", false},
+		{"delete", false},
+		{"put", false},
+		{"stop", false}, // "stop the service" as often as "the service stopped"
+		{"kubectl", false},
+		{"", false},
+	} {
+		assert.Equal(t, tt.want, l.Intransitive(tt.lemma), tt.lemma)
+	}
+}
+
+func TestDictionaryWords(t *testing.T) {
+	l := Default()
+	for _, tt := range []struct {
+		word string
+		want bool
+	}{
+		{"retries", true},
+		{"latency", true},
+		{"kubectl", false},
+		{"presign", false},
+	} {
+		assert.Equal(t, tt.want, l.IsDictionaryWord(tt.word), tt.word)
+	}
+}
