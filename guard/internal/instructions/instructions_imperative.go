@@ -547,6 +547,12 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			if isPreposition(w) && !midSentence {
 				return d.afterFrontedPhrase(k, j)
 			}
+			if midSentence && !coordinated {
+				// A subordinate clause after the sentence's own clause
+				// ("..., when project metadata moved from ...") holds no
+				// command of its own.
+				return 0
+			}
 			return d.afterConditional(k, j)
 		}
 		// A reduplicated phrase is an adverbial idiom: "Pound for pound,",
@@ -886,6 +892,12 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
 	}
+	if fl := d.toks[k].flags; fl&fProgram != 0 && fl&fProsey == 0 && finiteVerbForm(nw) {
+		// A program's name before a finite verb is the sentence's
+		// subject, though the name is also a verb: "Helm records that
+		// status in the release secret".
+		return 0
+	}
 	if _, ok := whWords[nw]; ok && info.NounTag > info.VerbTag {
 		return 0 // "people who left town early"
 	}
@@ -972,7 +984,7 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
 		t := d.toks[m]
 		w := t.w
-		if m > k+1 && auxiliaryWord(w) && w != "do" && w != "don't" {
+		if m > k+1 && auxiliaryWord(w) && (w != "do" && w != "don't" || d.negatedDo(m, j)) {
 			return true
 		}
 		if (w == "and" || w == "or") && (!d.joinsVerb(m) || d.coordinatedSubject(m, j)) {
@@ -2072,4 +2084,18 @@ func (d *detector) nounAt(i int) bool {
 	}
 	_, verb := isVerbLemma(w)
 	return !verb && !auxiliaryWord(w) && lexicon.Default().IsDictionaryWord(w)
+}
+
+// negatedDo reports whether "do" at token m is negated before a verb
+// ("do not appear", "don't match"): the plural subject's auxiliary, which
+// a command's object is not followed by.
+func (d *detector) negatedDo(m, j int) bool {
+	v := m + 1
+	if d.toks[m].w == "do" {
+		if d.word(m+1) != "not" {
+			return false
+		}
+		v++
+	}
+	return v < j && d.isVerb(v)
 }

@@ -478,3 +478,22 @@ func TestVerbSBeforeItsComplement(t *testing.T) {
 		{"Show all changes of the last commit.", ruleImperative, true},
 	})
 }
+
+// TestSubjectsBeforeTheirVerbs: a program's name opening a sentence
+// before a finite verb, a plural subject before "do not", and a
+// subordinate clause after the sentence's clause make statements; the
+// commands beside them stay commands.
+func TestSubjectsBeforeTheirVerbs(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Helm records that status in the release secret and refuses new upgrades while it is set.", ruleImperative, false},
+		{"Open connection attempts from outside the VPC on port 5432 do not appear in the flow logs.", ruleImperative, false},
+		{"Retry requests from the mobile app don't reach the gateway.", ruleImperative, false},
+		{"The freeze was introduced in version 4.2, when project metadata moved from a local file to the API.", ruleImperative, false},
+		// commands
+		{"Restart pods that do not respond to probes.", ruleImperative, true},
+		{"Make the tests do not fail on retries.", ruleImperative, true},
+		{"Restart the worker, and if it fails run make clean.", ruleImperative, true},
+		{"If the build fails run make clean.", ruleImperative, true},
+		{"Helm the ship to port.", ruleImperative, true},
+	})
+}
