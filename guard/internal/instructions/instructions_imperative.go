@@ -1074,10 +1074,42 @@ func (d *detector) subjectStep(k, j int, m, closed *int) step {
 	if (w == "and" || w == "or") && (!d.joinsVerb(*m) || d.coordinatedSubject(*m, j)) {
 		return stepSkip
 	}
+	if w == "to" && *m > k+1 && d.toPhrase(*m, j) {
+		return stepSkip // a phrase inside the noun phrase: "Write traffic to orders_lineitem averages ..."
+	}
 	if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
 		return stepStop
 	}
 	return stepRead
+}
+
+// toPhrase reports whether the "to" at token m opens a prepositional
+// phrase whose object is a determiner's noun phrase, a name or an
+// identifier (not an infinitive), and a finite verb with its object or
+// a measure follows within the subject's reach: "Write traffic to
+// orders_lineitem averages 900 inserts", "Connect attempts to the
+// database succeed". After a command's object such a phrase is where it
+// goes ("Write traffic to the replica"), and no finite verb follows.
+func (d *detector) toPhrase(m, j int) bool {
+	n := d.word(m + 1)
+	if m+1 >= j || !(isDeterminerLike(n) && !isObjectPronoun(n) || strings.ContainsAny(n, "_./") || identifierWord(n) && !d.isVerb(m+1)) {
+		return false
+	}
+	for v := m + 2; v < j && v <= m+6; v++ {
+		if d.toks[v-1].comma() || d.toks[v-1].endsSentence() {
+			return false
+		}
+		w := d.toks[v].w
+		if _, ok := lexicon.Default().SLemma(w); ok && !isDeterminerLike(d.word(v-1)) {
+			if nx := d.word(v + 1); v+1 < j && (isDeterminerLike(nx) || versionLike(nx) || isNumberWord(nx)) {
+				return true
+			}
+		}
+		if d.pluralVerbAt(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // coordinatedSubject reports whether the "and" at token m joins a second
@@ -1208,8 +1240,8 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		switch n := d.word(m + 1); {
 		case n == "the" || n == "its" || n == "their" || n == "it" || n == "them":
 			return true
-		case n != "" && n[0] >= '0' && n[0] <= '9':
-			return true
+		case n != "" && n[0] >= '0' && n[0] <= '9', versionLike(strings.TrimLeft(n, "^~<>=")) && strings.ContainsAny(n, "^~<>="):
+			return true // a number or a version range: "... shows ^2.4.0 for @acme/types"
 		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
 			return true // a part of its object: "... hides most of the 502s"
 		case n == "which" && m+2 < j && d.nounAt(m+2):
@@ -1392,10 +1424,13 @@ func (d *detector) verbAfterRelative(v, j int) bool {
 // where a base form is no finite verb.
 func (d *detector) pluralVerbAt(m int) bool {
 	w, prev := d.toks[m].w, d.toks[m-1].w
-	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.ContainsAny(w, "-_./") {
+	if strings.HasSuffix(w, "ing") || strings.ContainsAny(w, "-_./") {
 		return false
 	}
 	info, verb := isVerbLemma(w)
+	if strings.HasSuffix(w, "ed") && !verb {
+		return false // a past form; a base form that ends so ("succeed", "exceed") is read on
+	}
 	if !verb || info.Noun || info.Adj || info.VerbTag == 0 {
 		return false
 	}

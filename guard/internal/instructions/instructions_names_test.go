@@ -497,3 +497,20 @@ func TestSubjectsBeforeTheirVerbs(t *testing.T) {
 		{"Helm the ship to port.", ruleImperative, true},
 	})
 }
+
+// TestPhrasesInsideSubjects: a "to" phrase inside a noun phrase and a
+// version range as an -s verb's object; commands of the same shape stay
+// commands.
+func TestPhrasesInsideSubjects(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Write traffic to orders_lineitem averages 900 inserts per second at that time of day.", ruleImperative, false},
+		{"Connect attempts to the database by IP succeed.", ruleImperative, false},
+		{"Publish metadata for @acme/sdk 3.0.0, which pnpm published, shows ^2.4.0 for @acme/types.", ruleImperative, false},
+		// commands
+		{"Write traffic to the replica until the primary recovers.", ruleImperative, true},
+		{"Send logs to the collector at 10.0.0.5.", ruleImperative, true},
+		{"Move files to the archive bucket.", ruleImperative, true},
+		{"Retry attempts on the primary exceed the budget.", ruleImperative, false},
+		{"Pin dependencies to ^2.4.0 in package.json.", ruleImperative, true},
+	})
+}
