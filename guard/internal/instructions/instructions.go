@@ -251,7 +251,12 @@ type detector struct {
 	sentFrom, sentTo     int
 	sentKnown, langKnown bool
 	sentEnglish          bool
-	lang                 string
+	// sentForeign counts (up to 2) the sentence's function words of
+	// Spanish, German and French, and sentYou says whether it addresses
+	// the reader in one of them (see foreignFunctionWords, sharedSubject).
+	sentForeign int
+	sentYou     bool
+	lang        string
 	// afterLabel: the sentence imperatives is reading is the value after
 	// a field's label (see imperatives).
 	afterLabel     bool

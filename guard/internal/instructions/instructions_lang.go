@@ -54,7 +54,18 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 			english++
 		}
 	}
+	foreign, you := 0, false
+	for k := a; k < b; k++ {
+		w := d.toks[k].w
+		if _, ok := foreignFunctions[w]; ok && foreign < 2 {
+			foreign++
+		}
+		if _, ok := secondPerson[w]; ok {
+			you = true
+		}
+	}
 	d.sentFrom, d.sentTo, d.sentKnown, d.langKnown, d.sentEnglish = a, b, true, false, english >= 2
+	d.sentForeign, d.sentYou = foreign, you
 	return a, b
 }
 
@@ -166,6 +177,13 @@ func (d *detector) englishClause(k, j int) bool {
 	if k >= j {
 		return false
 	}
+	english := false
+	for m := k; m < j && !english; m++ {
+		english = d.toks[m].flags&fFunction != 0
+	}
+	if !english {
+		return false // (the identifier is asked only when an English word could make it English)
+	}
 	res, ok := langid.Default().Identify(d.norm[d.toks[k].startAt():d.toks[j-1].endAt()])
 	return ok && res.Lang == "en"
 }
@@ -182,14 +200,10 @@ var foreignFunctions = setOf(
 
 // foreignFunctionWords reports whether the sentence that holds token i has
 // at least n words of foreignFunctions.
+// (n is at most 2.)
 func (d *detector) foreignFunctionWords(i, n int) bool {
-	a, b := d.sentenceBounds(i)
-	for k := a; k < b && n > 0; k++ {
-		if _, ok := foreignFunctions[d.toks[k].w]; ok {
-			n--
-		}
-	}
-	return n <= 0
+	d.sentenceBounds(i)
+	return d.sentForeign >= n
 }
 
 // foreignCopula reports whether w is a Spanish, German or French form of
@@ -221,11 +235,6 @@ func (d *detector) sharedSubject(k int) bool {
 	if strings.HasSuffix(d.toks[k].w, "ez") {
 		return false
 	}
-	a, b := d.sentenceBounds(k)
-	for m := a; m < b; m++ {
-		if _, ok := secondPerson[d.toks[m].w]; ok {
-			return false
-		}
-	}
-	return true
+	d.sentenceBounds(k)
+	return !d.sentYou
 }
