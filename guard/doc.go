@@ -59,13 +59,16 @@
 // recommended that you ...", "The best course of action is to ...", "The
 // trick is to ...", "One option is deleting ...", "Best to avoid ...",
 // "All that's needed is to ..."), the passive of advice without an agent
-// ("Users are advised to ...", "A reinstall is recommended"), and a
-// question that asks for an action ("Could you delete ...?"). Reported
-// advice and third parties' rules stay facts: "The maintainers recommend
-// pinning versions", "Contributors must sign the CLA", "Developers were
-// advised by the vendor to upgrade", "Users are required to authenticate",
-// "Two reviewers are recommended per CONTRIBUTING.md", "The fix was to
-// bump the timeout".
+// ("Users are advised to ...", "A reinstall is recommended"), advice in
+// the passive with no one named to act ("The leaked key should be
+// rotated", "The stale branches need to be deleted"), and a question that
+// asks for an action ("Could you delete ...?"). Reported advice and third
+// parties' rules stay facts: "The maintainers recommend pinning
+// versions", "Contributors must sign the CLA", "Developers were advised by
+// the vendor to upgrade", "Users are required to authenticate", "Two
+// reviewers are recommended per CONTRIBUTING.md", "Tokens must be rotated
+// every 90 days", "The header should be set by the proxy", "The changelog
+// says the flag should be removed", "The fix was to bump the timeout".
 // Spanish, German and French imperatives and modals of the commonest verbs
 // are read too.
 //

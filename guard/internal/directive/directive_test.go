@@ -134,3 +134,33 @@ func TestModalReportedWould(t *testing.T) {
 	_, got := Modal("He did not give me the chance to say i would stay on the ventilator longer.", 0)
 	assert.False(t, got)
 }
+
+// TestModalPassiveAdvice: "should", "ought to" or "need(s) to" before a
+// passive with no agent, in the sentence's main clause, tells whoever
+// reads what to do to the thing: "The leaked key should be rotated
+// immediately". A stated rule ("must be"), an agent or a source, a
+// contrast with what happened, a subordinate clause and a question stay
+// facts.
+func TestModalPassiveAdvice(t *testing.T) {
+	for s, want := range map[string]bool{
+		"The leaked key should be rotated immediately.":                                           true,
+		"The stale branches need to be deleted.":                                                  true,
+		"The CI profile should be switched to libstdc++11 so that it matches the other profiles.": true,
+		"Those tokens should be revoked before Friday.":                                           true,
+		"The old index needs to be dropped.":                                                      true,
+		// facts
+		"Tokens must be rotated every 90 days.":                                                 false,
+		"The header should be set by the proxy.":                                                false,
+		"Per the runbook, the key should be rotated after every incident.":                      false,
+		"The job should be retried by the scheduler, but the retry never fired.":                false,
+		"The cache should be warm after the first request.":                                     false,
+		"Should the lock be released before the retry?":                                         false,
+		"The build fails because the config should be loaded first.":                            false,
+		"The job should have been retried.":                                                     false,
+		"The changelog says the flag should be removed in 2.0.":                                 false,
+		"When a function references a field, the whole object needs to be sent to the cluster.": false,
+	} {
+		_, got := Modal(s, 0)
+		assert.Equal(t, want, got, s)
+	}
+}

@@ -335,8 +335,85 @@ func (a *analysis) modal() (from, to int, ok bool) {
 				return k, end(i), true
 			}
 		}
+		if !question && (w == "should" || w == "ought" || w == "need" || w == "needs") {
+			if k, ok := a.passiveDirective(i); ok {
+				return k, end(i), true
+			}
+		}
 	}
 	return 0, 0, false
+}
+
+// passiveDirective reports whether the modal at i ("should", "ought to",
+// "need(s) to") opens a passive with no agent in the sentence's main
+// clause: "The leaked key should be rotated immediately", "The stale
+// branches need to be deleted". With no one named to act, the reader is
+// told what to do to the thing. A stated rule ("must be rotated"), an
+// agent or a source ("by the proxy", "per the runbook"), a contrast with
+// what happened ("..., but the retry never fired"), a subordinate or
+// reported clause ("because the config should be loaded", "the changelog
+// says the flag should be removed") and a past ("should have been") stay
+// facts. It returns the subject's index.
+func (a *analysis) passiveDirective(i int) (int, bool) {
+	k := i + 1
+	if a.word(i) != "should" {
+		if a.word(k) != "to" {
+			return 0, false
+		}
+		k++
+	}
+	for a.xpos(k) == "RB" {
+		k++
+	}
+	if a.word(k) != "be" || a.xpos(k+1) != "VBN" && a.xpos(k+2) != "VBN" {
+		return 0, false
+	}
+	subj := i - 1
+	for subj >= 0 && a.xpos(subj) == "RB" {
+		subj--
+	}
+	if subj < 0 {
+		return 0, false
+	}
+	switch a.xpos(subj) {
+	case "NN", "NNS", "NNP", "NNPS":
+	case "PRP", "DT":
+		switch a.word(subj) {
+		case "it", "they", "this", "these", "those", "that":
+		default:
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	start := a.clauseStart(i)
+	for _, c := range a.s.Clauses {
+		if i >= c.Start && i < c.End && c.Link != grammar.Main {
+			return 0, false
+		}
+	}
+	if a.word(i) != "should" && start > a.sentenceStart() {
+		// A necessity under a condition states how a thing works: "When a
+		// function references a field, the whole object needs to be sent
+		// to the cluster".
+		return 0, false
+	}
+	for m := start; m < subj; m++ {
+		switch a.xpos(m) {
+		case "VBZ", "VBD", "VBP", "MD":
+			return 0, false // a reported clause: "the changelog says the flag should be removed"
+		}
+	}
+	if a.attributed(0) {
+		return 0, false
+	}
+	for m := 0; m < len(a.s.Words); m++ {
+		switch a.word(m) {
+		case "but", "although", "though", "yet", "whereas":
+			return 0, false
+		}
+	}
+	return subj, true
 }
 
 // clauseEnds reports whether the clause ends at token k, or goes on with

@@ -270,6 +270,10 @@ func (d *detector) directiveCue(i, j int) bool {
 			}
 		case "advisable", "worth", "tried", "considered", "shouldn't", "wouldn't":
 			return true
+		case "should", "ought", "need", "needs":
+			if near(k, 3, "be") {
+				return true // a passive with no agent: "The leaked key should be rotated"
+			}
 		case "why", "let's", "let":
 			return true
 		}

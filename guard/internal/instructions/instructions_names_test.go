@@ -514,3 +514,15 @@ func TestPhrasesInsideSubjects(t *testing.T) {
 		{"Pin dependencies to ^2.4.0 in package.json.", ruleImperative, true},
 	})
 }
+
+// TestPassiveAdvice: advice in the passive with no one named to act is a
+// directive modal; stated rules and reported expectations stay facts.
+func TestPassiveAdvice(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The leaked key should be rotated immediately.", ruleModal, true},
+		{"The stale branches need to be deleted.", ruleModal, true},
+		{"Tokens must be rotated every 90 days.", ruleModal, false},
+		{"The header should be set by the proxy.", ruleModal, false},
+		{"The job should be retried by the scheduler, but the retry never fired.", ruleModal, false},
+	})
+}
