@@ -535,7 +535,10 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 				// the US, on Israel, except themselves") leaves the
 				// clause mid-sentence; a leading adverbial clause ends
 				// where the sentence's own clause starts.
-				sub = midSentence && !coordinated && isPreposition(w) && !d.toks[k-1].semi
+				// So does an aside of "as" and a participle ("Drain
+				// timeouts, as described in the runbook, apply to ...").
+				_, asided := lexicon.Default().EdLemma(d.word(k + 1))
+				sub = midSentence && !coordinated && (isPreposition(w) || w == "as" && asided) && !d.toks[k-1].semi
 				k = m + 1
 				continue
 			}
@@ -1105,7 +1108,7 @@ func (d *detector) toPhrase(m, j int) bool {
 				return true
 			}
 		}
-		if d.pluralVerbAt(v) {
+		if d.pluralVerbAt(v, false) {
 			return true
 		}
 	}
@@ -1151,6 +1154,9 @@ func (d *detector) aside(m, j int) int {
 		return 0
 	}
 	w := d.toks[m+1].w
+	if w == "as" && m+3 < j {
+		w = d.toks[m+2].w // "as shown by observer", "as described in RFC 9110"
+	}
 	if _, ed := lexicon.Default().EdLemma(w); !ed && w != "which" && w != "who" {
 		return 0
 	}
@@ -1218,7 +1224,7 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			// "Watch callbacks on count never fire after mount").
 			return true
 		}
-		if m > k+1 && d.pluralVerbAt(m) && !bareInfinitiveTaker(d.toks[k].w) {
+		if m > k+1 && d.pluralVerbAt(m, m-1 == closed) && !bareInfinitiveTaker(d.toks[k].w) {
 			// A verb no noun spells, in its base form, right after the
 			// noun phrase: the phrase's verb in the plural ("Connect
 			// attempts to the database by IP succeed"). A command's object
@@ -1421,8 +1427,10 @@ func (d *detector) verbAfterRelative(v, j int) bool {
 // pluralVerbAt reports whether toks[m] is a verb in its base form that
 // no noun or adjective spells ("succeed", "exist"), after a noun: not
 // after a determiner, a preposition, "to", a modal or an auxiliary,
-// where a base form is no finite verb.
-func (d *detector) pluralVerbAt(m int) bool {
+// where a base form is no finite verb; after a comma only when the comma
+// closes an aside (afterAside: "Drain timeouts, as described in the
+// runbook, apply to ...").
+func (d *detector) pluralVerbAt(m int, afterAside bool) bool {
 	w, prev := d.toks[m].w, d.toks[m-1].w
 	if strings.HasSuffix(w, "ing") || strings.ContainsAny(w, "-_./") {
 		return false
@@ -1452,7 +1460,7 @@ func (d *detector) pluralVerbAt(m int) bool {
 	// it a modifier ("the hot write path").
 	if m+1 < len(d.toks) && !d.toks[m].endsSentence() && !d.toks[m].comma() {
 		n := d.toks[m+1].w
-		if !isPreposition(n) && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {
+		if !isPreposition(n) && n != "to" && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {
 			return false
 		}
 	}
@@ -1460,7 +1468,7 @@ func (d *detector) pluralVerbAt(m int) bool {
 		return true // after a plural: "attempts ... succeed"
 	}
 	_, pverb := isVerbLemma(prev)
-	return !pverb && !d.toks[m-1].comma()
+	return !pverb && (!d.toks[m-1].comma() || afterAside)
 }
 
 // bareInfinitiveTaker reports whether a verb takes an object followed by

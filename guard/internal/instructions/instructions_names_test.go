@@ -511,6 +511,9 @@ func TestPhrasesInsideSubjects(t *testing.T) {
 		{"Send logs to the collector at 10.0.0.5.", ruleImperative, true},
 		{"Move files to the archive bucket.", ruleImperative, true},
 		{"Retry attempts on the primary exceed the budget.", ruleImperative, false},
+		{"Queue length for the process, as shown by observer, grew steadily during the load test.", ruleImperative, false},
+		{"Drain timeouts, as described in the runbook, apply to every node pool.", ruleImperative, false},
+		{"Drain the nodes, as described in the runbook, before the upgrade.", ruleImperative, true},
 		{"Pin dependencies to ^2.4.0 in package.json.", ruleImperative, true},
 	})
 }
