@@ -244,6 +244,12 @@ func (m *Model) PastOnly(w string) bool {
 	return p.pastOnly(w)
 }
 
+// SeenPlural reports whether the treebank tagged w as a plural noun
+// ("logs", "lists"). It is safe for concurrent use.
+func (m *Model) SeenPlural(w string) bool {
+	return m.treebankCats(w)&catPlural != 0
+}
+
 // Verb3Only reports whether the treebank tagged w as a verb in the third
 // person singular ("hides", "declares", "stays") and never as a plural
 // noun ("logs", "lists", "changes"). It is safe for concurrent use.

@@ -164,6 +164,9 @@ func hyphenVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 			return lexicon.VerbInfo{}, false
 		}
 	}
+	if isNumberWord(first) || ordinalWord(first) {
+		return lexicon.VerbInfo{}, false // a compound noun's modifier: "third-party", "two-factor"
+	}
 	if len(last) < 3 {
 		return lexicon.VerbInfo{}, false
 	}
@@ -1191,6 +1194,18 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 	if _, particle := particles[d.word(k+1)]; particle {
 		return false
 	}
+	if w, n := d.word(k+1), d.word(k+2); !d.toks[k].comma() && !d.toks[k+1].comma() && d.objectStart(n) {
+		if lemma, ok := lexicon.Default().SLemma(w); ok && d.verbOnlyS(w, lemma) {
+			// An -s form no plural noun spells right after the opener is
+			// its verb, so the opener is its subject: "Google recommends
+			// using ...", "Order declares tags ..." (a command's object
+			// would have to be that word, even after a verb that takes a
+			// clause). An object must follow: after a preposition or a
+			// participle the word is a noun the lexicon lacks ("Show
+			// commits made since ...", "Push commits to ...").
+			return true
+		}
+	}
 	m0 := grammar.Default()
 	if m0.TakesAnyClause(d.toks[k].w) {
 		return false
@@ -1248,6 +1263,8 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true
 		case n != "" && n[0] >= '0' && n[0] <= '9', versionLike(strings.TrimLeft(n, "^~<>=")) && strings.ContainsAny(n, "^~<>="):
 			return true // a number or a version range: "... shows ^2.4.0 for @acme/types"
+		case m+1 < j && strings.Contains(d.toks[m+1].raw, "=") && !strings.HasPrefix(d.toks[m+1].raw, "="):
+			return true // a setting as its object: "... shows rows=1200 estimated"
 		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
 			return true // a part of its object: "... hides most of the 502s"
 		case n == "which" && m+2 < j && d.nounAt(m+2):
@@ -2141,4 +2158,41 @@ func (d *detector) negatedDo(m, j int) bool {
 		v++
 	}
 	return v < j && d.isVerb(v)
+}
+
+// ordinalWord reports whether w is an English ordinal number word.
+func ordinalWord(w string) bool {
+	switch w {
+	case "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last", "next":
+		return true
+	}
+	return false
+}
+
+// verbOnlyS reports whether w, an -s form of lemma, is no plural noun:
+// the lemma is no noun to WordNet and the treebank never tagged w as a
+// plural noun.
+func (d *detector) verbOnlyS(w, lemma string) bool {
+	info, verb := isVerbLemma(lemma)
+	if !verb || info.Noun || info.VerbTag == 0 {
+		return false
+	}
+	m := grammar.Default()
+	// (A verb added to WordNet's for software, "backup", carries no noun
+	// reading: the treebank must have seen the form as a verb.)
+	return m.Verb3Only(w) || info.VerbTag >= 2 && !m.SeenPlural(w)
+}
+
+// objectStart reports whether w can open a verb's object: it is no
+// preposition, "to", subordinator or past participle.
+func (d *detector) objectStart(w string) bool {
+	if w == "" || w == "to" || isPreposition(w) || phrasePreposition(w) {
+		return false
+	}
+	switch w {
+	case "since", "until", "before", "after", "when", "while", "if", "because", "as":
+		return false
+	}
+	_, ed := lexicon.Default().EdLemma(w)
+	return !ed
 }

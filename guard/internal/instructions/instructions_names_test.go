@@ -529,3 +529,20 @@ func TestPassiveAdvice(t *testing.T) {
 		{"The job should be retried by the scheduler, but the retry never fired.", ruleModal, false},
 	})
 }
+
+// TestMoreSubjects: an -s form no plural noun spells right after the
+// opener, an ordinal before a hyphenated noun, a setting as an -s verb's
+// object; the commands of the same shape stay commands.
+func TestMoreSubjects(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Google recommends using a minimally privileged custom service account for node pools.", ruleImperative, false},
+		{"Order declares tags, flags, notes and attachments as ElementCollection fields.", ruleImperative, false},
+		{"Third-party libraries that depend on javax APIs need Jakarta-compatible versions.", ruleImperative, false},
+		{"Profile output saved in the incident ticket shows rows=1200 estimated and 9,412,337 actual.", ruleImperative, false},
+		// commands
+		{"Google the error message before filing an issue.", ruleImperative, true},
+		{"Double-check the version pins.", ruleImperative, true},
+		{"Count file changes per day.", ruleImperative, true},
+		{"Show rows=1200 in the output.", ruleImperative, true},
+	})
+}
