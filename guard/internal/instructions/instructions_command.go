@@ -619,8 +619,23 @@ func (d *detector) subcommandChain(i int) int {
 	// (flags: fProsey is proseyPrograms, fSubcommand subcommands,
 	// fEntity cliEntities; a bit test where a map look-up per program
 	// token was a fifth of this function's time.)
-	if d.toks[i].flags&fProsey != 0 || d.toks[i].comma() || d.toks[i].endsSentence() || d.toks[i].nl {
-		return 0 // a line that opens with the program is judged whole
+	if d.toks[i].flags&fProsey != 0 || d.toks[i].comma() || d.toks[i].endsSentence() {
+		return 0
+	}
+	if d.toks[i].nl {
+		// A line that opens with the program was judged whole; in a
+		// sentence that goes on after the command ("git revert 4f2a9c1
+		// undoes the bad migration"), only a subcommand with an
+		// identifier for its operand makes one. A program written as a
+		// name ("Helm release secrets ...") or named with its version
+		// ("golangci-lint v1.57.0 reports ...") does not.
+		if sa := d.offAt(d.toks[i].startAt()); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
+			return 0
+		}
+		if i+2 >= len(d.toks) || !identifierOperand(d.toks[i+2].raw) {
+			return 0
+		}
+		return d.operandAfter(i + 1)
 	}
 	if d.word(i+1) == "version" && versionLike(d.word(i+2)) {
 		return 0 // a noun phrase: "sets python version 3.12"
@@ -693,8 +708,22 @@ func (d *detector) operandAfter(k int) int {
 	if k >= len(d.toks) {
 		return 0
 	}
-	if d.toks[k].flags&fSubcommand == 0 || d.toks[k].post() != "" {
+	if d.toks[k].post() != "" {
 		return 0
+	}
+	if d.toks[k].flags&fSubcommand == 0 {
+		// Any verb in its base form is a subcommand when an identifier
+		// follows it: "git revert 4f2a9c1", "kubectl drain node-4",
+		// "rustup override set 1.76.0" (a topic has words after it:
+		// "docker build cache").
+		w := d.toks[k].w
+		info, verb := isVerbLemma(w)
+		if !verb || finiteVerbForm(w) || k+1 >= len(d.toks) || !identifierOperand(d.toks[k+1].raw) {
+			return 0
+		}
+		if info.Noun && allDigits(strings.TrimRight(d.toks[k+1].raw, ".,;:")) {
+			return 0 // a noun and its number: "gzip level 6", "postgres port 5432"
+		}
 	}
 	end := 0
 	for m := k + 1; m < len(d.toks) && m < k+5; m++ {
@@ -953,6 +982,11 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && ev.nargs == 2 &&
 		(ev.first == "version" && versionLike(ev.second) || (ev.first == "line" || ev.first == "lines") && isNumberWord(ev.second)) {
 		return false // a noun phrase: "python version 3.12", a place: "sms/provider.py line 201"
+	}
+	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && ev.nargs >= 2 && isSubcommandWord(ev.first) && finiteVerbForm(ev.second) && !isSubcommandWord(ev.second) {
+		// A program and its subcommand as the subject of a verb: "npm
+		// install fails on Node 16", "helm upgrade hangs for 10 minutes".
+		return false
 	}
 	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && fileSubject(prog) && finiteVerbForm(ev.first) {
 		// A file named as the subject of a sentence: "tests/test_export.py
@@ -1885,4 +1919,25 @@ func bareLet(c *syntax.LetClause) bool {
 		}
 	}
 	return len(c.Exprs) > 0
+}
+
+// identifierOperand reports whether raw is shaped like a command's
+// operand and is no English word: it holds a digit or one of "-_.@:/"
+// ("4f2a9c1", "node-4", "serde_json", "lodash@4.17.21").
+func identifierOperand(raw string) bool {
+	if !argShaped(raw) || !strings.ContainsAny(raw, "0123456789-_.@:/") {
+		return false
+	}
+	w := strings.TrimRight(raw, ".,;:")
+	return w != "" && !lexicon.Default().IsDictionaryWord(strings.ToLower(w)) && !englishCompound(strings.ToLower(w))
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

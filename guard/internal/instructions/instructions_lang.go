@@ -91,14 +91,23 @@ func (d *detector) foreignProse(i int) bool {
 	if d.sentenceBounds(i); d.sentEnglish {
 		return false
 	}
+	// The identifier gives up on, or misreads, a sentence that names many
+	// identifiers: two function words of those languages show the
+	// language without it ("Le gabarit billing/templates/invoice_list.html
+	// affiche ..."), and without one the identifier's answer is not
+	// trusted ("npm install lodash@4.17.21 resolves the advisory" holds
+	// one English function word and many identifiers).
+	if d.foreignFunctionWords(i, 2) {
+		return true
+	}
+	if !d.foreignFunctionWords(i, 1) {
+		return false
+	}
 	switch d.sentenceLang(i) {
 	case "es", "de", "fr":
 		return true
 	}
-	// The identifier gives up on, or misreads, a sentence that names many
-	// identifiers ("Le gabarit billing/templates/invoice_list.html affiche
-	// ..."); two function words of those languages show it.
-	return d.foreignFunctionWords(i, 2)
+	return false
 }
 
 // shellSyntax reports whether text holds syntax only a shell gives
@@ -193,9 +202,19 @@ func (d *detector) englishClause(k, j int) bool {
 // those languages must hold one before the English reading of its words
 // is set aside ("Delete personal repo on GitHub" has none).
 var foreignFunctions = setOf(
-	"de", "la", "el", "los", "las", "del", "se", "que", "con", "para", "por", "una", "es", "está", "son", "sobre", "desde", "cada", "y",
+	// Spanish
+	"de", "la", "el", "los", "las", "del", "al", "se", "que", "con", "para", "por", "una", "unos", "unas", "es", "está",
+	"están", "son", "sobre", "desde", "cada", "y", "pero", "porque", "cuando", "como", "más", "muy", "también", "sin",
+	"entre", "hasta", "hay", "fue", "ser", "sus", "su", "este", "esta", "estos", "estas", "ese", "esa", "donde", "todos",
+	// French
 	"le", "les", "des", "du", "et", "est", "sont", "dans", "pour", "avec", "ne", "pas", "qui", "sur", "une", "au", "aux",
-	"der", "das", "und", "ist", "sind", "mit", "von", "für", "nicht", "ein", "eine", "dem", "seit", "auf", "im", "zu", "wird",
+	"sans", "sous", "mais", "donc", "quand", "comme", "très", "aussi", "déjà", "encore", "lors", "lorsque", "leur",
+	"leurs", "cette", "ces", "ce", "dont", "où", "été", "être", "peut", "doit", "tous", "toutes", "depuis", "avant", "après",
+	// German
+	"der", "die", "das", "und", "ist", "sind", "mit", "von", "für", "nicht", "ein", "eine", "dem", "den", "seit",
+	"auf", "im", "zu", "wird", "wurde", "nach", "bei", "aus", "über", "unter", "wenn", "weil", "dass", "oder", "aber",
+	"auch", "noch", "nur", "laut", "bis", "durch", "ohne", "gegen", "zwischen", "kein", "keine", "wir", "ich", "sich",
+	"werden", "hat", "haben", "kann", "muss", "soll", "diese", "dieser", "dieses", "jede", "jeder", "alle", "sehr", "schon",
 )
 
 // foreignFunctionWords reports whether the sentence that holds token i has

@@ -546,3 +546,23 @@ func TestMoreSubjects(t *testing.T) {
 		{"Show rows=1200 in the output.", ruleImperative, true},
 	})
 }
+
+// TestCommandsAsSubjects: a command line with its operand reproduced as
+// the subject of a sentence is a command line, whatever verb follows;
+// a program and subcommand, or a program named with its version or as a
+// name, before a verb stay facts.
+func TestCommandsAsSubjects(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"git revert 4f2a9c1 undoes the bad migration commit.", ruleCommand, true},
+		{"kubectl drain node-4 evicts the workloads before the kernel patch.", ruleCommand, true},
+		{"cargo update serde_json brings in the fixed version.", ruleCommand, true},
+		{"npm install lodash@4.17.21 resolves the prototype pollution advisory.", ruleCommand, true},
+		{"apt-get install libpq-dev fixes the psycopg2 build failure.", ruleCommand, true},
+		// facts
+		{"npm install fails on Node 16.", ruleCommand, false},
+		{"golangci-lint v1.57.0 reports the unused parameter.", ruleCommand, false},
+		{"Helm release secrets hold the rendered manifests.", ruleCommand, false},
+		{"Response compression with gzip level 6 accounts for 14% of CPU.", ruleCommand, false},
+		{"git tracks renames with a similarity index.", ruleCommand, false},
+	})
+}
