@@ -335,6 +335,13 @@ func (d *detector) inlineCommands() {
 		t := toks[i]
 		w := t.w
 		known := t.flags&fProgram != 0
+		if !known && strings.IndexByte(w, '-') > 0 {
+			if e := d.cmdletLine(i); e > 0 {
+				d.reportTokens(ruleCommand, i, e)
+				i = e - 1
+				continue
+			}
+		}
 		if !known {
 			// Cheap test first: only a path or a word before a flag can
 			// start a command here.
@@ -632,10 +639,17 @@ func (d *detector) subcommandChain(i int) int {
 		if sa := d.offAt(d.toks[i].startAt()); sa < len(d.src) && d.src[sa] >= 'A' && d.src[sa] <= 'Z' {
 			return 0
 		}
-		if i+2 >= len(d.toks) || !identifierOperand(d.toks[i+2].raw) {
+		// The subcommand may follow an entity or another subcommand
+		// ("kubectl delete pod api-7f9c4", "gh pr merge 482").
+		m := i + 1
+		for m < len(d.toks) && m < i+4 && d.toks[m].flags&(fSubcommand|fEntity) != 0 && d.toks[m].post() == "" &&
+			m+1 < len(d.toks) && !identifierOperand(d.toks[m+1].raw) {
+			m++
+		}
+		if m+1 >= len(d.toks) || !identifierOperand(d.toks[m+1].raw) {
 			return 0
 		}
-		return d.operandAfter(i + 1)
+		return d.operandAfter(m)
 	}
 	if d.word(i+1) == "version" && versionLike(d.word(i+2)) {
 		return 0 // a noun phrase: "sets python version 3.12"
@@ -1940,4 +1954,72 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// cmdletVerbs are PowerShell's approved verbs (Get-Verb), the closed
+// class a cmdlet's name opens with.
+var cmdletVerbs = setOf(
+	"add", "clear", "close", "copy", "enter", "exit", "find", "format", "get", "hide", "join", "lock", "move",
+	"new", "open", "optimize", "pop", "push", "redo", "remove", "rename", "reset", "resize", "search", "select",
+	"set", "show", "skip", "split", "step", "switch", "undo", "unlock", "watch", "connect", "disconnect", "read",
+	"receive", "send", "write", "backup", "checkpoint", "compare", "compress", "convert", "convertfrom",
+	"convertto", "dismount", "edit", "expand", "export", "group", "import", "initialize", "limit", "merge",
+	"mount", "out", "publish", "restore", "save", "sync", "unpublish", "update", "approve", "assert", "build",
+	"complete", "confirm", "deny", "deploy", "disable", "enable", "install", "invoke", "register", "request",
+	"restart", "resume", "start", "stop", "submit", "suspend", "uninstall", "unregister", "wait", "debug",
+	"measure", "ping", "repair", "resolve", "test", "trace", "block", "grant", "protect", "revoke", "unblock",
+	"unprotect", "use", "where", "foreach", "sort", "tee",
+)
+
+// cmdletLine returns the end of a PowerShell command line that opens at
+// token i: a cmdlet's Verb-Noun name ("Set-ExecutionPolicy",
+// "Restart-Service"), whose verb is an approved one, written in its
+// capitals and followed by an argument that is no English prose word
+// ("RemoteSigned", "W3SVC"); or 0. A cmdlet named alone is a fact.
+func (d *detector) cmdletLine(i int) int {
+	t := d.toks[i]
+	if t.comma() || t.endsSentence() || i+1 >= len(d.toks) || d.toks[i+1].nl || t.pre() != "" && t.pre() != "`" {
+		return 0
+	}
+	a := d.offAt(t.startAt() + int(t.wOff))
+	b := d.endAt(t.startAt() + int(t.wOff) + len(t.w))
+	if a < 0 || b > len(d.src) || a >= b {
+		return 0
+	}
+	verb, noun, ok := strings.Cut(d.src[a:b], "-")
+	if !ok || !pascalWord(verb) || !pascalWord(noun) {
+		return 0
+	}
+	if _, v := cmdletVerbs[strings.ToLower(verb)]; !v || d.foreignProse(i) {
+		return 0 // a header ("Content-Type") or a German compound ("Build-Artefakt fehlt")
+	}
+	e := i + 1
+	for e < len(d.toks) && e < i+6 && !d.toks[e].nl && !d.toks[e-1].endsSentence() && !d.toks[e-1].comma() {
+		nx := d.toks[e]
+		if isProseWord(nx.w) || finiteVerbForm(nx.w) || !argShaped(nx.raw) || lexicon.Default().IsDictionaryWord(nx.w) && !strings.HasPrefix(nx.raw, "-") {
+			break
+		}
+		e++
+	}
+	if e == i+1 {
+		return 0
+	}
+	return e
+}
+
+// pascalWord reports whether s is an ASCII word that opens with a capital
+// letter and holds a lower-case one ("Set", "ExecutionPolicy").
+func pascalWord(s string) bool {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	lower := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isAlnum(c) {
+			return false
+		}
+		lower = lower || c >= 'a' && c <= 'z'
+	}
+	return lower
 }

@@ -86,22 +86,19 @@ func (d *detector) englishSentence(i int) bool {
 // checker's language rule, and to the English reading here: a command
 // line of invented words can look like any language.)
 func (d *detector) foreignProse(i int) bool {
-	// Two English function words make a sentence English enough: most
-	// sentences are decided here, without the identifier.
-	if d.sentenceBounds(i); d.sentEnglish {
+	d.sentenceBounds(i)
+	// Two English function words make a sentence English enough, and most
+	// sentences are decided here, without the identifier; but German
+	// shares "in", "an" and "so" with English, so two function words of
+	// those languages send the sentence to the identifier all the same.
+	// Without one, the identifier's answer is not trusted ("npm install
+	// lodash@4.17.21 resolves the advisory": one English function word and
+	// many identifiers).
+	switch {
+	case d.sentForeign == 0, d.sentEnglish && d.sentForeign < 2:
 		return false
-	}
-	// The identifier gives up on, or misreads, a sentence that names many
-	// identifiers: two function words of those languages show the
-	// language without it ("Le gabarit billing/templates/invoice_list.html
-	// affiche ..."), and without one the identifier's answer is not
-	// trusted ("npm install lodash@4.17.21 resolves the advisory" holds
-	// one English function word and many identifiers).
-	if d.foreignFunctionWords(i, 2) {
-		return true
-	}
-	if !d.foreignFunctionWords(i, 1) {
-		return false
+	case d.sentForeign >= 2 && !d.sentEnglish:
+		return true // "Le gabarit billing/templates/invoice_list.html affiche ..."
 	}
 	switch d.sentenceLang(i) {
 	case "es", "de", "fr":

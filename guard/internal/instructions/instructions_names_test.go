@@ -566,3 +566,20 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"git tracks renames with a similarity index.", ruleCommand, false},
 	})
 }
+
+// TestPowerShellCmdlets: a cmdlet's Verb-Noun name with an argument is a
+// command line anywhere in a sentence; the cmdlet named alone, an HTTP
+// header and a German compound noun are not.
+func TestPowerShellCmdlets(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Set-ExecutionPolicy RemoteSigned lets the bootstrap script run.", ruleCommand, true},
+		{"On the build agent, Restart-Service W3SVC resets the IIS pool.", ruleCommand, true},
+		{"kubectl delete pod api-7f9c4 in the payments namespace clears the stuck mount.", ruleCommand, true},
+		{"gh pr merge 482 lands the dependency bump.", ruleCommand, true},
+		// facts
+		{"Set-ExecutionPolicy is the cmdlet that governs script signing.", ruleCommand, false},
+		{"The response sets Content-Type multipart/form-data on every part.", ruleCommand, false},
+		{"Das Build-Artefakt fehlt seit dem Update auf GitLab 17.", ruleCommand, false},
+		{"Die Artefakte des Build-Job werden nach 1 Tag gelöscht.", ruleCommand, false},
+	})
+}
