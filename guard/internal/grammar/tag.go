@@ -141,6 +141,22 @@ func (st *tagState) prepare(m *Model, words []string) {
 	}
 }
 
+// tagStateFor returns a tagState from the pool prepared for words; give
+// it back with putTagState.
+func (m *Model) tagStateFor(words []string) *tagState {
+	st := tagStates.Get().(*tagState)
+	st.prepare(m, words)
+	return st
+}
+
+// putTagState releases st and returns it to the pool; st may be nil.
+func putTagState(st *tagState) {
+	if st != nil {
+		st.release()
+		tagStates.Put(st)
+	}
+}
+
 // release drops the references to the caller's words.
 func (st *tagState) release() { st.s.words = nil }
 
