@@ -119,6 +119,7 @@ type lastTagging struct {
 	next   []byte // scratch for the key of the words being tagged
 	greedy []Tag  // the greedy tagging
 	beamOK bool   // Sentence.beam holds the beam's taggings of the words
+	lexOK  bool   // Sentence.lex holds the words' lexical facts
 }
 
 // same reports whether words are the words last tagged by m, and makes
@@ -132,7 +133,7 @@ func (l *lastTagging) same(m *Model, words []string) bool {
 	if l.m == m && bytes.Equal(l.key, l.next) {
 		return true
 	}
-	l.m, l.beamOK = m, false
+	l.m, l.beamOK, l.lexOK = m, false, false
 	l.key, l.next = l.next, l.key
 	return false
 }
@@ -150,7 +151,9 @@ func (s *Sentence) reset() {
 	s.lexDone = false
 }
 
-// wordLexes fills s.lex for s.Words, once per sentence.
+// wordLexes fills s.lex for s.Words, once per sentence. What it says of
+// a word does not depend on the case of its ASCII letters: the lexicon is
+// read lower-cased, and so are the words the verb forms are read from.
 func (m *Model) wordLexes(s *Sentence) []wordLex {
 	if s.lexDone && len(s.lex) == len(s.Words) {
 		return s.lex
@@ -208,12 +211,17 @@ func (m *Model) analyze(s *Sentence) {
 	defer func() { putTagState(st) }()
 	if s.last.same(m, tw) {
 		s.Tags = append(s.Tags, s.last.greedy...)
+		// The words are the last ones but for the case of those
+		// taggingWords lower-cases, which their lexical facts do not
+		// read (see wordLexes): s.lex holds them.
+		s.lexDone = s.last.lexOK
 	} else {
 		st = m.tagStateFor(tw)
 		s.Tags = m.tagGreedy(st, s.Tags)
 		s.last.greedy = append(s.last.greedy[:0], s.Tags...)
 	}
 	s.Clauses = m.clauses(s, s.Tags, s.Clauses)
+	s.last.lexOK = s.lexDone && len(s.lex) == len(s.Words)
 	if wellFormed(s.Clauses) {
 		return
 	}

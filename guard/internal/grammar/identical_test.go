@@ -393,3 +393,21 @@ func TestAnalyzeRemembered(t *testing.T) {
 		require.Equal(t, refAnalyzeTags(mm, words), sn.Tags)
 	}
 }
+
+// TestWordLexCase checks what Analyze relies on when it reuses a
+// sentence's lexical facts for the same words in another case: a word's
+// facts are those of the word with its ASCII letters lower-cased.
+func TestWordLexCase(t *testing.T) {
+	m := Default()
+	words := []string{"reinstall", "Reinstall", "REINSTALL", "applies", "Applied", "RISES", "rose", "Make", "ensure",
+		"Do", "CAN", "Ünïcödé", "ÉTÉ", "x_y", "Re-Run"}
+	for _, s := range sampleSentences(t) {
+		words = append(words, tokens(s)...)
+	}
+	var a, b Sentence
+	for _, w := range words {
+		a.Words, b.Words = []string{w}, []string{lowerASCII(w)}
+		a.lexDone, b.lexDone = false, false
+		assert.Equal(t, m.wordLexes(&b), m.wordLexes(&a), "%q", w)
+	}
+}
