@@ -163,18 +163,22 @@ func (m *Model) wordLexes(s *Sentence) []wordLex {
 	}
 	s.lex = s.lex[:len(s.Words)]
 	for i, w := range s.Words {
-		e := m.lex.entry(hashLower(w))
-		c := e.class()
-		s.lex[i] = wordLex{
-			canBase:   int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(w),
-			lexFinite: int(c) < len(m.finite) && m.finite[c],
-			inflected: m.inflectedVerb(w),
-			bareComp:  e.bareComp(),
-			aux:       e.aux(),
-		}
+		s.lex[i] = m.wordLex(w, m.lex.entry(hashLower(w)))
 	}
 	s.lexDone = true
 	return s.lex
+}
+
+// wordLex returns the lexical facts of word w, whose lexicon entry is e.
+func (m *Model) wordLex(w string, e lexEntry) wordLex {
+	c := e.class()
+	return wordLex{
+		canBase:   int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(w),
+		lexFinite: int(c) < len(m.finite) && m.finite[c],
+		inflected: m.inflectedVerb(w),
+		bareComp:  e.bareComp(),
+		aux:       e.aux(),
+	}
 }
 
 // Analyze cuts text into tokens ([Tokenize]) and analyses them as one
@@ -219,6 +223,9 @@ func (m *Model) analyze(s *Sentence) {
 		st = m.tagStateFor(tw)
 		s.Tags = m.tagGreedy(st, s.Tags)
 		s.last.greedy = append(s.last.greedy[:0], s.Tags...)
+		// The tagging words' lexical facts, from the word cache, are
+		// those of the words (see wordLexes).
+		s.lex, s.lexDone = st.wordLexes(m, s.lex[:0]), true
 	}
 	s.Clauses = m.clauses(s, s.Tags, s.Clauses)
 	s.last.lexOK = s.lexDone && len(s.lex) == len(s.Words)

@@ -325,7 +325,8 @@ func TestTagConcurrent(t *testing.T) {
 // TestAnalyzeRemembered analyses sentences twice and more in a row on one
 // Sentence, as written, with the first word capitalised and in capitals
 // (taggingWords lower-cases both, so the taggings are remembered ones),
-// and lower-cased, and checks tags and clauses against a fresh Sentence's;
+// and lower-cased, and checks tags, clauses and the lexical facts they
+// read against a fresh Sentence's;
 // a change of model between two analyses of the same words must not
 // reuse the other model's taggings.
 func TestAnalyzeRemembered(t *testing.T) {
@@ -385,6 +386,12 @@ func TestAnalyzeRemembered(t *testing.T) {
 		require.True(t, slices.Equal(fresh.Tags, sn.Tags), "%q: %v, fresh %v", v, sn.Tags, fresh.Tags)
 		require.True(t, slices.Equal(fresh.Clauses, sn.Clauses), "%q: %v, fresh %v", v, sn.Clauses, fresh.Clauses)
 		require.True(t, slices.Equal(refAnalyzeTags(m, v), sn.Tags), "%q", v)
+		// The lexical facts clause analysis read, from the word cache or
+		// remembered, are the words' own.
+		if sn.lexDone {
+			own := Sentence{Words: v}
+			require.True(t, slices.Equal(m.wordLexes(&own), sn.lex), "%q", v)
+		}
 	}
 	tiny := tinyModel(t)
 	words := []string{"Run", "the", "build", "."}

@@ -47,9 +47,10 @@ type roleSpans [nRoles]uint32
 var tagStates = sync.Pool{New: func() any { return new(tagState) }}
 
 // wordCache remembers, for tokens of at most maxCachedWord bytes, what
-// describeLex says of them, the votes of their ownFeatures and the spans
-// of their roleFeatures' votes: text repeats its words, and a crafted
-// text repeats a few of them throughout.
+// describeLex says of them, the votes of their ownFeatures, the spans of
+// their roleFeatures' votes and their lexical facts for clause analysis:
+// text repeats its words, and a crafted text repeats a few of them
+// throughout.
 // It is direct-mapped, indexed by a hash of the token, and holds the
 // token's bytes, so a hit is the same token, never a collision.
 type wordCache struct {
@@ -59,6 +60,10 @@ type wordCache struct {
 	info  []wordInfo
 	votes []int32 // entry k's at [k*nt, (k+1)*nt)
 	roles []roleSpans
+	// lex holds an entry's lexical facts where lexOK says so: clause
+	// analysis asks for them (tagState.wordLexes), tagging does not.
+	lex   []wordLex
+	lexOK []bool
 	// none is the spans of noWord's roleFeatures: the roles of the words
 	// beyond a sentence.
 	none roleSpans
@@ -81,6 +86,8 @@ func (c *wordCache) reset(m *Model) {
 		c.keys = make([]cachedKey, wordCacheSize)
 		c.info = make([]wordInfo, wordCacheSize)
 		c.roles = make([]roleSpans, wordCacheSize)
+		c.lex = make([]wordLex, wordCacheSize)
+		c.lexOK = make([]bool, wordCacheSize)
 	}
 	clear(c.keys)
 	c.votes = growInt32(c.votes, wordCacheSize*c.nt)
@@ -155,6 +162,7 @@ func (st *tagState) prepare(m *Model, words []string) {
 			c.info[k] = *wi
 			copy(c.votes[k*nt:(k+1)*nt], scores)
 			c.roles[k] = st.roles[i]
+			c.lexOK[k] = false
 		}
 	}
 	if len(words) > 0 {
@@ -178,6 +186,25 @@ func (st *tagState) prepare(m *Model, words []string) {
 		}
 		copy(row, scores)
 	}
+}
+
+// wordLexes appends the lexical facts of the words st was prepared for
+// (Model.wordLex) to dst, from the word cache where it holds them.
+func (st *tagState) wordLexes(m *Model, dst []wordLex) []wordLex {
+	c := &st.words
+	for i, w := range st.s.words {
+		k, hit := c.slot(w)
+		if hit && c.lexOK[k] {
+			dst = append(dst, c.lex[k])
+			continue
+		}
+		l := m.wordLex(w, m.lex.entry(st.s.info[i].lower))
+		if hit {
+			c.lex[k], c.lexOK[k] = l, true
+		}
+		dst = append(dst, l)
+	}
+	return dst
 }
 
 // tagStateFor returns a tagState from the pool prepared for words; give
