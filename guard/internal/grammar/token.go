@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -156,6 +157,9 @@ func splitContraction(s string, a, b int, dst []Token) []Token {
 	w := s[a:b]
 	if len(w) == 6 && lowerEq(w, "cannot") {
 		return append(dst, Token{int32(a), int32(a + 3)}, Token{int32(a + 3), int32(b)})
+	}
+	if strings.IndexByte(w, '\'') < 0 && strings.IndexByte(w, "’"[0]) < 0 {
+		return append(dst, Token{int32(a), int32(b)}) // no apostrophe: most words
 	}
 	for _, apos := range [...]string{"'", "’"} {
 		// n't
