@@ -246,3 +246,11 @@ func TestSplitContractionApostrophe(t *testing.T) {
 		assert.Equal(t, ref(w), splitContraction(w, 0, len(w), nil), "%q", w)
 	}
 }
+
+// TestASCIISpace checks the table Tokenize reads ASCII white space from
+// against isSpace.
+func TestASCIISpace(t *testing.T) {
+	for c := range rune(0x80) {
+		assert.Equal(t, isSpace(c), asciiSpace[c], "%q", c)
+	}
+}

@@ -34,6 +34,13 @@ func Tokenize(s string, dst []Token) []Token {
 		}
 		j := i
 		for j < len(s) {
+			if c := s[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[j:])
 			if isSpace(r) {
 				break
@@ -45,6 +52,9 @@ func Tokenize(s string, dst []Token) []Token {
 	}
 	return dst
 }
+
+// asciiSpace says which ASCII bytes isSpace accepts.
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
 
 func isSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xA0 || unicode.IsSpace(r)
