@@ -150,11 +150,11 @@ func BenchmarkExfiltration64KiB(b *testing.B) { benchCost(b, "Exfiltration", cos
 // maxSanitizeRatio64 is how many times typical text's cost per byte a
 // crafted 64 KiB input may cost Sanitize. Measured (thread CPU time, min
 // of several, shared 2-core EPYC) the worst are the inputs whose
-// sentences all differ (crafted.Distinct): forged turns cost about 10
-// times typical text per byte (about 23 ms), every sentence tagged twice
-// (as written and normalised) at about a microsecond a word; repeated
-// units cost a few times. The bound catches work that grows faster than
-// the text, which shows at 64 KiB far more than at costSize.
+// sentences all differ (crafted.Distinct): forged turns and addresses to
+// AI agents cost about 7 times typical text per byte (about 17 ms), every
+// sentence tagged at about a microsecond a word; repeated units cost a
+// few times. The bound catches work that grows faster than the text,
+// which shows at 64 KiB far more than at costSize.
 const maxSanitizeRatio64 = 15
 
 // TestSanitizeCost64KiB is TestCostPerByte for Sanitize at 64 KiB: every

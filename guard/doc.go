@@ -220,14 +220,14 @@
 // bounds the rest is the tagger, a little under a microsecond a word
 // (about 1.25 million words a second on the treebank): 64 KiB of
 // sentences that all differ and must all be tagged (crafted.Distinct:
-// forged turns, each read as written and normalised, or a long paragraph
-// on one line with an injection in it, whose other sentences are each
-// read for a directive) costs 17 to 22 ms, about ten times typical text
-// per byte; TestSanitizeCost64KiB holds every crafted input and these to
-// 15 times. A service that sanitises untrusted pages should bound how
-// many Sanitize calls run at once. Each detector builds its tables on
-// first use, which makes a process's first call take tens of
-// milliseconds; [Warm] builds them all side by side at start-up.
+// forged turns, addresses to AI agents each followed by a sentence, or a
+// long paragraph on one line with an injection in it, whose other
+// sentences are each read for a directive) costs 15 to 17 ms, about seven
+// times typical text per byte; TestSanitizeCost64KiB holds every crafted
+// input and these to 15 times. A service that sanitises untrusted pages
+// should bound how many Sanitize calls run at once. Each detector builds
+// its tables on first use, which makes a process's first call take tens
+// of milliseconds; [Warm] builds them all side by side at start-up.
 // Benchmarks are in the tests of the package and of the detector
 // packages under guard/internal (BenchmarkSecrets, in
 // guard/internal/secrets, runs gitleaks side by side):

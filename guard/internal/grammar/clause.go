@@ -1,6 +1,10 @@
 package grammar
 
-import "strings"
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+)
 
 // Mood is the kind of a clause, decided from its structure.
 type Mood uint8
@@ -99,6 +103,39 @@ type Sentence struct {
 	// once per sentence (lexDone), read by every tagging's clauses.
 	lex     []wordLex
 	lexDone bool
+	// last is the tagging of the words last tagged into s, which the next
+	// analysis reuses when it tags the same words.
+	last lastTagging
+}
+
+// lastTagging remembers the words a Sentence last tagged and their
+// taggings: a detector often analyses a sentence twice, as written and
+// normalised, and the two differ at most in case, which the tagger reads
+// only where taggingWords leaves it, so both often tag the same words.
+// The taggings are functions of the model and the words alone.
+type lastTagging struct {
+	m      *Model
+	key    []byte // the words, each as its length (uvarint) and bytes
+	next   []byte // scratch for the key of the words being tagged
+	greedy []Tag  // the greedy tagging
+	beamOK bool   // Sentence.beam holds the beam's taggings of the words
+	lexOK  bool   // Sentence.lex holds the words' lexical facts
+}
+
+// same reports whether words are the words last tagged by m, and makes
+// them the words last tagged.
+func (l *lastTagging) same(m *Model, words []string) bool {
+	l.next = l.next[:0]
+	for _, w := range words {
+		l.next = binary.AppendUvarint(l.next, uint64(len(w)))
+		l.next = append(l.next, w...)
+	}
+	if l.m == m && bytes.Equal(l.key, l.next) {
+		return true
+	}
+	l.m, l.beamOK, l.lexOK = m, false, false
+	l.key, l.next = l.next, l.key
+	return false
 }
 
 // wordLex is what clause analysis needs to know of one word whatever its
@@ -114,7 +151,9 @@ func (s *Sentence) reset() {
 	s.lexDone = false
 }
 
-// wordLexes fills s.lex for s.Words, once per sentence.
+// wordLexes fills s.lex for s.Words, once per sentence. What it says of
+// a word does not depend on the case of its ASCII letters: the lexicon is
+// read lower-cased, and so are the words the verb forms are read from.
 func (m *Model) wordLexes(s *Sentence) []wordLex {
 	if s.lexDone && len(s.lex) == len(s.Words) {
 		return s.lex
@@ -124,18 +163,22 @@ func (m *Model) wordLexes(s *Sentence) []wordLex {
 	}
 	s.lex = s.lex[:len(s.Words)]
 	for i, w := range s.Words {
-		e := m.lex.entry(hashLower(w))
-		c := e.class()
-		s.lex[i] = wordLex{
-			canBase:   int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(w),
-			lexFinite: int(c) < len(m.finite) && m.finite[c],
-			inflected: m.inflectedVerb(w),
-			bareComp:  e.bareComp(),
-			aux:       e.aux(),
-		}
+		s.lex[i] = m.wordLex(w, m.lex.entry(hashLower(w)))
 	}
 	s.lexDone = true
 	return s.lex
+}
+
+// wordLex returns the lexical facts of word w, whose lexicon entry is e.
+func (m *Model) wordLex(w string, e lexEntry) wordLex {
+	c := e.class()
+	return wordLex{
+		canBase:   int(c) < len(m.vbClass) && m.vbClass[c] || e.wordnet() != wnNone || m.prefixedVerb(w),
+		lexFinite: int(c) < len(m.finite) && m.finite[c],
+		inflected: m.inflectedVerb(w),
+		bareComp:  e.bareComp(),
+		aux:       e.aux(),
+	}
 }
 
 // Analyze cuts text into tokens ([Tokenize]) and analyses them as one
@@ -166,17 +209,36 @@ func (m *Model) AnalyzeWords(words []string, s *Sentence) {
 // have a verb is used; when there is none, the greedy one stays.
 func (m *Model) analyze(s *Sentence) {
 	tw := s.taggingWords()
-	// The greedy pass and the beam share the words' votes (tag.go).
-	st := tagStates.Get().(*tagState)
-	defer tagStates.Put(st)
-	defer st.release()
-	st.prepare(m, tw)
-	s.Tags = m.tagGreedy(st, s.Tags)
+	// The greedy pass and the beam share the words' votes (tag.go); the
+	// words are read only when neither tagging is remembered.
+	var st *tagState
+	defer func() { putTagState(st) }()
+	if s.last.same(m, tw) {
+		s.Tags = append(s.Tags, s.last.greedy...)
+		// The words are the last ones but for the case of those
+		// taggingWords lower-cases, which their lexical facts do not
+		// read (see wordLexes): s.lex holds them.
+		s.lexDone = s.last.lexOK
+	} else {
+		st = m.tagStateFor(tw)
+		s.Tags = m.tagGreedy(st, s.Tags)
+		s.last.greedy = append(s.last.greedy[:0], s.Tags...)
+		// The tagging words' lexical facts, from the word cache, are
+		// those of the words (see wordLexes).
+		s.lex, s.lexDone = st.wordLexes(m, s.lex[:0]), true
+	}
 	s.Clauses = m.clauses(s, s.Tags, s.Clauses)
+	s.last.lexOK = s.lexDone && len(s.lex) == len(s.Words)
 	if wellFormed(s.Clauses) {
 		return
 	}
-	s.beam = m.beamTags(st, s.beam[:0])
+	if !s.last.beamOK {
+		if st == nil {
+			st = m.tagStateFor(tw)
+		}
+		s.beam = m.beamTags(st, s.beam[:0])
+		s.last.beamOK = true
+	}
 	for _, tags := range s.beam {
 		if sameTags(tags, s.Tags) {
 			continue // the greedy tagging, not well formed

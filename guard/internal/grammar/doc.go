@@ -61,7 +61,10 @@
 //
 // A [Model] is immutable and safe for concurrent use; [Default] decodes
 // the embedded one once. A [Sentence] holds one analysis and is reused
-// across calls to avoid allocation; it belongs to one goroutine at a time.
+// across calls to avoid allocation, and to reuse the taggings of the
+// words it last tagged when the next sentence tags the same words (a
+// detector often reads a sentence as written and normalised); it belongs
+// to one goroutine at a time.
 // Tagging costs a few table lookups per feature and word; analysis is
 // linear in the sentence's length, the beam multiplying the tagging cost
 // by a small constant for the sentences that need it. BenchmarkAnalyze

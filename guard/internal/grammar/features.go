@@ -385,9 +385,10 @@ func (s *sentence) tagFeatures(i int, h1, h2 uint16, rc rightCtx, dst []uint64) 
 // Tagging splits tagFeatures: the features that read only the token
 // (ownFeatures), whose votes a token's every occurrence shares; those that
 // also read its neighbours (contextFeatures), whose votes a position sums
-// once; and those that read the tags already predicted to the right
-// (h1Features, restFeatures), which each hypothesis of the beam adds to
-// that sum. Together they are the features of tagFeatures; the votes are
+// once, and of which those that read one neighbour alone are looked up
+// once per token (roleFeatures); and those that read the tags already
+// predicted to the right (h1Features, restFeatures), which each
+// hypothesis of the beam adds to that sum. Together they are the features of tagFeatures; the votes are
 // integers, so the order they are summed in does not change a score.
 
 // ownFeatures appends the features of a token that read only wi.
@@ -407,21 +408,64 @@ func ownFeatures(wi *wordInfo, dst []uint64) []uint64 {
 }
 
 // contextFeatures appends the features of token i that read its
-// neighbours or its position, and no tag.
+// neighbours or its position, and no tag: those that read one neighbour's
+// word alone (the neighbours' roleFeatures, see neighbourRoles) and
+// pairFeatures.
 func (s *sentence) contextFeatures(i int, dst []uint64) []uint64 {
+	for _, nr := range neighbourRoles {
+		nb := &noWord
+		if j := i + nr.offset; j >= 0 && j < len(s.info) {
+			nb = &s.info[j]
+		}
+		dst = append(dst, roleFeatures(nb)[nr.role])
+	}
+	return s.pairFeatures(i, dst)
+}
+
+// The features of a position that read one neighbour's word alone are
+// the roles that word plays for the positions around it: tagging looks
+// them up once per word (tagState.prepare) and sums their votes at each
+// position that reads them.
+const (
+	roleWordM1 = iota // the word before (tWordM1)
+	roleAmbM1         // the ambiguity class of the word before (tAmbM1)
+	roleWordM2        // the word two before (tWordM2)
+	roleWordP1        // the word after (tWordP1)
+	roleSuf3P1        // the suffix of the word after (tSuf3P1)
+	roleWordP2        // the word two after (tWordP2)
+	nRoles
+)
+
+// neighbourRoles lists, per role, the position of the word that plays it
+// relative to the position whose feature it is.
+var neighbourRoles = [nRoles]struct{ offset, role int }{
+	{-1, roleWordM1}, {-1, roleAmbM1}, {-2, roleWordM2}, {+1, roleWordP1}, {+1, roleSuf3P1}, {+2, roleWordP2},
+}
+
+// roleFeatures returns the features of the positions around a word that
+// read it alone, by role; noWord plays the roles beyond the sentence.
+func roleFeatures(wi *wordInfo) [nRoles]uint64 {
+	return [nRoles]uint64{
+		roleWordM1: mix(tWordM1, wi.lower),
+		roleAmbM1:  mix(tAmbM1, uint64(wi.amb)),
+		roleWordM2: mix(tWordM2, wi.lower),
+		roleWordP1: mix(tWordP1, wi.lower),
+		roleSuf3P1: mix(tSuf3P1, wi.suf3),
+		roleWordP2: mix(tWordP2, wi.lower),
+	}
+}
+
+// pairFeatures appends the features of token i that read its neighbours
+// or its position, and no tag, other than those of its neighbours'
+// roles: those that read two words, or the position.
+func (s *sentence) pairFeatures(i int, dst []uint64) []uint64 {
 	wi := &s.info[i]
-	m1, n1, n2, m2lower, m2amb := s.neighbours(i)
+	m1, n1, n2, _, m2amb := s.neighbours(i)
 	amb := uint64(wi.amb)
 	dst = append(dst,
-		mix(tWordM1, m1.lower),
-		mix(tAmbM1, uint64(m1.amb)),
-		mix(tWordP1, n1.lower),
-		mix(tSuf3P1, n1.suf3),
 		mix(tAmbP1, uint64(n1.amb)<<16|uint64(n2.amb)),
 		mix(tAmbAmbM1, amb<<16|uint64(m1.amb)),
-		mix(tWordP2, n2.lower),
 		mix(mix(tWordWordP1, wi.lower), n1.lower),
-		mix(tWordM2, m2lower),
 		mix(tAmbM2M1, m2amb<<32|uint64(m1.amb)<<16|amb),
 	)
 	if i == 0 {

@@ -216,3 +216,41 @@ func TestTagNames(t *testing.T) {
 	assert.Equal(t, "X", m.UPOS(Tag(60000)), "an unknown tag reads as X")
 	assert.Equal(t, "X", m.XPOS(Tag(60000)))
 }
+
+// TestSplitContractionApostrophe checks splitContraction's shortcut for
+// words without an apostrophe against the splitting it skips.
+func TestSplitContractionApostrophe(t *testing.T) {
+	ref := func(w string) []Token {
+		if len(w) == 6 && lowerEq(w, "cannot") {
+			return []Token{{0, 3}, {3, 6}}
+		}
+		for _, apos := range [...]string{"'", "’"} {
+			if k := len(w) - len(apos) - 2; k > 0 && lowerEq(w[k:k+1], "n") && w[k+1:k+1+len(apos)] == apos && lowerEq(w[k+1+len(apos):], "t") {
+				return []Token{{0, int32(k)}, {int32(k), int32(len(w))}}
+			}
+			for _, suf := range [...]string{"s", "re", "ve", "ll", "d", "m"} {
+				k := len(w) - len(suf) - len(apos)
+				if k > 0 && w[k:k+len(apos)] == apos && lowerEq(w[k+len(apos):], suf) {
+					return []Token{{0, int32(k)}, {int32(k), int32(len(w))}}
+				}
+			}
+		}
+		return []Token{{0, int32(len(w))}}
+	}
+	words := []string{"don't", "DON'T", "don’t", "it's", "they’re", "we've", "I'll", "she'd", "I'm", "cannot", "Cannot",
+		"can't", "won’t", "dont", "its", "nt", "n't", "'s", "’s", "rock'n'roll", "o'clock", "ad-hoc", "naïve", "’", "'", "x’y"}
+	for _, s := range sampleSentences(t) {
+		words = append(words, strings.Fields(s)...)
+	}
+	for _, w := range words {
+		assert.Equal(t, ref(w), splitContraction(w, 0, len(w), nil), "%q", w)
+	}
+}
+
+// TestASCIISpace checks the table Tokenize reads ASCII white space from
+// against isSpace.
+func TestASCIISpace(t *testing.T) {
+	for c := range rune(0x80) {
+		assert.Equal(t, isSpace(c), asciiSpace[c], "%q", c)
+	}
+}

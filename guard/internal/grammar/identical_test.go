@@ -321,3 +321,100 @@ func TestTagConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestAnalyzeRemembered analyses sentences twice and more in a row on one
+// Sentence, as written, with the first word capitalised and in capitals
+// (taggingWords lower-cases both, so the taggings are remembered ones),
+// and lower-cased, and checks tags, clauses and the lexical facts they
+// read against a fresh Sentence's;
+// a change of model between two analyses of the same words must not
+// reuse the other model's taggings.
+func TestAnalyzeRemembered(t *testing.T) {
+	m := Default()
+	var sents [][]string
+	for _, s := range sampleSentences(t) {
+		sents = append(sents, tokens(s))
+	}
+	// Sentences whose greedy tagging leaves a clause without a verb, so
+	// that the beam's taggings are remembered too, and random ones, which
+	// often do.
+	sents = append(sents, tokens("Angular 17 requires TypeScript 5.2."), tokens("Drop rates on the queue stayed low."),
+		tokens("requires TypeScript 5.2 and go"), nil)
+	var pool []string
+	for _, s := range sents {
+		pool = append(pool, s...)
+	}
+	rng := rand.New(rand.NewPCG(17, 27))
+	for range 200 {
+		words := make([]string, 1+rng.IntN(20))
+		for i := range words {
+			words[i] = pool[rng.IntN(len(pool))]
+		}
+		sents = append(sents, words)
+	}
+	variants := func(words []string) [][]string {
+		title := slices.Clone(words)
+		upper := slices.Clone(words)
+		lower := slices.Clone(words)
+		for i, w := range words {
+			lower[i] = strings.ToLower(w)
+			upper[i] = strings.ToUpper(w)
+			if i == 0 && w != "" {
+				title[i] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		return [][]string{words, words, title, upper, title, lower, lower, words}
+	}
+	var all, beamed [][]string
+	for _, words := range sents {
+		for _, v := range variants(words) {
+			all = append(all, v)
+			if !wellFormed(m.clauses(&Sentence{Words: v}, m.TagWords(v, nil), nil)) {
+				beamed = append(beamed, v)
+			}
+		}
+	}
+	// The sentences that need the beam one after another, so that one's
+	// remembered beam would be taken for the next one's.
+	require.Greater(t, len(beamed), 10)
+	all = append(all, beamed...)
+	var sn Sentence
+	for _, v := range all {
+		var fresh Sentence
+		m.AnalyzeWords(v, &fresh)
+		m.AnalyzeWords(v, &sn)
+		require.True(t, slices.Equal(fresh.Tags, sn.Tags), "%q: %v, fresh %v", v, sn.Tags, fresh.Tags)
+		require.True(t, slices.Equal(fresh.Clauses, sn.Clauses), "%q: %v, fresh %v", v, sn.Clauses, fresh.Clauses)
+		require.True(t, slices.Equal(refAnalyzeTags(m, v), sn.Tags), "%q", v)
+		// The lexical facts clause analysis read, from the word cache or
+		// remembered, are the words' own.
+		if sn.lexDone {
+			own := Sentence{Words: v}
+			require.True(t, slices.Equal(m.wordLexes(&own), sn.lex), "%q", v)
+		}
+	}
+	tiny := tinyModel(t)
+	words := []string{"Run", "the", "build", "."}
+	for _, mm := range []*Model{m, tiny, tiny, m, m} {
+		mm.AnalyzeWords(words, &sn)
+		require.Equal(t, refAnalyzeTags(mm, words), sn.Tags)
+	}
+}
+
+// TestWordLexCase checks what Analyze relies on when it reuses a
+// sentence's lexical facts for the same words in another case: a word's
+// facts are those of the word with its ASCII letters lower-cased.
+func TestWordLexCase(t *testing.T) {
+	m := Default()
+	words := []string{"reinstall", "Reinstall", "REINSTALL", "applies", "Applied", "RISES", "rose", "Make", "ensure",
+		"Do", "CAN", "Ünïcödé", "ÉTÉ", "x_y", "Re-Run"}
+	for _, s := range sampleSentences(t) {
+		words = append(words, tokens(s)...)
+	}
+	var a, b Sentence
+	for _, w := range words {
+		a.Words, b.Words = []string{w}, []string{lowerASCII(w)}
+		a.lexDone, b.lexDone = false, false
+		assert.Equal(t, m.wordLexes(&b), m.wordLexes(&a), "%q", w)
+	}
+}

@@ -293,6 +293,38 @@ func (t *weights) add(f uint64, scores []int32) {
 	}
 }
 
+// find returns the span of feature f's votes (first pair << 8 | number
+// of pairs), 0 for a feature that has none: add is addSpan(find(f)).
+func (t *weights) find(f uint64) uint32 {
+	slots := t.slotW
+	n := len(slots)
+	fp := fingerprint(f)
+	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
+		e := slots[i]
+		if k := uint32(e); k == fp {
+			return uint32(e >> 32)
+		} else if k == 0 {
+			return 0
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+	return 0
+}
+
+// addSpan adds the votes of span (see find) to scores, which must have
+// room for 256 classes.
+func (t *weights) addSpan(span uint32, scores []int32) {
+	s, c := span>>8, span&0xFF
+	cls, w := t.cls[s:s+c], t.w[s:s+c]
+	w = w[:len(cls)]
+	sc := (*[256]int32)(scores[:256])
+	for j, k := range cls {
+		sc[k] += int32(w[j])
+	}
+}
+
 // slots returns the number of slots of t.
 func (t *weights) slots() int { return len(t.fps) }
 

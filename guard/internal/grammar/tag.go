@@ -32,16 +32,25 @@ type tagState struct {
 	rows  []int32 // position i's votes at [i*nt, (i+1)*nt)
 	all   []int32 // 256 scores: a table's votes index it by class unchecked
 	feats []uint64
+	// roles holds, per position, the spans (weights.find) of the
+	// features its word's roles give the positions around it
+	// (roleFeatures).
+	roles []roleSpans
 	out   []uint16
 	beam  beamState
 	words wordCache
 }
 
+// roleSpans are the spans of the votes of a word's roleFeatures.
+type roleSpans [nRoles]uint32
+
 var tagStates = sync.Pool{New: func() any { return new(tagState) }}
 
 // wordCache remembers, for tokens of at most maxCachedWord bytes, what
-// describeLex says of them and the votes of their ownFeatures: text
-// repeats its words, and a crafted text repeats a few of them throughout.
+// describeLex says of them, the votes of their ownFeatures, the spans of
+// their roleFeatures' votes and their lexical facts for clause analysis:
+// text repeats its words, and a crafted text repeats a few of them
+// throughout.
 // It is direct-mapped, indexed by a hash of the token, and holds the
 // token's bytes, so a hit is the same token, never a collision.
 type wordCache struct {
@@ -50,6 +59,14 @@ type wordCache struct {
 	keys  []cachedKey
 	info  []wordInfo
 	votes []int32 // entry k's at [k*nt, (k+1)*nt)
+	roles []roleSpans
+	// lex holds an entry's lexical facts where lexOK says so: clause
+	// analysis asks for them (tagState.wordLexes), tagging does not.
+	lex   []wordLex
+	lexOK []bool
+	// none is the spans of noWord's roleFeatures: the roles of the words
+	// beyond a sentence.
+	none roleSpans
 }
 
 const (
@@ -68,9 +85,22 @@ func (c *wordCache) reset(m *Model) {
 	if c.keys == nil {
 		c.keys = make([]cachedKey, wordCacheSize)
 		c.info = make([]wordInfo, wordCacheSize)
+		c.roles = make([]roleSpans, wordCacheSize)
+		c.lex = make([]wordLex, wordCacheSize)
+		c.lexOK = make([]bool, wordCacheSize)
 	}
 	clear(c.keys)
 	c.votes = growInt32(c.votes, wordCacheSize*c.nt)
+	c.none = m.roleSpans(&noWord)
+}
+
+// roleSpans returns the spans of the votes of wi's roleFeatures.
+func (m *Model) roleSpans(wi *wordInfo) roleSpans {
+	var rs roleSpans
+	for r, f := range roleFeatures(wi) {
+		rs[r] = m.tagW.find(f)
+	}
+	return rs
 }
 
 // slot returns the entry for w and whether it holds w; ok is false, and
@@ -106,12 +136,17 @@ func (st *tagState) prepare(m *Model, words []string) {
 	s.words = words
 	s.info = growInfo(s.info, len(words))
 	st.rows = growInt32(st.rows, len(words)*nt)
+	if cap(st.roles) < len(words) {
+		st.roles = make([]roleSpans, len(words))
+	}
+	st.roles = st.roles[:len(words)]
 	for i, w := range words {
 		wi, row := &s.info[i], st.rows[i*nt:(i+1)*nt]
 		k, hit := c.slot(w)
 		if hit {
 			*wi = c.info[k]
 			copy(row, c.votes[k*nt:(k+1)*nt])
+			st.roles[i] = c.roles[k]
 			continue
 		}
 		describeLex(w, m.lex, wi)
@@ -121,23 +156,70 @@ func (st *tagState) prepare(m *Model, words []string) {
 			m.tagW.add(f, st.all)
 		}
 		copy(row, scores)
+		st.roles[i] = m.roleSpans(wi)
 		if k >= 0 {
 			c.keys[k].n = uint8(copy(c.keys[k].b[:], w))
 			c.info[k] = *wi
 			copy(c.votes[k*nt:(k+1)*nt], scores)
+			c.roles[k] = st.roles[i]
+			c.lexOK[k] = false
 		}
 	}
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
 	}
+	// Each position's context features: its neighbours' roles, looked up
+	// above, and its pairFeatures.
 	for i := range words {
 		row := st.rows[i*nt : (i+1)*nt]
 		copy(scores, row)
-		st.feats = s.contextFeatures(i, st.feats[:0])
+		for _, nr := range neighbourRoles {
+			rs := &c.none
+			if j := i + nr.offset; j >= 0 && j < len(words) {
+				rs = &st.roles[j]
+			}
+			m.tagW.addSpan(rs[nr.role], st.all)
+		}
+		st.feats = s.pairFeatures(i, st.feats[:0])
 		for _, f := range st.feats {
 			m.tagW.add(f, st.all)
 		}
 		copy(row, scores)
+	}
+}
+
+// wordLexes appends the lexical facts of the words st was prepared for
+// (Model.wordLex) to dst, from the word cache where it holds them.
+func (st *tagState) wordLexes(m *Model, dst []wordLex) []wordLex {
+	c := &st.words
+	for i, w := range st.s.words {
+		k, hit := c.slot(w)
+		if hit && c.lexOK[k] {
+			dst = append(dst, c.lex[k])
+			continue
+		}
+		l := m.wordLex(w, m.lex.entry(st.s.info[i].lower))
+		if hit {
+			c.lex[k], c.lexOK[k] = l, true
+		}
+		dst = append(dst, l)
+	}
+	return dst
+}
+
+// tagStateFor returns a tagState from the pool prepared for words; give
+// it back with putTagState.
+func (m *Model) tagStateFor(words []string) *tagState {
+	st := tagStates.Get().(*tagState)
+	st.prepare(m, words)
+	return st
+}
+
+// putTagState releases st and returns it to the pool; st may be nil.
+func putTagState(st *tagState) {
+	if st != nil {
+		st.release()
+		tagStates.Put(st)
 	}
 }
 

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -33,6 +34,13 @@ func Tokenize(s string, dst []Token) []Token {
 		}
 		j := i
 		for j < len(s) {
+			if c := s[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[j:])
 			if isSpace(r) {
 				break
@@ -44,6 +52,9 @@ func Tokenize(s string, dst []Token) []Token {
 	}
 	return dst
 }
+
+// asciiSpace says which ASCII bytes isSpace accepts.
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
 
 func isSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xA0 || unicode.IsSpace(r)
@@ -156,6 +167,9 @@ func splitContraction(s string, a, b int, dst []Token) []Token {
 	w := s[a:b]
 	if len(w) == 6 && lowerEq(w, "cannot") {
 		return append(dst, Token{int32(a), int32(a + 3)}, Token{int32(a + 3), int32(b)})
+	}
+	if strings.IndexByte(w, '\'') < 0 && strings.IndexByte(w, "’"[0]) < 0 {
+		return append(dst, Token{int32(a), int32(b)}) // no apostrophe: most words
 	}
 	for _, apos := range [...]string{"'", "’"} {
 		// n't

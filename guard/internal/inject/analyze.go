@@ -584,19 +584,23 @@ func (d *doc) judge(u *unit) {
 	case u.ctx&ctxTurn != 0:
 		// A turn says something when it has a clause of a few words;
 		// "Developer: Jane Doe <jane@example.org>" and "assistant: false
-		// # disables the panel" are data.
-		says := parse().hasVerb && len(strings.Fields(turnContent(norm))) >= 3 &&
-			st.analyse(turnContent(raw)).hasVerb // in its own case: "Model: EOS R6 Mark II" names a camera
-		if says && d.logLine(u) {
-			// "[user] alice logged in from 10.0.0.4": a log's bracketed
-			// source tag before a report is data unless the report speaks
-			// of the conversation or to its reader.
-			says = strong || change || f&(wYou|wAIStrong|wAIWeak|wPromptish|wConvo|wUser|wReplyNoun|wTool|wOverride|wSecondPersVerb) != 0
+		// # disables the panel" are data. A turn that directs goes
+		// whatever it says, which is then not read.
+		says := func() bool {
+			says := parse().hasVerb && len(strings.Fields(turnContent(norm))) >= 3 &&
+				st.analyse(turnContent(raw)).hasVerb // in its own case: "Model: EOS R6 Mark II" names a camera
+			if says && d.logLine(u) {
+				// "[user] alice logged in from 10.0.0.4": a log's bracketed
+				// source tag before a report is data unless the report speaks
+				// of the conversation or to its reader.
+				says = strong || change || f&(wYou|wAIStrong|wAIWeak|wPromptish|wConvo|wUser|wReplyNoun|wTool|wOverride|wSecondPersVerb) != 0
+			}
+			if u.block >= 0 && d.blocks[u.block].directs && !strong && !change && f&(wAIStrong|wYou) == 0 {
+				says = false // a banner that speaks to no one in particular
+			}
+			return says
 		}
-		if u.block >= 0 && d.blocks[u.block].directs && !strong && !change && f&(wAIStrong|wYou) == 0 {
-			says = false // a banner that speaks to no one in particular
-		}
-		if directive() || says {
+		if directive() || says() {
 			u.kind = Injection
 		}
 	case u.ctx&ctxMachine != 0:

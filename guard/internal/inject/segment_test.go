@@ -138,3 +138,12 @@ func TestMarkers(t *testing.T) {
 	_, ok = headingMarker("-- see below for the full list of options in this release")
 	assert.False(t, ok)
 }
+
+// TestApostropheTest checks the test tokenize makes for an apostrophe in
+// a word against strings.ContainsAny, invalid UTF-8 included.
+func TestApostropheTest(t *testing.T) {
+	for _, w := range []string{"assistant's", "l'assistant", "d’IA", "plain", "", "’", "'", "\xe2\x80", "\xe2\xe2\x80\x99",
+		"\xf0\xe2\x80\x99", "\x80\x99", "a\xff'b", "naïve", "x’"} {
+		assert.Equal(t, strings.ContainsAny(w, "'’"), strings.IndexByte(w, '\'') >= 0 || strings.Contains(w, "’"), "%q", w)
+	}
+}
