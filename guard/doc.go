@@ -56,9 +56,11 @@
 // "Anyone reading this ought to ..."), the advising writer ("We recommend
 // ..."), a task the reader owns ("Your next step is to ..."), advice
 // without a giver ("It is
-// recommended that you ...", "The best course of action is to ...", "The
-// trick is to ...", "One option is deleting ...", "Best to avoid ...",
-// "All that's needed is to ..."), the passive of advice without an agent
+// recommended that you ...", "It pays to ...", "It makes sense to ...",
+// "(It's) worth checking ...", "There's no harm in ...", "The best course
+// of action is to ...", "The smart thing to do is to ...", "The trick is
+// to ...", "One option is deleting ...", "Best to avoid ...", "All that's
+// needed is to ..."), the passive of advice without an agent
 // ("Users are advised to ...", "A reinstall is recommended"), advice in
 // the passive with no one named to act ("The leaked key should be
 // rotated", "The stale branches need to be deleted"), and a question that

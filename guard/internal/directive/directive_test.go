@@ -164,3 +164,32 @@ func TestModalPassiveAdvice(t *testing.T) {
 		assert.Equal(t, want, got, s)
 	}
 }
+
+// TestModalImpersonalAdviceVerbs: impersonal advice whose predicate is a
+// verb of benefit rather than an adjective ("it pays to", "it makes sense
+// to", "it might help to"), the elided "it's worth", an evaluative
+// "thing to do", and "no harm in"; the same words stating a fact stay
+// facts.
+func TestModalImpersonalAdviceVerbs(t *testing.T) {
+	for s, want := range map[string]bool{
+		"It pays to cache the cargo registry between CI runs.":                            true,
+		"It makes sense to enable Workload Identity instead of exporting JSON key files.": true,
+		"It might help to bump shared_buffers to a quarter of RAM.":                       true,
+		"It helps to pin the base image by digest.":                                       true,
+		"Definitely worth turning on query logging for a day.":                            true,
+		"Worth double-checking whether the proxy strips the Authorization header.":        true,
+		"The smart thing to do is to drop the unused index before the bulk insert.":       true,
+		"There's no harm in restarting the kubelet on the affected nodes.":                true,
+		"There is no harm in bumping the eslint major version now.":                       true,
+		// facts
+		"It pays out dividends quarterly.":                                                   false,
+		"It makes sense of the trace by grouping spans.":                                     false,
+		"The cache helps to absorb the burst.":                                               false,
+		"The refactor was worth the effort, the team said.":                                  false,
+		"The first thing to do in the runbook is to page the owner, per the on-call policy.": false,
+		"There is no harm in the logs, only noise.":                                          false,
+	} {
+		_, got := Modal(s, 0)
+		assert.Equal(t, want, got, s)
+	}
+}

@@ -36,7 +36,8 @@ var (
 	readerNoun = set("reader", "readers")
 	// adjectives that rank courses of action ("the best course of action
 	// is to ...", "the recommended fix is to ...").
-	evaluative = set("best", "safest", "quickest", "simplest", "easiest", "fastest", "recommended", "preferred", "right", "correct", "wisest", "smartest", "only")
+	evaluative = set("best", "safest", "quickest", "simplest", "easiest", "fastest", "recommended", "preferred", "right", "correct", "wisest", "smartest", "only",
+		"smart", "sensible", "wise", "prudent")
 	// verbs of thought, speech and feeling: "I would expect ...", "I'd say
 	// ..." report a stance, not a course of action.
 	stanceVerb = set("think", "expect", "guess", "say", "imagine", "assume", "suppose", "like", "love", "hate",
@@ -168,6 +169,9 @@ func (a *analysis) objectAfter(i int) bool {
 // gerund reports whether w is the -ing form of a verb ("rolling",
 // "rotating", "pinning"), whatever the tagger made of it.
 func (a *analysis) gerund(w string) bool {
+	if i := strings.LastIndexByte(w, '-'); i > 0 {
+		w = w[i+1:] // "double-checking"
+	}
 	if len(w) < 6 || !strings.HasSuffix(w, "ing") {
 		return false
 	}
@@ -233,6 +237,11 @@ func (a *analysis) evaluativeTask(i int) bool {
 			return a.word(k+1) == "to" && a.verbAt(k+2) || a.gerund(a.word(k+1)) && (a.objectAfter(k+2) || a.xpos(k+2) == "IN")
 		case "of", "for":
 			continue // "the best course of action", "the safest option for you"
+		case "to":
+			if a.word(k-1) == "thing" && a.word(k+1) == "do" {
+				k++ // "the smart thing to do is to ..."
+				continue
+			}
 		}
 		switch a.xpos(k) {
 		case "NN", "NNS", "JJ", "IN", "PRP", "DT":
@@ -281,6 +290,13 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true
 		case w == "it" && i == a.sentenceStart() && a.impersonalAdvice(i+1):
 			return i, end(i), true // "it is recommended that you ..."
+		case w == "it" && i == a.sentenceStart() && a.benefitAdvice(i+1):
+			return i, end(i), true // "it pays to cache ...", "it might help to bump ..."
+		case w == "worth" && a.onlyAdverbsBefore(i) && (a.xpos(i+1) == "VBG" || a.gerund(a.word(i+1))):
+			return i, end(i), true // "(Definitely) worth turning on query logging": "it's" left out
+		case w == "there" && i == a.sentenceStart() && (a.word(i+1) == "is" || a.word(i+1) == "'s") &&
+			a.word(i+2) == "no" && a.word(i+3) == "harm" && a.word(i+4) == "in" && a.xpos(i+5) == "VBG":
+			return i, end(i), true // "there's no harm in restarting the kubelet"
 		case w == "your" && a.possessiveTask(i+1):
 			return i, end(i), true // "your next step is to ..."
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
@@ -583,6 +599,42 @@ func (a *analysis) verbAt(i int) bool {
 
 // impersonalAdvice reports whether tokens from i read "is/'s/would be
 // (adverbs) recommended/best/a good idea ... (that|to)".
+// benefitAdvice reports whether tokens from i read "(modal) (adverb)
+// pays|helps|makes sense to VB", impersonal advice whose predicate is a
+// verb of benefit: "it pays to cache ...", "it might help to bump ...",
+// "it makes sense to enable ...".
+func (a *analysis) benefitAdvice(i int) bool {
+	if in(softModal, a.word(i)) {
+		i++
+	}
+	for a.xpos(i) == "RB" {
+		i++
+	}
+	switch a.word(i) {
+	case "pays", "pay", "helps", "help":
+		i++
+	case "makes", "make":
+		if a.word(i+1) != "sense" {
+			return false
+		}
+		i += 2
+	default:
+		return false
+	}
+	return a.word(i) == "to" && a.verbAt(i+1)
+}
+
+// onlyAdverbsBefore reports whether every token of the sentence before i
+// is an adverb: "Definitely worth ...".
+func (a *analysis) onlyAdverbsBefore(i int) bool {
+	for k := a.sentenceStart(); k < i; k++ {
+		if a.xpos(k) != "RB" {
+			return false
+		}
+	}
+	return true
+}
+
 func (a *analysis) impersonalAdvice(i int) bool {
 	switch a.word(i) {
 	case "is", "'s", "was":

@@ -274,6 +274,20 @@ func (d *detector) directiveCue(i, j int) bool {
 			if near(k, 3, "be") {
 				return true // a passive with no agent: "The leaked key should be rotated"
 			}
+		case "pays", "pay", "helps", "help", "sense":
+			for m := k - 1; m >= i && m >= k-3; m-- {
+				if d.toks[m].w == "it" {
+					return true // "it pays to ...", "it might help to ...", "it makes sense to ..."
+				}
+			}
+		case "harm":
+			if k > i && d.toks[k-1].w == "no" {
+				return true // "there's no harm in ..."
+			}
+		case "thing":
+			if near(k, 2, "do") {
+				return true // "the smart thing to do is to ..."
+			}
 		case "why", "let's", "let":
 			return true
 		}
