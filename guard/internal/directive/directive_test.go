@@ -188,6 +188,10 @@ func TestModalImpersonalAdviceVerbs(t *testing.T) {
 		"The refactor was worth the effort, the team said.":                                  false,
 		"The first thing to do in the runbook is to page the owner, per the on-call policy.": false,
 		"There is no harm in the logs, only noise.":                                          false,
+		"Your team should enable MFA delete on the audit log bucket.":                        true,
+		"Your on-call engineers need to rotate the database passwords.":                      true,
+		"Your cluster should be on 1.29 by now.":                                             false,
+		"Your config must have a version field.":                                             false,
 	} {
 		_, got := Modal(s, 0)
 		assert.Equal(t, want, got, s)

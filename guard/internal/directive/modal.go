@@ -299,6 +299,8 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true // "there's no harm in restarting the kubelet"
 		case w == "your" && a.possessiveTask(i+1):
 			return i, end(i), true // "your next step is to ..."
+		case w == "your" && a.readersOwn(i+1):
+			return i, end(i), true // "your team should enable MFA delete"
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
 			return i, end(i), true // "the best course of action is to ..."
 		case w == "the" && i == a.clauseStart(i) && in(meansNoun, a.word(i+1)) && a.possessiveTask(i+2) && a.word(i+2) != "was":
@@ -599,6 +601,38 @@ func (a *analysis) verbAt(i int) bool {
 
 // impersonalAdvice reports whether tokens from i read "is/'s/would be
 // (adverbs) recommended/best/a good idea ... (that|to)".
+// readersOwn reports whether tokens from i read "(adjectives) noun(s)
+// should|must|ought to|need(s) to VB": the reader's own people or
+// things directed through the reader ("your team should enable ...",
+// "your on-call engineers need to rotate ...").
+func (a *analysis) readersOwn(i int) bool {
+	k := i
+	for k < len(a.s.Words) && k < i+4 && (a.xpos(k) == "JJ" || a.xpos(k) == "NN" || a.xpos(k) == "NNS" || a.xpos(k) == "NNP") {
+		k++
+	}
+	if k == i {
+		return false
+	}
+	for a.xpos(k) == "RB" {
+		k++
+	}
+	switch w := a.word(k); {
+	case w == "should" || w == "must":
+		k++
+	case w == "ought" || w == "need" || w == "needs":
+		if a.word(k+1) != "to" {
+			return false
+		}
+		k += 2
+	default:
+		return false
+	}
+	for a.xpos(k) == "RB" {
+		k++
+	}
+	return a.verbAt(k) && a.word(k) != "be" && a.word(k) != "have"
+}
+
 // benefitAdvice reports whether tokens from i read "(modal) (adverb)
 // pays|helps|makes sense to VB", impersonal advice whose predicate is a
 // verb of benefit: "it pays to cache ...", "it might help to bump ...",

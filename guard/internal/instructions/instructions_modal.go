@@ -245,7 +245,7 @@ func (d *detector) directiveCue(i, j int) bool {
 		case "you'd", "you'll", "we'd", "i'd":
 			return true // the modal is in the token: the grammar reads the verb group
 		case "your":
-			if near(k, 5, "is", "'s", "was", "will") {
+			if near(k, 5, "is", "'s", "was", "will", "should", "must", "ought", "need", "needs") {
 				return true
 			}
 		case "best", "safest", "quickest", "simplest", "easiest", "preferred", "wisest", "recommended", "right", "correct", "only",
