@@ -40,7 +40,7 @@ var subordinators = setOf(
 	"if", "when", "whenever", "before", "after", "once", "to", "unless", "until",
 	"while", "as", "for", "on", "in", "with", "without", "during", "by", "since",
 	"where", "wherever", "like", "from", "at", "otherwise", "because", "although",
-	"though", "given", "upon", "within", "under", "via", "using",
+	"though", "given", "upon", "within", "under", "via", "using", "whatever", "whichever",
 )
 
 // strongObjects follow an imperative verb directly: determiners, object
@@ -494,6 +494,15 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 			k += 2
 			continue
 		case w == "now" && d.word(k+1) == "that":
+			return 0
+		case (w == "should" || w == "had" || w == "were") && !midSentence && !strings.HasSuffix(d.toks[j-1].post(), "?"):
+			// A condition put as an inversion: "Should the renewal fail
+			// again, fall back to ...", "Had the job retried, ...". The
+			// clause starts after its comma.
+			if m := d.phraseCommaAny(k, j); m > 0 {
+				k, sub = m, false
+				continue
+			}
 			return 0
 		case w == "do" && (d.word(k+1) == "not" || d.word(k+1) == "n't"):
 			negated = true
@@ -2195,4 +2204,18 @@ func (d *detector) objectStart(w string) bool {
 	}
 	_, ed := lexicon.Default().EdLemma(w)
 	return !ed
+}
+
+// phraseCommaAny returns the index after the first comma within 16 words
+// of k, before the sentence ends, or 0.
+func (d *detector) phraseCommaAny(k, j int) int {
+	for m := k; m < j-1 && m < k+16; m++ {
+		if d.toks[m].endsSentence() {
+			return 0
+		}
+		if d.toks[m].comma() {
+			return m + 1
+		}
+	}
+	return 0
 }

@@ -583,3 +583,18 @@ func TestPowerShellCmdlets(t *testing.T) {
 		{"Die Artefakte des Build-Job werden nach 1 Tag gelöscht.", ruleCommand, false},
 	})
 }
+
+// TestCommandsAfterInvertedAndFreeConditions: a command after a
+// condition put as an inversion ("Should X fail, ...") or opened by
+// "whatever"; the same openers in questions and statements stay facts.
+func TestCommandsAfterInvertedAndFreeConditions(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Should the certificate renewal fail again, fall back to the manual DNS-01 challenge.", ruleImperative, true},
+		{"Whatever the root cause turns out to be, page the database owner before touching pg_hba.conf.", ruleImperative, true},
+		// facts
+		{"Should the certificate renewal fail again, the controller retries after an hour.", ruleImperative, false},
+		{"Should the job retry on 503?", ruleImperative, false},
+		{"Whatever the cause, the cache was cold for ten minutes.", ruleImperative, false},
+		{"Had the job retried, the backlog would have cleared by noon.", ruleImperative, false},
+	})
+}
