@@ -231,7 +231,17 @@ func (d *detector) label(i, j int) bool {
 		}
 	}
 	if _, ok := particles[d.word(i+1)]; ok {
-		return false // "Back up the database:"
+		// "Back up the database:", "Look at the logs:"; a preposition
+		// before a bare noun or an identifier names the label's place
+		// ("Active at peak:", "Index on customer_id:", "Key in
+		// .github/workflows/test.yml:").
+		switch d.word(i + 1) {
+		case "up", "down", "out", "off", "away", "back", "over":
+			return false
+		}
+		if n := d.word(i + 2); i+2 >= j || isDeterminerLike(n) || isObjectPronoun(n) {
+			return false
+		}
 	}
 	return true
 }
@@ -661,8 +671,19 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		return 0
 	}
 	if d.afterLabel && !midSentence {
-		_, strong := strongObjects[d.word(k+1)]
-		_, particle := particles[d.word(k+1)]
+		nw := d.word(k + 1)
+		_, strong := strongObjects[nw]
+		strong = strong && nw != "only" && nw != "no" && nw != "more" && nw != "less" // "Workspaces affected: prod only"
+		_, particle := particles[nw]
+		if particle && info.Adj && !d.adviceLabelBefore(k-1) {
+			switch nw {
+			case "to", "in", "on", "at", "for", "with", "from":
+				// An adjective and its complement: "Throughput at 32 cores:
+				// equal to throughput at 8 cores", "pip cache: present in
+				// the final image".
+				particle = false
+			}
+		}
 		if !strong && !(particle && !d.afterConfigKey) || k+1 >= j {
 			return 0 // (after a configuration key, "id-token: write for ...", a particle is the value's)
 		}

@@ -598,3 +598,23 @@ func TestCommandsAfterInvertedAndFreeConditions(t *testing.T) {
 		{"Had the job retried, the backlog would have cleared by noon.", ruleImperative, false},
 	})
 }
+
+// TestTerseLabelsAndValues: a label whose preposition names its place
+// ("Active at peak:", "Index on customer_id:"), a value restricted by
+// "only", and an adjective with its complement after a label are no
+// commands; phrasal and advised commands around labels stay commands.
+func TestTerseLabelsAndValues(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"php-fpm pool saturated. pm.max_children: 20. Active at peak: 20. Listen queue: 180.", ruleImperative, false},
+		{"Key in .github/workflows/test.yml: deps-runner.os-github.sha.", ruleImperative, false},
+		{"Index on customer_id: absent since migration 0147.", ruleImperative, false},
+		{"Workspaces affected: prod only.", ruleImperative, false},
+		{"Throughput at 32 cores: equal to throughput at 8 cores.", ruleImperative, false},
+		{"pip cache directory: present in the final image, 96 MB.", ruleImperative, false},
+		// commands
+		{"Fix: clean up the cache.", ruleImperative, true},
+		{"Look at the logs: they show the error.", ruleImperative, true},
+		{"Next step: open in the browser.", ruleImperative, true},
+		{"Back up the database: it is the only copy.", ruleImperative, true},
+	})
+}
