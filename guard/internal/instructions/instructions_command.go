@@ -1002,7 +1002,7 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 		// install fails on Node 16", "helm upgrade hangs for 10 minutes".
 		return false
 	}
-	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && fileSubject(prog) && finiteVerbForm(ev.first) {
+	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && fileSubject(prog) && (finiteVerbForm(ev.first) || sFormOfWord(ev.first)) {
 		// A file named as the subject of a sentence: "tests/test_export.py
 		// hard-codes /tmp/report.csv", "cmd/main.go imports ./internal".
 		return false
@@ -1185,10 +1185,12 @@ func isSubcommandWord(w string) bool {
 	return ok
 }
 
-// fileSubject reports whether prog is a path to a file: a slash and a
-// file extension ("tests/test_export.py", "cmd/main.go").
+// fileSubject reports whether prog names a file in a sentence: a path
+// or a file's name with its extension ("tests/test_export.py",
+// "ios/Podfile", "build.zig"), not a script run by its path ("./x.sh",
+// "/usr/bin/x").
 func fileSubject(prog string) bool {
-	return strings.Contains(prog, "/") && hasFileExt(prog)
+	return (strings.Contains(prog, "/") || hasFileExt(prog)) && !strings.HasPrefix(prog, "./") && !strings.HasPrefix(prog, "/")
 }
 
 // finiteVerbForm reports whether w is the -s or -ed form of a verb,
@@ -2022,4 +2024,12 @@ func pascalWord(s string) bool {
 		lower = lower || c >= 'a' && c <= 'z'
 	}
 	return lower
+}
+
+// sFormOfWord reports whether w is an English word with an "s" added that
+// the lexicon does not know as a verb form ("lowercases"): after a file's
+// name, the verb of a sentence about it.
+func sFormOfWord(w string) bool {
+	stem, ok := strings.CutSuffix(w, "s")
+	return ok && len(stem) > 3 && !strings.HasSuffix(stem, "s") && !isSubcommandWord(w) && lexicon.Default().IsDictionaryWord(stem)
 }

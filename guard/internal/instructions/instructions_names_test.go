@@ -618,3 +618,16 @@ func TestTerseLabelsAndValues(t *testing.T) {
 		{"Back up the database: it is the only copy.", ruleImperative, true},
 	})
 }
+
+// TestFilesAsSubjects: a file's path or name before a verb is the subject
+// of a sentence, including a verb the lexicon lacks; scripts run by
+// their paths stay commands.
+func TestFilesAsSubjects(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"ios/Podfile declares platform :ios, '11.0'.", ruleCommand, false},
+		{"accounts/register.py lowercases usernames but does not call unicodedata.normalize.", ruleCommand, false},
+		{"bin/rails db:migrate", ruleCommand, true},
+		{"scripts/release.sh v1.2.3", ruleCommand, true},
+		{"./gradlew assembleRelease", ruleCommand, true},
+	})
+}
