@@ -739,6 +739,9 @@ func (d *detector) operandAfter(k int) int {
 			return 0 // a noun and its number: "gzip level 6", "postgres port 5432"
 		}
 	}
+	if k+2 < len(d.toks) && allDigits(strings.TrimRight(d.toks[k+1].raw, ".,;:")) && measureUnit(d.toks[k+2].w) {
+		return 0 // a measurement, not an operand: "pip install 318 MB"
+	}
 	end := 0
 	for m := k + 1; m < len(d.toks) && m < k+5; m++ {
 		t := d.toks[m]
@@ -1260,7 +1263,10 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 	if st == nil || depth > 8 {
 		return
 	}
-	if len(st.Redirs) > 0 {
+	for _, r := range st.Redirs {
+		if r.Word != nil && strings.HasPrefix(r.Word.Lit(), "=") && (r.Op == syntax.RdrOut || r.Op == syntax.RdrIn) {
+			continue // a version constraint, not a redirection: "php >=8.2", "node <=20"
+		}
 		ev.strong, ev.redirect = true, true
 	}
 	switch c := st.Cmd.(type) {
@@ -2032,4 +2038,14 @@ func pascalWord(s string) bool {
 func sFormOfWord(w string) bool {
 	stem, ok := strings.CutSuffix(w, "s")
 	return ok && len(stem) > 3 && !strings.HasSuffix(stem, "s") && !isSubcommandWord(w) && lexicon.Default().IsDictionaryWord(stem)
+}
+
+// measureUnit reports whether w is a unit a number is measured in.
+func measureUnit(w string) bool {
+	switch strings.TrimRight(w, ".,;:") {
+	case "b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "bytes", "ms", "µs", "us", "ns", "s", "sec", "secs",
+		"seconds", "minutes", "min", "mins", "hours", "h", "%", "percent", "rps", "qps", "rows", "requests", "files":
+		return true
+	}
+	return false
 }

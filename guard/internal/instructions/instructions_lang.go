@@ -110,8 +110,19 @@ func (d *detector) foreignProse(i int) bool {
 // shellSyntax reports whether text holds syntax only a shell gives
 // meaning to: a flag, a pipe, a redirection, a substitution or sudo.
 func shellSyntax(text string) bool {
-	if strings.Contains(text, " -") || strings.HasPrefix(text, "-") || strings.ContainsAny(text, "|>`$") {
+	if strings.HasPrefix(text, "-") || strings.ContainsAny(text, "|>`$") {
 		return true
+	}
+	for i := strings.Index(text, " -"); i >= 0; {
+		// A flag; a negative number is none ("MaxDeliver -1").
+		if i+2 < len(text) && (text[i+2] < '0' || text[i+2] > '9') {
+			return true
+		}
+		k := strings.Index(text[i+2:], " -")
+		if k < 0 {
+			break
+		}
+		i += 2 + k
 	}
 	return strings.Contains(text, "sudo ")
 }

@@ -631,3 +631,17 @@ func TestFilesAsSubjects(t *testing.T) {
 		{"./gradlew assembleRelease", ruleCommand, true},
 	})
 }
+
+// TestValuesThatLookLikeArguments: a version constraint, a measurement
+// and a negative number are no redirection, operand or flag.
+func TestValuesThatLookLikeArguments(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"composer.lock contains symfony/string v7.1.4, which requires php >=8.2.", ruleCommand, false},
+		{"Layer sizes: base 1.01 GB, pip install 318 MB, app code 41 MB.", ruleCommand, false},
+		{"The consumer is declared in services/fulfil/nats.go with AckWait 30s and MaxDeliver -1.", ruleCommand, false},
+		// commands
+		{"php artisan migrate > out.log", ruleCommand, true},
+		{"git log -3", ruleCommand, true},
+		{"Der Job ruft ls -la /var/log auf.", ruleCommand, true},
+	})
+}
