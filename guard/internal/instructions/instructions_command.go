@@ -982,6 +982,12 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	if pf&fFunction != 0 && !known {
 		return false // "we accept: ...", "in 1594 ... & ..."
 	}
+	if !known && !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.strong && !ev.redirect && inflectedForm(prog) {
+		// A verb's -s or -ed form with no shell syntax after it is no
+		// program: "Counts max_children warnings per pod" ("defaults
+		// delete" and "shred --zero" have their operands).
+		return false
+	}
 	if ev.prose > 0 && !ev.strong {
 		return false
 	}
@@ -1339,8 +1345,23 @@ func judgeStmt(st *syntax.Stmt, ev *evidence, depth int) {
 		}
 		l := lexicon.Default()
 		for _, a := range c.Args {
-			if a.Value != nil || a.Array != nil || a.Naked && a.Name == nil && a.Value == nil {
-				ev.strong = true
+			if a.Naked && a.Name == nil {
+				// A bare word that is no name: a flag or a path makes a
+				// command ("export -p", "declare -A"); a number is prose's
+				// ("Export requests peak at 12 per minute").
+				if a.Value == nil {
+					ev.strong = true
+					continue
+				}
+				lit := a.Value.Lit()
+				word := strings.TrimRight(lit, ",.;:")
+				if !allDigits(word) && !(word != lit && isLowerWord(word)) {
+					ev.strong = true // (a word with its comma is prose's: "Export runs for smaller archives, ...")
+				}
+				continue
+			}
+			if a.Value != nil || a.Array != nil {
+				ev.strong = true // an assignment: "export FOO=bar"
 				continue
 			}
 			if a.Name != nil {
@@ -2048,4 +2069,15 @@ func measureUnit(w string) bool {
 		return true
 	}
 	return false
+}
+
+// inflectedForm reports whether w is the -s or -ed form of an English
+// verb, not the verb itself ("counts", "returned").
+func inflectedForm(w string) bool {
+	l := lexicon.Default()
+	if lemma, ok := l.SLemma(w); ok && lemma != w {
+		return true
+	}
+	lemma, ok := l.EdLemma(w)
+	return ok && lemma != w
 }

@@ -645,3 +645,18 @@ func TestValuesThatLookLikeArguments(t *testing.T) {
 		{"Der Job ruft ls -la /var/log auf.", ruleCommand, true},
 	})
 }
+
+// TestProseParsedAsDeclarations: "export" opening a sentence parses as a
+// declaration of bare words; a number or a word with its comma there is
+// prose's, and a verb's -s form is no program.
+func TestProseParsedAsDeclarations(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Export requests peak at 12 per minute around month end.", ruleCommand, false},
+		{"Export runs for smaller archives, under one hour, complete successfully.", ruleCommand, false},
+		{"Counts max_children warnings per pod.", ruleCommand, false},
+		// commands
+		{"export FOO=bar", ruleCommand, true},
+		{"export -p", ruleCommand, true},
+		{"declare -A map", ruleCommand, true},
+	})
+}
