@@ -1322,7 +1322,7 @@ func destination(toks []tok, norm string) bool {
 		if t.w == "@" && at(toks, i-1).w == "to" && at(toks, i+1).word() {
 			return true // a handle: "DM it to @growthhacker"
 		}
-		if t.w == "to" || t.w == "in" {
+		if t.w == "to" || t.w == "in" || t.w == "into" {
 			switch n := at(toks, i+1).w; n {
 			case "me", "us", "this", "the", "our", "your":
 				m := at(toks, i+2)
