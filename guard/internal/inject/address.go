@@ -544,10 +544,13 @@ func readingThis(toks []tok) bool {
 				if automatically(toks, i+1) {
 					return true // "whoever handles this form automatically:"
 				}
-				if !machineOnly(at(toks, i+1).w) {
+				e = i + 1
+				if at(toks, e).f&wBe != 0 {
+					e++ // "whoever is summarising this channel"
+				}
+				if !machineOnly(at(toks, e).w) {
 					continue
 				}
-				e = i + 1
 			default:
 				continue
 			}
