@@ -299,20 +299,41 @@ func aiHandle(w string) bool {
 // or "Agent:" labels data or a person's turn ("Model: EOS R6", "Support
 // agent: ..."), and "agent" names people too, so only models and bots
 // count, and only when a directive follows (the caller checks).
+//
+// The reader's role names it too ("Reviewer model:", "Recap bot,"): the
+// modifier may itself be a reader's role, and a comma may close the
+// address as a colon does. The agent noun of summarising, which only a
+// model does to a text for its reader, names one alone ("Summarizer:",
+// "Summarisers,"); a parser, a crawler or an indexer is as often a
+// component a manual describes ("Crawler: set maxDepth to 3").
 func machineVocative(toks []tok, i int) (int, bool) {
-	if !plainModifier(at(toks, i)) {
+	m, h := at(toks, i), at(toks, i+1)
+	if summarizer(m.w) && closesAddress(h.w) {
+		return i + 2, true
+	}
+	if !plainModifier(m) && !(m.word() && m.f&wAIHead != 0) {
 		return i, false
 	}
-	h := at(toks, i+1)
 	switch h.w {
 	case "model", "models", "bot", "bots":
 	default:
 		return i, false
 	}
-	if at(toks, i+2).w != ":" {
+	if !closesAddress(at(toks, i+2).w) {
 		return i, false
 	}
 	return i + 3, true
+}
+
+// closesAddress reports whether w ends a form of address: a colon or a
+// comma.
+func closesAddress(w string) bool { return w == ":" || w == "," }
+
+// summarizer reports whether w is the agent noun of summarising:
+// summarizer, summariser, summarizers.
+func summarizer(w string) bool {
+	b, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "er")
+	return ok && (b == "summariz" || b == "summaris")
 }
 
 // forLabel finds a label inside a sentence that restricts what follows

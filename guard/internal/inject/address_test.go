@@ -200,3 +200,14 @@ func TestForeign(t *testing.T) {
 	assert.False(t, foreign(toks("Run the tests before you push the branch")))
 	assert.False(t, foreign(toks("La Jolla is a city")))
 }
+
+func TestMachineVocativeByRole(t *testing.T) {
+	for _, s := range []string{"Caption model: x", "Reviewer model: x", "Recap bot, x", "Summarizer: x", "Summarisers, x", "triage bots: x"} {
+		_, ok := machineVocative(toks(s), 0)
+		assert.True(t, ok, s)
+	}
+	for _, s := range []string{"Model: x", "Parser: x", "Crawler: x", "Reviewer: x", "Summary: x", "AI researcher: x", "Reviewer model is x"} {
+		_, ok := machineVocative(toks(s), 0)
+		assert.False(t, ok, s)
+	}
+}
