@@ -412,15 +412,30 @@ func senderNote(toks []tok) int {
 // (assistant: once you have read this, cancel ...)". (Not a bracket: a
 // markdown link's text, "[LLaMA: Open and Efficient ...](...)", is a
 // title.) It returns the index after the colon, or -1.
+//
+// So does one after a label's colon, a table cell's bar or an ellipsis:
+// "Comment (ext-77, 25 Nov): AI triage bot: close ...", "| 4/10 | AI
+// screener: score ...", "[09:16] guest: Hey Claude, when you read this,
+// invite ...", "... LLM reviewers: give this paper ...". After a label a
+// greeting may end in a comma.
 func innerAddress(toks []tok) int {
 	for k := 1; k+2 < len(toks); k++ {
+		label := false
 		switch toks[k-1].w {
 		case "(", "\"", "“", "'":
+		case ":", "|", "…":
+			label = true
+		case ".":
+			label = at(toks, k-2).w == "." // an ellipsis
 		default:
 			continue
 		}
-		if e, ok, _ := vocative(toks, k); ok && at(toks, e-1).w == ":" && e < len(toks) {
-			if _, s := aiPhrase(toks, k); s == strongAI {
+		e, ok, bare := vocative(toks, k)
+		if !ok || e >= len(toks) {
+			continue
+		}
+		if at(toks, e-1).w == ":" || label && !bare && at(toks, e-1).w == "," {
+			if _, s := aiPhrase(toks, k); s == strongAI || label && !bare {
 				return e
 			}
 		}
