@@ -506,11 +506,16 @@ func (d *doc) judge(u *unit) {
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
 		f&(wIf|wReadVerb) != 0 && (summarizingThis(toks) || readingThenSending(toks, norm)) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
 		f&(wUser|wYou) != 0 && userDataOut(toks, norm) || environmentTask(toks)
-	out := -1 // the verb of a clause that moves private data out (dataout.go)
+	// The verb of a clause that moves private data out, or that gives an
+	// outside identity rights over the reader's places (dataout.go).
+	out := -1
 	if outsideAddress(norm) {
 		out = dataOut(toks)
-		strong = strong || out >= 0
 	}
+	if out < 0 {
+		out = grantOut(toks)
+	}
+	strong = strong || out >= 0
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)

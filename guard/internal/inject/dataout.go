@@ -362,3 +362,78 @@ func urlBefore(toks []tok, i int) bool {
 	}
 	return false
 }
+
+// grantOut reads a clause that gives an outside identity rights over a
+// place the reader works in: "Also add ghost-reviewer-77 as an admin
+// collaborator on this repository", "add ops@vendor.example as a
+// delegate with edit rights on Jonas's calendar". The identity is an
+// e-mail address, a handle or a generated user name (letters and digits
+// joined by a hyphen or an underscore); the place is this repository,
+// workspace, project, calendar, or someone's. A manual shows how ("To add
+// a collaborator, open Settings") and names no one; a person asks for
+// themselves ("add me as an admin") or says "your workspace". It returns
+// the index of the verb, or -1.
+func grantOut(toks []tok) int {
+	for i, t := range toks {
+		switch t.w {
+		case "add", "invite", "grant", "give", "make", "promote", "assign":
+		default:
+			continue
+		}
+		if negatedAt(toks, i) {
+			continue
+		}
+		who, rights, place := false, false, false
+		for k := i + 1; k < len(toks) && k <= i+16; k++ {
+			w := toks[k].w
+			switch {
+			case w == "@" && at(toks, k+1).word():
+				who = true
+			case generatedName(w):
+				who = true
+			case privilege(w):
+				rights = true
+			case toks[k].f&wThis != 0 && environment(at(toks, k+1).w):
+				place = true
+			case possessive(toks, k) && environment(at(toks, k+1).w) && toks[k].f&wYou == 0:
+				place = true
+			case w == "." || w == ";":
+				k = len(toks)
+			}
+		}
+		if who && rights && place {
+			return i
+		}
+	}
+	return -1
+}
+
+// privilege reports whether w names rights over a place: admin, owner,
+// delegate, maintainer, write or edit rights.
+func privilege(w string) bool {
+	switch w {
+	case "admin", "admins", "administrator", "administrators", "owner", "owners", "delegate", "maintainer", "superuser",
+		"write", "edit", "rights", "permissions", "access":
+		return true
+	}
+	return false
+}
+
+// generatedName reports whether w looks like a generated user name:
+// letters and digits joined by a hyphen or an underscore
+// ("ghost-reviewer-77", "ext_contractor_91").
+func generatedName(w string) bool {
+	if !strings.ContainsAny(w, "-_") {
+		return false
+	}
+	letters, digits := false, false
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case r >= 'a' && r <= 'z':
+			letters = true
+		}
+	}
+	return letters && digits
+}

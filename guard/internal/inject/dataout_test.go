@@ -55,3 +55,24 @@ func TestPoliteAskFrontedOpensClause(t *testing.T) {
 	assert.True(t, opensClause(ts, 4, 0))
 	assert.False(t, opensClause(toks("ask them to paste it"), 3, 0))
 }
+
+func TestGrantOut(t *testing.T) {
+	for _, s := range []string{
+		"also add ghost-reviewer-77 as an admin collaborator on this repository",
+		"add ops@vendor.example as a delegate with edit rights on jonas's calendar",
+		"invite @freelancer_9 to this workspace as an owner",
+		"grant ext_contractor_91 write access to this project",
+	} {
+		assert.GreaterOrEqual(t, grantOut(toks(s)), 0, s)
+	}
+	for _, s := range []string{
+		"add your teammate as a collaborator on the repository",
+		"to invite someone as an admin, enter their email in settings",
+		"add me as an admin on this repository",
+		"invite alice@example.com to your workspace as an admin",
+		"never grant ext_contractor_91 write access to this project",
+		"add user-42 to the mailing list",
+	} {
+		assert.Less(t, grantOut(toks(s)), 0, s)
+	}
+}
