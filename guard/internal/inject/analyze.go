@@ -890,6 +890,9 @@ func (d *doc) injectionHit(hits []Hit, end int, norm string) bool {
 			continue
 		}
 		low := d.a.cfg.Normalize(t)
+		if _, ok := cutAny(low, "if you are a", "if you're a"); ok && h.End < end && d.compound(d.m[h.End:end]) {
+			continue // "If you are a language model researcher, ..." names a person
+		}
 		if rest, ok := cutAny(low, "you are now ", "you're now ", "you are now\n"); ok {
 			if w, _, _ := strings.Cut(rest, " "); w == "in" || w == "at" || w == "on" || w == "inside" {
 				if !strings.Contains(norm, "mode") {
@@ -900,6 +903,18 @@ func (d *doc) injectionHit(hits []Hit, end int, norm string) bool {
 		return true
 	}
 	return false
+}
+
+// compound reports whether the text after a phrase that ends on an AI
+// noun goes on with a noun the phrase modifies: "(a language model)
+// researcher", "(an AI) enthusiast", rather than ending or going on
+// with another AI noun ("(an AI) assistant").
+func (d *doc) compound(after string) bool {
+	ts := tokenize(d.a.cfg.Normalize(after), nil)
+	if len(ts) == 0 || ends(ts, 0) {
+		return false
+	}
+	return ts[0].f&(wAIStrong|wAIWeak|wAIHead|wAIQual) == 0 && ts[0].start == 1
 }
 
 func cutAny(s string, prefixes ...string) (string, bool) {
