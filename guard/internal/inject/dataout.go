@@ -137,6 +137,8 @@ func privateObject(toks []tok, d int) bool {
 			return true
 		case t.w == "transcript" || t.w == "transcripts":
 			return true
+		case t.f&wConvo != 0 && (at(toks, i+1).w == "history" || at(toks, i+1).w == "log" || at(toks, i+1).w == "logs"):
+			return true // "the full conversation history", "the chat log"
 		case t.w == "~" && at(toks, i+1).w == "/":
 			return true // a file in the user's home: "~/.ssh/id_rsa"
 		case t.w == "." && at(toks, i+1).start == t.end && dotSecret(at(toks, i+1).w) && (i == 0 || toks[i-1].end < t.start || !toks[i-1].word()):
