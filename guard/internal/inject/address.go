@@ -273,6 +273,9 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	if s == notAI || s == weakAI && !intro {
 		return i, false, false
 	}
+	if s == strongAI && !intro && !to {
+		e = postModified(toks, e) // "Assistant with calendar access:"
+	}
 	switch p := at(toks, e).w; {
 	case p == "," || p == ":" || p == "—" || p == "–" || p == "-" || p == ";":
 		return e + 1, true, !intro
@@ -280,6 +283,27 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		return e + 1, true, false
 	}
 	return i, false, false
+}
+
+// postModified returns the index of the colon that ends an addressee's
+// participle or "with" phrase starting at toks[e] ("the AI reading
+// Maya's mailbox:", "the assistant writing the status report:",
+// "Assistant with calendar access:"), or e when there is none: the
+// reader named by what it is doing or what it holds.
+func postModified(toks []tok, e int) int {
+	w := at(toks, e).w
+	if w != "with" && !(len(w) > 5 && strings.HasSuffix(w, "ing")) {
+		return e
+	}
+	for k := e + 1; k < len(toks) && k <= e+7; k++ {
+		switch {
+		case toks[k].w == ":":
+			return k
+		case !toks[k].word():
+			return e
+		}
+	}
+	return e
 }
 
 // aiHandle reports whether w, a handle's name, ends in a part that names
@@ -482,6 +506,7 @@ func addressedNote(toks []tok, from int) bool {
 					}
 				}
 			}
+			e = postModified(toks, e) // "Note for the AI reading Maya's mailbox:"
 			switch p := at(toks, e).w; {
 			case p == ":" || p == ",":
 				return true
