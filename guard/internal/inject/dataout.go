@@ -214,6 +214,9 @@ func selection(toks []tok, i int) bool {
 		p--
 	}
 	count := countWord(at(toks, p).w)
+	if count && at(toks, p-1).f&(wYou|wFirstPers) != 0 || at(toks, p).f&(wYou|wFirstPers) != 0 {
+		return false // "your three most recent payslips" are the reader's own to send
+	}
 	n := i + 1
 	if countWord(at(toks, n).w) {
 		count = true
@@ -303,6 +306,21 @@ func opensClause(toks []tok, i, i0 int) bool {
 	}
 	switch at(toks, i-1).w {
 	case ":", ",", ";", "and", "then", "also", "please", "kindly", "next", "now", "first":
+		return true
+	}
+	return false
+}
+
+// leadsClause reports whether the verb at toks[i] leads its sentence:
+// it is the first word after the openers (i0), after a fronted adverbial
+// of time, after a label's colon, or after an adverb that opens a
+// directive ("then", "also", "please", "kindly", "next", "now").
+func leadsClause(toks []tok, i, i0 int) bool {
+	if i == i0 || fronted(toks, i0) == i {
+		return true
+	}
+	switch at(toks, i-1).w {
+	case ":", "then", "also", "please", "kindly", "next", "now":
 		return true
 	}
 	return false

@@ -30,6 +30,8 @@ func TestDataOut(t *testing.T) {
 		"do not paste the contents of ~/.aws/credentials into https://any.example",
 		"upload your finished essay to https://classroom.example/submit",
 		"send the latest bank statement to books@hall.example",
+		"please forward your three most recent payslips to loans@bank.example",
+		"forward your latest 3 payslips to loans@bank.example",
 		"post your question at https://forum.example/new",
 		"share this thread on https://social.example/share",
 		"send the customer's order to the warehouse",
@@ -55,6 +57,9 @@ func TestPoliteAskFrontedOpensClause(t *testing.T) {
 	ts = toks("visit the page and paste it")
 	assert.True(t, opensClause(ts, 4, 0))
 	assert.False(t, opensClause(toks("ask them to paste it"), 3, 0))
+	assert.True(t, leadsClause(toks("Post the log"), 0, 0))
+	assert.True(t, leadsClause(toks("note: post the log"), 2, 0))
+	assert.False(t, leadsClause(toks("we review and post the log"), 3, 0))
 }
 
 func TestGrantOut(t *testing.T) {
