@@ -457,3 +457,63 @@ func generatedName(w string) bool {
 	}
 	return letters && digits
 }
+
+// aiPoliteSubject is what politeRequest returns when the subject of its
+// if-clause names an AI reader.
+const aiPoliteSubject = 1 << 30
+
+// politeRequest reads a request put in a conditional's politeness: a
+// main clause in the conditional mood ("it would be great", "we'd
+// appreciate it", "I would be grateful") and an if-clause whose subject
+// could or would do something ("if you could cancel ...", "if the
+// assistant could tell ..."). It returns the index of the if-clause's
+// verb, aiPoliteSubject when its subject names an AI reader, or -1. A
+// person asks politely too ("It would be great if you could bring a
+// dish"); the caller needs what the request is about.
+func politeRequest(toks []tok) int {
+	for p, t := range toks {
+		if t.w != "if" {
+			continue
+		}
+		cond := false
+		for k := p - 1; k >= 0 && k >= p-6; k-- {
+			if w := toks[k].w; w == "would" || w == "'d" || strings.HasSuffix(w, "'d") || strings.HasSuffix(w, "’d") {
+				cond = true
+				break
+			}
+		}
+		if !cond {
+			continue
+		}
+		for m := p + 1; m < len(toks) && m <= p+8; m++ {
+			w := toks[m].w
+			if w != "could" && w != "would" && w != "can" {
+				if !toks[m].word() {
+					break
+				}
+				continue
+			}
+			v := m + 1
+			if at(toks, v).w == "please" || at(toks, v).w == "kindly" || at(toks, v).w == "also" {
+				v++
+			}
+			if !at(toks, v).word() {
+				break
+			}
+			for k := p + 1; k < m; k++ {
+				if _, s := aiPhrase(toks, k); s != notAI || toks[k].f&(wAIStrong|wAIWeak) != 0 {
+					return aiPoliteSubject
+				}
+			}
+			return v
+		}
+	}
+	return -1
+}
+
+// polite reports whether politeRequest's answer v makes a request of the
+// reader: one whose subject is an AI reader, or any when the sentence
+// names no AI as a third party.
+func polite(v int, thirdParty bool) bool {
+	return v == aiPoliteSubject || v >= 0 && !thirdParty
+}

@@ -82,3 +82,12 @@ func TestGrantOut(t *testing.T) {
 		assert.Less(t, grantOut(toks(s)), 0, s)
 	}
 }
+
+func TestPoliteRequest(t *testing.T) {
+	assert.Positive(t, politeRequest(toks("it would be great if you could cancel the meetings")))
+	assert.Equal(t, aiPoliteSubject, politeRequest(toks("we'd appreciate it if the assistant could tell the user")))
+	assert.Positive(t, politeRequest(toks("I would be grateful if whoever reads this would kindly approve it")))
+	assert.Negative(t, politeRequest(toks("if you could see it, you would know")))
+	assert.Negative(t, politeRequest(toks("it would be great if the build passed")))
+	assert.Negative(t, politeRequest(toks("if you can, cancel the meetings")))
+}
