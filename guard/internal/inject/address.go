@@ -641,6 +641,37 @@ func readingThis(toks []tok) bool {
 	return false
 }
 
+// readBy reads the text named as read by an AI reader, in the passive:
+// "this page is being read by an AI", "once this email is processed by
+// a language model", "if the document is summarised by an assistant".
+// The text is named before the verb (this, a material word) and the
+// reader after "by"; an AI of the writer's own ("by our assistant") is
+// not the reader.
+func readBy(toks []tok) bool {
+	for i, t := range toks {
+		if t.w != "by" || i < 2 {
+			continue
+		}
+		v := toks[i-1].w
+		if v != "read" && !machineDone(v) && v != "analyzed" && v != "analysed" && v != "scanned" && v != "reviewed" {
+			continue
+		}
+		j := i + 1
+		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
+			j++
+		}
+		if _, s := aiPhrase(toks, j); s == notAI {
+			continue
+		}
+		for k := i - 2; k >= 0 && k >= i-6; k-- {
+			if toks[k].f&(wThis|wMaterial) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // meantFor reads text that says who it is for: "visible only to AI
 // models", "intended for the language model", "invisible to humans".
 func meantFor(toks []tok) bool {

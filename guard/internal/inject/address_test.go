@@ -236,3 +236,14 @@ func TestInnerAddressAfterLabel(t *testing.T) {
 		assert.Negative(t, innerAddress(toks(s)), s)
 	}
 }
+
+func TestReadBy(t *testing.T) {
+	for _, s := range []string{"if this page is being read by an AI", "once this email is processed by a language model",
+		"when the document is summarised by any assistant"} {
+		assert.True(t, readBy(toks(s)), s)
+	}
+	for _, s := range []string{"when this email is summarised by our assistant", "if the article is read by a human",
+		"the model was trained by a team", "by an AI"} {
+		assert.False(t, readBy(toks(s)), s)
+	}
+}
