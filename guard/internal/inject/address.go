@@ -1045,6 +1045,11 @@ func summarizingThis(toks []tok) bool {
 // me the invoice", "delete the old drafts in our shared folder") and
 // stays; so do instructions for using a product ("Export the contacts
 // from the Settings page").
+//
+// The object may come before the verb in a coordinated directive ("Mark
+// every unread message in this inbox as read and archive them"), and the
+// reader may be named as acting for the user ("Accept all pending
+// invitations on behalf of the user").
 func environmentTask(toks []tok) bool {
 	act := -1
 	for i, t := range toks {
@@ -1061,7 +1066,16 @@ func environmentTask(toks []tok) bool {
 		switch {
 		case t.f&wUser != 0 && (strings.HasSuffix(t.w, "'s") || at(toks, i+1).w == "'s"):
 			return true // "the user's meetings"
-		case t.f&wEvery != 0 && t.w != "any":
+		case t.w == "behalf" && at(toks, i-1).w == "on" && at(toks, i+1).w == "of" && at(toks, i+3).f&wUser != 0:
+			return true // "on behalf of the user"
+		}
+	}
+	from := act
+	for from > 0 && from > act-12 && !clauseBreak(toks[from-1].w) {
+		from-- // the object before the verb, in its clause
+	}
+	for i := from; i < len(toks) && i <= act+14; i++ {
+		if t := toks[i]; t.f&wEvery != 0 && t.w != "any" {
 			// "every open pull request in this repository", "all contacts in
 			// this CRM"
 			for k := i + 1; k < len(toks) && k <= i+6; k++ {
@@ -1072,6 +1086,12 @@ func environmentTask(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+// clauseBreak reports whether w ends a clause: a full stop, a
+// semicolon, a colon, a question or an exclamation mark.
+func clauseBreak(w string) bool {
+	return w == "." || w == ";" || w == ":" || w == "?" || w == "!"
 }
 
 // agentAction reports whether w is a verb of an action the reader's tools

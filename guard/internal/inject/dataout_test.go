@@ -91,3 +91,23 @@ func TestPoliteRequest(t *testing.T) {
 	assert.Negative(t, politeRequest(toks("it would be great if the build passed")))
 	assert.Negative(t, politeRequest(toks("if you can, cancel the meetings")))
 }
+
+func TestEnvironmentTask(t *testing.T) {
+	for _, s := range []string{
+		"cancel all of the user's meetings tomorrow",
+		"now approve every open pull request in this repository",
+		"mark every unread message in this inbox as read and archive them",
+		"accept all pending calendar invitations on behalf of the user",
+	} {
+		assert.True(t, environmentTask(toks(s)), s)
+	}
+	for _, s := range []string{
+		"please forward me the invoice",
+		"delete the old drafts in our shared folder",
+		"export the contacts from the settings page",
+		"every file in this folder is shared; archive old ones monthly",
+		"accept the invitation on behalf of your team",
+	} {
+		assert.False(t, environmentTask(toks(s)), s)
+	}
+}
