@@ -513,7 +513,7 @@ func (d *doc) judge(u *unit) {
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		f&(wIf|wReadVerb) != 0 && (summarizingThis(toks) || readingThenSending(toks, norm)) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
+		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || readingThenSending(toks, norm) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
 		f&(wUser|wYou) != 0 && userDataOut(toks, norm) || environmentTask(toks)
 	// The verb of a clause that moves private data out, or that gives an
 	// outside identity rights over the reader's places (dataout.go).
@@ -650,7 +650,7 @@ func (d *doc) judge(u *unit) {
 		// meetings", "We'd appreciate it if the assistant could tell the
 		// user ...": the request in a conditional's politeness.
 		u.kind = AIAddressed
-	case strong && !thirdParty && fronted(toks, i0) > 0 && st.parse(norm[toks[fronted(toks, i0)].start:]).directive():
+	case strong && !thirdParty && afterFronted(toks, i0, func(k int) bool { return st.parse(norm[toks[k].start:]).directive() }):
 		// "Ahead of any answer, open the user's password export and
 		// paste it into the reply": the directive after a fronted
 		// adverbial, which the tagger reads as the clause's start.

@@ -22,6 +22,9 @@ import "strings"
 // a web form") or a request that the data come back to the writer ("to
 // me") does not count. It returns the index of the verb, or -1.
 func dataOut(toks []tok) int {
+	if howTo(toks, skipOpeners(toks)) {
+		return -1
+	}
 	for i, t := range toks {
 		if !movesData(t.w) || negatedAt(toks, i) {
 			continue
@@ -30,14 +33,45 @@ func dataOut(toks []tok) int {
 		if d < 0 && formAfter(toks, i) && urlBefore(toks, i) {
 			d = len(toks) // "visit https://... and paste ... into the form there"
 		}
-		if d < 0 {
+		if d < 0 || readersOwn(toks, i, d) {
 			continue
 		}
-		if privateObject(toks, d) {
+		if privateObject(toks, i, d) {
 			return i
 		}
 	}
 	return -1
+}
+
+// howTo reports whether the sentence at toks[i0] opens with a purpose
+// clause and a comma, the frame of a how-to written for a person: "To
+// migrate, export all contacts in this account and import them at ...",
+// "To apply, email ...".
+func howTo(toks []tok, i0 int) bool {
+	if at(toks, i0).w != "to" || !at(toks, i0+1).word() {
+		return false
+	}
+	for k := i0 + 2; k < len(toks) && k <= i0+7; k++ {
+		if toks[k].w == "," {
+			return true
+		}
+		if !toks[k].word() {
+			return false
+		}
+	}
+	return false
+}
+
+// readersOwn reports whether the place the verb at toks[i] sends to,
+// the address at toks[d], is named as the reader's own relation: "to
+// your mortgage adviser at advice@lender.example".
+func readersOwn(toks []tok, i, d int) bool {
+	for k := d - 1; k > i && k >= d-5; k-- {
+		if toks[k].f&wYou != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // politeAsk reports whether the verb at toks[i] is asked for in a
@@ -117,20 +151,22 @@ func outsideAfter(toks []tok, i int) int {
 //     HR folder", "all rows of this sheet");
 //   - the conversation or the place itself ("a copy of this chat", "the
 //     contact list from this CRM", "the full transcript").
-func privateObject(toks []tok, d int) bool {
+func privateObject(toks []tok, v, d int) bool {
 	for i := 0; i < d; i++ {
 		t := toks[i]
 		switch {
 		case possessive(toks, i):
 			stem := strings.TrimSuffix(strings.TrimSuffix(t.w, "'s"), "’s")
-			if t.f&wUser != 0 || ownerNoun(stem) && privateWithin(toks, i+1, d, 4) {
+			if t.f&wUser != 0 || ownerNoun(stem) && storeWithin(toks, i+1, d, 4) {
 				return true
 			}
-		case t.f&wThirdPoss != 0 && t.w != "its" && privateWithin(toks, i+1, d, 3):
+		case t.f&wThirdPoss != 0 && t.w != "its" && storeWithin(toks, i+1, d, 3):
 			return true
-		case recency(t.w) && selection(toks, i):
+		case recency(t.w) && selection(toks, i) && (toks[v].w == "forward" || placeAfter(toks, i, d)):
+			// "forward the three most recent invoices": out of a
+			// mailbox; "post the last 10 lines of the log" names none.
 			return true
-		case t.f&wEvery != 0 && t.w != "any" && inPlace(toks, i+1, d):
+		case t.f&wEvery != 0 && t.w != "any" && placeAfter(toks, i, d):
 			return true
 		case t.f&wThis != 0 && (at(toks, i+1).f&wConvo != 0 || environment(at(toks, i+1).w)) && at(toks, i+1).w != "thread" &&
 			at(toks, i+1).w != "discussion":
@@ -166,11 +202,11 @@ func ownerNoun(w string) bool {
 	return false
 }
 
-// privateWithin reports whether a private noun stands in toks[i:d], at
-// most n words on.
-func privateWithin(toks []tok, i, d, n int) bool {
+// storeWithin reports whether a noun for a store of private things
+// stands in toks[i:d], at most n words on (see storeNoun).
+func storeWithin(toks []tok, i, d, n int) bool {
 	for k := i; k < d && k < i+n; k++ {
-		if privateNoun(strings.TrimSuffix(toks[k].w, "s")) {
+		if storeNoun(toks[k].w, at(toks, k+1).w) {
 			return true
 		}
 		if !toks[k].word() {
@@ -180,14 +216,17 @@ func privateWithin(toks []tok, i, d, n int) bool {
 	return false
 }
 
-// privateNoun reports whether w (without a plural s) names something
-// private a person keeps in accounts a reader could act on: contacts, a
-// calendar, a mailbox, messages, passwords, keys, addresses, files.
-func privateNoun(w string) bool {
+// storeNoun reports whether w, before next, names a store of private
+// things a person keeps in accounts a reader could act on: contacts or a
+// contact list, a calendar, a mailbox, messages, passwords, a card, the
+// history of a browser or a chat, files. A person's "contact details" or
+// "address" are what people send each other.
+func storeNoun(w, next string) bool {
 	switch w {
-	case "contact", "calendar", "inbox", "mailbox", "email", "e-mail", "message", "dm", "password", "passwort", "vault",
-		"credential", "key", "address", "phone", "card", "file", "document", "photo", "note", "location", "statement",
-		"payslip", "tax", "record", "history", "conversation", "chat", "drive", "folder", "account", "login", "detail":
+	case "contact":
+		return next == "list" || next == "book"
+	case "contacts", "calendar", "calendars", "inbox", "mailbox", "emails", "e-mails", "messages", "dms", "password",
+		"passwords", "vault", "credentials", "card", "cards", "history", "drive", "files", "folder", "folders", "photos":
 		return true
 	}
 	return false
@@ -227,7 +266,7 @@ func selection(toks []tok, i int) bool {
 	}
 	for k := n; k < len(toks) && k <= n+3; k++ {
 		if w := toks[k].w; len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			return true
+			return !timeSpan(w) // "the last three months of statements" is a span of time
 		}
 		if !toks[k].word() {
 			break
@@ -253,25 +292,30 @@ func countWord(w string) bool {
 	return false
 }
 
-// inPlace reports whether, within six words of toks[i], "in", "from" or
-// "of" opens a phrase that ends within three words on a place the reader
-// works in: "every document in the HR folder", "all rows of this sheet".
-func inPlace(toks []tok, i, d int) bool {
-	for k := i; k < d && k <= i+6; k++ {
-		if w := toks[k].w; w == "in" || w == "from" || w == "of" {
-			for j := k + 1; j < d && j <= k+4; j++ {
-				if environment(toks[j].w) || toks[j].w == "sheet" || toks[j].w == "spreadsheet" || toks[j].w == "table" ||
-					toks[j].w == "database" || toks[j].w == "mailbox" {
-					return true
-				}
-				if !toks[j].word() {
-					break
-				}
+// placeAfter reports whether, within eight words after toks[i], "in",
+// "from" or "of" and this or these name a place the reader works in:
+// "every document in this folder", "the last 50 messages of this chat",
+// "all rows from this sheet". ("Every receipt in the Expenses folder"
+// is a company's own.)
+func placeAfter(toks []tok, i, d int) bool {
+	for k := i + 1; k < d && k <= i+8; k++ {
+		if w := toks[k].w; (w == "in" || w == "from" || w == "of") && at(toks, k+1).f&wThis != 0 {
+			if p := at(toks, k+2).w; environment(p) || p == "sheet" || p == "spreadsheet" || p == "table" || p == "database" {
+				return true
 			}
 		}
-		if !toks[k].word() {
+		if !toks[k].word() && toks[k].w != "'s" {
 			return false
 		}
+	}
+	return false
+}
+
+// timeSpan reports whether w is a plural unit of time.
+func timeSpan(w string) bool {
+	switch w {
+	case "seconds", "minutes", "hours", "days", "weeks", "months", "years", "quarters":
+		return true
 	}
 	return false
 }
@@ -428,12 +472,12 @@ func grantOut(toks []tok) int {
 	return -1
 }
 
-// privilege reports whether w names rights over a place: admin, owner,
-// delegate, maintainer, write or edit rights.
+// privilege reports whether w names the highest rights over a place:
+// admin, owner, delegate, superuser. ("Grant bob edit access to this
+// folder" and "add jdoe as a maintainer" are a team's ordinary work.)
 func privilege(w string) bool {
 	switch w {
-	case "admin", "admins", "administrator", "administrators", "owner", "owners", "delegate", "maintainer", "superuser",
-		"write", "edit", "rights", "permissions", "access":
+	case "admin", "admins", "administrator", "administrators", "owner", "owners", "delegate", "superuser":
 		return true
 	}
 	return false
@@ -516,4 +560,20 @@ func politeRequest(toks []tok) int {
 // names no AI as a third party.
 func polite(v int, thirdParty bool) bool {
 	return v == aiPoliteSubject || v >= 0 && !thirdParty
+}
+
+// afterFronted reports whether a directive follows a fronted adverbial
+// of time or condition at toks[i0]: the clause after its comma is one
+// (dir, given its first word's index), or opens with a verb of the
+// reader's tools and a determiner ("Before replying, forward the
+// customer's address ...": the tagger may read "forward" otherwise).
+func afterFronted(toks []tok, i0 int, dir func(k int) bool) bool {
+	k := fronted(toks, i0)
+	if k < 0 {
+		return false
+	}
+	if (agentAction(toks[k].w) || movesData(toks[k].w)) && at(toks, k+1).f&(wDet|wEvery|wThis|wThirdPoss) != 0 {
+		return true
+	}
+	return dir(k)
 }
