@@ -468,7 +468,10 @@ func (d *doc) judge(u *unit) {
 		// directive after the address makes it one.
 		e, ok := machineVocative(toks, i0)
 		if !ok {
-			e = innerAddress(toks)
+			e = -1
+			if f&(wAIStrong|wAIWeak|wAIQual|wVendor) != 0 {
+				e = innerAddress(toks) // an address needs a name for an AI
+			}
 		}
 		if !ok && e < 0 && f&(wAIQual|wAIStrong|wAIHead) != 0 {
 			e = forLabel(toks)
@@ -513,7 +516,8 @@ func (d *doc) judge(u *unit) {
 	strong := f&wUser != 0 && userCue(toks) || f&wReplyNoun != 0 && outputRef(toks) ||
 		f&wReplyVerb != 0 && replyConstrained(toks) || f&wAsked != 0 && askedCue(toks, f) ||
 		f&wPromptish != 0 && promptRef(toks) || f&wConvo != 0 && convoRef(toks) ||
-		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) || readingThenSending(toks, norm) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
+		f&(wIf|wReadVerb) != 0 && summarizingThis(toks) ||
+		(f&(wIf|wReadVerb) != 0 || containsAny(norm, "replying", "responding", "opening")) && readingThenSending(toks, norm) || f&wTask != 0 && taskRef(toks) || f&wYou != 0 && wantYou(toks) ||
 		f&(wUser|wYou) != 0 && userDataOut(toks, norm) || environmentTask(toks)
 	// The verb of a clause that moves private data out, or that gives an
 	// outside identity rights over the reader's places (dataout.go).
@@ -521,7 +525,7 @@ func (d *doc) judge(u *unit) {
 	if outsideAddress(norm) {
 		out = dataOut(toks)
 	}
-	if out < 0 {
+	if out < 0 && f&wPrivilege != 0 {
 		out = grantOut(toks)
 	}
 	strong = strong || out >= 0

@@ -455,7 +455,7 @@ func grantOut(toks []tok) int {
 				who = true
 			case generatedName(w):
 				who = true
-			case privilege(w):
+			case toks[k].f&wPrivilege != 0:
 				rights = true
 			case toks[k].f&wThis != 0 && environment(at(toks, k+1).w):
 				place = true
@@ -470,17 +470,6 @@ func grantOut(toks []tok) int {
 		}
 	}
 	return -1
-}
-
-// privilege reports whether w names the highest rights over a place:
-// admin, owner, delegate, superuser. ("Grant bob edit access to this
-// folder" and "add jdoe as a maintainer" are a team's ordinary work.)
-func privilege(w string) bool {
-	switch w {
-	case "admin", "admins", "administrator", "administrators", "owner", "owners", "delegate", "superuser":
-		return true
-	}
-	return false
 }
 
 // generatedName reports whether w looks like a generated user name:
