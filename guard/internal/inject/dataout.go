@@ -323,7 +323,7 @@ func timeSpan(w string) bool {
 // outsideAddress reports whether normalised text may hold an e-mail
 // address, a handle or a URL, which dataOut needs.
 func outsideAddress(norm string) bool {
-	return strings.IndexByte(norm, '@') >= 0 || strings.Contains(norm, "http") || strings.Contains(norm, "www.")
+	return strings.IndexByte(norm, '@') >= 0 || strings.Contains(norm, "://") || strings.Contains(norm, "www.")
 }
 
 // forbids reports whether the sentence at toks[i:] opens with a
