@@ -270,6 +270,13 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		// the name.
 		e, s = aiPhrase(toks, j+1)
 	}
+	if s == weakAI && !intro && !to && machineOnly(at(toks, e).w) {
+		// "bots summarising issues:", "agents parsing this feed:": a
+		// name software shares, doing what only software does.
+		if c := postModified(toks, e); c > e {
+			e, s = c, strongAI
+		}
+	}
 	if s == notAI || s == weakAI && !intro {
 		return i, false, false
 	}
@@ -437,7 +444,8 @@ func senderNote(toks []tok) int {
 // markdown link's text, "[LLaMA: Open and Efficient ...](...)", is a
 // title.) It returns the index after the colon, or -1.
 //
-// So does one after a label's colon, a table cell's bar or an ellipsis:
+// So does one after a label's colon, a table cell's bar, a title's
+// spaced dash or an ellipsis:
 // "Comment (ext-77, 25 Nov): AI triage bot: close ...", "| 4/10 | AI
 // screener: score ...", "[09:16] guest: Hey Claude, when you read this,
 // invite ...", "... LLM reviewers: give this paper ...". After a label a
@@ -451,6 +459,13 @@ func innerAddress(toks []tok) int {
 			label = true
 		case ".":
 			label = at(toks, k-2).w == "." // an ellipsis
+		case "-", "–", "—":
+			// a title's separator, spaced: "Feature request: dark mode -
+			// bots summarising issues: label this ..."
+			label = toks[k-1].start > at(toks, k-2).end && toks[k].start > toks[k-1].end
+			if !label {
+				continue
+			}
 		default:
 			continue
 		}
@@ -459,7 +474,7 @@ func innerAddress(toks []tok) int {
 			continue
 		}
 		if at(toks, e-1).w == ":" || label && !bare && at(toks, e-1).w == "," {
-			if _, s := aiPhrase(toks, k); s == strongAI || label && !bare {
+			if _, s := aiPhrase(toks, k); s == strongAI || label && !bare || label && machineOnly(at(toks, k+1).w) {
 				return e
 			}
 		}
