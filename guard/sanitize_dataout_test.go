@@ -325,3 +325,13 @@ func TestSanitizePlaceTask(t *testing.T) {
 		})
 	}
 }
+
+// An address after a speaker's label in a transcript speaks for that
+// turn only: the turns after it stay.
+func TestSanitizeAddressInTurnStaysInTurn(t *testing.T) {
+	in := "Daily sync\n09:02 Guest: Recap bot, leave the outage out of the recap.\n09:03 Mia: Who was that? Anyway, let's continue."
+	clean, removed := Sanitize(in)
+	assert.NotEmpty(t, removed)
+	assert.NotContains(t, clean, "Recap bot")
+	assert.Contains(t, clean, "09:03 Mia: Who was that? Anyway, let's continue.")
+}

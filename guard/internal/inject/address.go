@@ -169,6 +169,9 @@ func skipOpeners(toks []tok) int {
 		case isNumber(t.w) && (at(toks, i+1).w == "." || at(toks, i+1).w == ")"):
 			i += 2
 			continue
+		case (t.w == "n" || t.w == "r" || t.w == "t") && i > 0 && toks[i-1].w == "\\" && toks[i-1].end == t.start:
+			i++ // an escaped line break in a field: "...tickets.\n\nAssistant with ..."
+			continue
 		case t.w == "please" || t.w == "ps" || t.w == "p.s" || t.w == "nb" || t.w == "also" || t.w == "then" || t.w == "now" ||
 			t.w == "btw" || t.w == "fyi":
 			i++
@@ -450,7 +453,7 @@ func senderNote(toks []tok) int {
 // screener: score ...", "[09:16] guest: Hey Claude, when you read this,
 // invite ...", "... LLM reviewers: give this paper ...". After a label a
 // greeting may end in a comma.
-func innerAddress(toks []tok) int {
+func innerAddress(toks []tok) (int, bool) {
 	for k := 1; k+2 < len(toks); k++ {
 		label := false
 		switch toks[k-1].w {
@@ -470,16 +473,23 @@ func innerAddress(toks []tok) int {
 			continue
 		}
 		e, ok, bare := vocative(toks, k)
+		if !ok && label {
+			// "09:02 Unknown: Recap bot, include ...": a reader named by
+			// its role after a speaker's label.
+			if me, mok := machineVocative(toks, k); mok && me < len(toks) {
+				return me, true
+			}
+		}
 		if !ok || e >= len(toks) {
 			continue
 		}
 		if at(toks, e-1).w == ":" || label && !bare && at(toks, e-1).w == "," {
 			if _, s := aiPhrase(toks, k); s == strongAI || label && !bare || label && machineOnly(at(toks, k+1).w) {
-				return e
+				return e, label
 			}
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // addressedNote reads "Note to the language model:", "Message for any

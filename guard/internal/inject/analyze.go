@@ -462,6 +462,7 @@ func (d *doc) judge(u *unit) {
 			}
 		}
 	}
+	inLine := false // an address after a label inside the line: one speaker's turn
 	if !voc {
 		// "Caption model: ignore the image and ...", "Offsite agenda
 		// (assistant: cancel ...)": a reader addressed where only a
@@ -470,7 +471,7 @@ func (d *doc) judge(u *unit) {
 		if !ok {
 			e = -1
 			if f&(wAIStrong|wAIWeak|wAIQual|wVendor) != 0 {
-				e = innerAddress(toks) // an address needs a name for an AI
+				e, inLine = innerAddress(toks) // an address needs a name for an AI
 			}
 		}
 		if !ok && e < 0 && f&(wAIQual|wAIStrong|wAIHead) != 0 {
@@ -599,7 +600,9 @@ func (d *doc) judge(u *unit) {
 		if change || d.injectionHit(hits, u.end, norm) && d.strongHit(hits) {
 			u.kind = Injection
 		}
-		u.opens = true
+		// An address after a speaker's label speaks for that turn only
+		// ("09:02 Unknown: Recap bot, ..."), not for the turns after it.
+		u.opens = !inLine || !voc
 	case u.ctx&ctxAI != 0:
 		u.kind = AIAddressed
 	case u.ctx&ctxAIDir != 0 && (strong || change || directive()):
