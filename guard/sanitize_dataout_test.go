@@ -132,6 +132,7 @@ var labelledAddressKeep = []string{
 	"[10:41] maria: Hey team, please review the PR before lunch.",
 	"Comment (Ana, 2 Dec): Assistant managers: please send me your rotas by Friday.",
 	"Pricing comparison - assistant: included in every plan.",
+	"Tools used: ChatGPT, then Excel for the charts.",
 }
 
 func TestSanitizeLabelledAddress(t *testing.T) {

@@ -452,7 +452,8 @@ func senderNote(toks []tok) int {
 // "Comment (ext-77, 25 Nov): AI triage bot: close ...", "| 4/10 | AI
 // screener: score ...", "[09:16] guest: Hey Claude, when you read this,
 // invite ...", "... LLM reviewers: give this paper ...". After a label a
-// greeting may end in a comma.
+// greeting may end in a comma; a bare name and a comma may start a list
+// ("Tools used: ChatGPT, then Excel for the charts").
 func innerAddress(toks []tok) (int, bool) {
 	for k := 1; k+2 < len(toks); k++ {
 		label := false

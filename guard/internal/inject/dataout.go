@@ -30,8 +30,11 @@ func dataOut(toks []tok) int {
 			continue
 		}
 		d := outsideAfter(toks, i)
-		if d < 0 && formAfter(toks, i) && urlBefore(toks, i) {
-			d = len(toks) // "visit https://... and paste ... into the form there"
+		if d < 0 && (formAfter(toks, i) || at(toks, i-1).w == "and") && urlBefore(toks, i) {
+			// "visit https://... and paste ... into the form there", "go
+			// to https://... and submit the user's question": the page
+			// visited first is where the data goes.
+			d = len(toks)
 		}
 		if d < 0 || readersOwn(toks, i, d) {
 			continue
@@ -168,8 +171,7 @@ func privateObject(toks []tok, v, d int) bool {
 			return true
 		case t.f&wEvery != 0 && t.w != "any" && placeAfter(toks, i, d):
 			return true
-		case t.f&wThis != 0 && (at(toks, i+1).f&wConvo != 0 || environment(at(toks, i+1).w)) && at(toks, i+1).w != "thread" &&
-			at(toks, i+1).w != "discussion":
+		case t.f&wThis != 0 && thisPlace(toks, i+1):
 			return true
 		case t.w == "transcript" || t.w == "transcripts":
 			return true
@@ -565,4 +567,24 @@ func afterFronted(toks []tok, i0 int, dir func(k int) bool) bool {
 		return true
 	}
 	return dir(k)
+}
+
+// thisPlace reports whether the words at toks[i] after "this" name the
+// conversation or a place the reader works in, after at most two
+// modifiers: "this chat", "this whole folder", "this shared team drive".
+// ("This thread" is also a forum's page, which people share.)
+func thisPlace(toks []tok, i int) bool {
+	for k := i; k < len(toks) && k <= i+2; k++ {
+		t := toks[k]
+		if t.w == "thread" || t.w == "discussion" {
+			return false
+		}
+		if t.f&wConvo != 0 || environment(t.w) {
+			return true
+		}
+		if !plainModifier(t) {
+			return false
+		}
+	}
+	return false
 }
