@@ -14,6 +14,7 @@ type doc struct {
 	st    *state
 	text  string // the text analysed
 	m     string // text with markup and carriers blanked out, same length
+	flat  string // m without the paragraph breaks block tags make: what the language pass reads
 	depth int
 	base  ctxFlags
 
@@ -48,6 +49,7 @@ func (d *doc) run() {
 		}
 	}
 	var carriers []carrier
+	var breaks []span
 	if strings.IndexByte(s, '<') >= 0 {
 		src := s
 		if len(d.fences)+len(d.inline) > 0 {
@@ -62,6 +64,7 @@ func (d *doc) run() {
 		}
 		res := scanHTML(src)
 		blankSpans(res.tags)
+		breaks = res.breaks
 		blankSpans(res.hidden)
 		carriers = res.carriers
 		for _, w := range res.wrappers {
@@ -83,6 +86,19 @@ func (d *doc) run() {
 		d.m = string(mask)
 	} else {
 		d.m = s
+	}
+	d.flat = d.m
+	if len(breaks) > 0 {
+		// A block element's tag ends the paragraph before it, as a
+		// browser lays it out; the language pass reads the text whole,
+		// so that a page's short blocks still add up to a sentence's
+		// worth of evidence.
+		for _, sp := range breaks {
+			if sp.end-sp.start >= 2 && mask[sp.start] == ' ' && mask[sp.start+1] == ' ' {
+				mask[sp.start], mask[sp.start+1] = '\n', '\n'
+			}
+		}
+		d.m = string(mask)
 	}
 	d.segment()
 	for _, sp := range jsonToolCalls(d.m, nil) {
@@ -208,7 +224,10 @@ func (d *doc) escalate() {
 // language removes the sentences written in a language the detectors
 // cannot read.
 func (d *doc) language() {
-	m := d.m
+	m := d.flat
+	if m == "" {
+		m = d.m
+	}
 	ui := 0
 	for from := 0; from < len(m); {
 		r, ok := d.a.lang.Unsupported(m[from:], d.a.cfg.Readable)
