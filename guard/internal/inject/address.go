@@ -592,8 +592,9 @@ func ifYouAre(toks []tok) bool {
 					return true // German puts the verb last: "wenn du eine KI bist"
 				}
 				if !u.word() || u.f&(wBe|wSecondPersVerb|wDet|wThis|wReadVerb) == 0 && u.w != "as" && u.w != "'re" &&
-					u.w != "acting" && u.w != "here" && u.w != "currently" && u.w != "reading" {
-					break
+					u.w != "acting" && u.w != "here" && u.w != "currently" && u.w != "reading" &&
+					!(u.w == "happen" || u.w == "to" && at(toks, j-1).w == "happen" || u.w == "actually" || u.w == "really") {
+					break // ("if you happen to be an AI", "if you are actually a model")
 				}
 			}
 		case t.w == "as" || t.w == "como" || t.w == "als" || t.w == "en tant que":
