@@ -528,7 +528,7 @@ func (d *doc) judge(u *unit) {
 		// the reader named in a passive, in a clause of time or
 		// condition, and a directive after it. ("When this form is
 		// processed by an AI assistant, you'll get a reply" informs.)
-		if k := fronted(toks, i0); k > 0 && st.parse(norm[toks[k].start:]).directive() {
+		if afterFronted(toks, i0, func(k int) bool { return st.parse(norm[toks[k].start:]).directive() }) {
 			explicit = true
 		}
 	}
