@@ -17,6 +17,7 @@ type htmlResult struct {
 	hidden   []span    // the cut spans of hidden elements and scripts: masked before judging
 	unknown  []tagPos  // tags of elements HTML does not define (<INFORMATION>, <system>)
 	wrappers []wrapper // pairs of unknown tags and what they enclose
+	breaks   []span    // tags of block elements, which end a paragraph where they stand
 }
 
 // tagPos is a tag of an element HTML does not define.
@@ -110,6 +111,9 @@ func scanHTML(s string) htmlResult {
 				continue
 			}
 			r.tags = append(r.tags, span{a, e})
+			if blockElement(at) {
+				r.breaks = append(r.breaks, span{a, e})
+			}
 			el := openElem{name: at.String(), start: a}
 			switch at {
 			case atom.Script, atom.Style, atom.Template:
@@ -137,6 +141,9 @@ func scanHTML(s string) htmlResult {
 				continue
 			}
 			r.tags = append(r.tags, span{a, e})
+			if blockElement(at) {
+				r.breaks = append(r.breaks, span{a, e})
+			}
 			for i := len(stack) - 1; i >= 0; i-- {
 				if stack[i].name == at.String() {
 					closeTo(i, e)
@@ -215,6 +222,21 @@ func readAttrs(z *html.Tokenizer, r *htmlResult, at atom.Atom, tag span, inHidde
 		r.carriers = append(r.carriers, carrier{kind: carrierAttribute, cut: tag, text: value})
 	}
 	return hidden || hidingStyle(style, bg)
+}
+
+// blockElement reports whether a is an element a browser lays out as a
+// block of its own (or, for an SVG's title and desc, keeps apart from
+// the text around it): its tags end the paragraph before them, so that
+// "<p>Revenue by quarter</p><p>AI image describers: state ...</p>" is
+// two paragraphs, not one sentence.
+func blockElement(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Div, atom.Br, atom.Li, atom.Ul, atom.Ol, atom.Td, atom.Th, atom.Tr, atom.Table, atom.H1, atom.H2,
+		atom.H3, atom.H4, atom.H5, atom.H6, atom.Title, atom.Desc, atom.Section, atom.Article, atom.Header, atom.Footer,
+		atom.Blockquote, atom.Pre, atom.Dd, atom.Dt, atom.Hr, atom.Caption, atom.Figcaption, atom.Aside, atom.Nav:
+		return true
+	}
+	return false
 }
 
 func urlAttr(k string) bool {
@@ -456,7 +478,7 @@ var elements = sync.OnceValue(func() map[atom.Atom]bool {
 		pre progress q rp rt ruby s samp script search section select slot small source span strong style sub
 		summary sup table tbody td template textarea tfoot th thead time title tr track u ul var video wbr center
 		font big tt strike marquee frame frameset noframes acronym applet basefont blink nobr xmp listing plaintext
-		keygen image svg math path g rect circle line polygon polyline ellipse defs use symbol tspan foreignObject
+		keygen image svg math path g rect circle line polygon polyline ellipse defs use symbol tspan foreignObject desc text
 		mi mo mn ms mtext mrow`) {
 		if a := atom.Lookup([]byte(n)); a != 0 {
 			m[a] = true

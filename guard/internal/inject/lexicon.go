@@ -64,6 +64,7 @@ const (
 	wSecondPersVerb                    // a verb form of the second person: eres, bist, êtes
 	wThatComp                          // that, que, dass
 	wForeign                           // a Spanish, German or French word the tagger cannot read
+	wPrivilege                         // admin, owner, delegate, superuser: the highest rights over a place
 )
 
 // lexicon maps a lower-case word to its classes.
@@ -151,6 +152,7 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 	add(wPrep, `in at on inside into within`)
 	add(wSecondPersVerb, `eres estás sois bist êtes es`)
 	add(wThatComp, `that que dass`)
+	add(wPrivilege, `admin admins administrator administrators owner owners delegate superuser`)
 	add(wForeign, `el la los las un una que de del y o es son está por para con sin su sus tu tus te usted ustedes
 		siempre nunca solo responde responda di diga dile escribe ignora olvida eres
 		der die das den dem des ein eine einen und oder ist sind nicht mit für auf du dich dir sie ihr immer nie nur
