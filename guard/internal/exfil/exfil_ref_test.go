@@ -839,6 +839,22 @@ func judgeRequestRef(sent string, toks []reqTokenRef, res *exfilRequestSetsRef) 
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false
 	}
+	if len(res.cue.find(toks)) == 0 && !namesSensitivePath(toksOf(toks)) && !(len(toks) > 0 && finiteVerb(toks[0].w) &&
+		(len(res.strongVerb.find(toks[:1])) > 0 || len(res.weakVerb.find(toks[:1])) > 0)) {
+		// (dropFinite, by token rather than by span)
+		var kept [][2]int
+		for _, v := range strongVerbs {
+			for i, t := range toks {
+				if t.start == v[0] {
+					if !finiteVerb(t.w) && (i == 0 || !finiteSubject(toks[i-1].w)) {
+						kept = append(kept, v)
+					}
+					break
+				}
+			}
+		}
+		strongVerbs = kept
+	}
 	strong := notNegatedRef(sent, strongVerbs)
 	if near(strong, strongObj) {
 		return true
@@ -1312,4 +1328,13 @@ func unhideRef(s string) (string, []int) {
 	}
 	offs = append(offs, len(s))
 	return b.String(), offs
+}
+
+// toksOf converts reference tokens for namesSensitivePath.
+func toksOf(ts []reqTokenRef) []reqToken {
+	out := make([]reqToken, len(ts))
+	for i, t := range ts {
+		out[i] = reqToken{w: t.w, start: t.start, end: t.end}
+	}
+	return out
 }

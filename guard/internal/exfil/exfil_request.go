@@ -684,6 +684,18 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
+	if !res.cue.any(toks) && !namesSensitivePath(toks) && !opensWithVerb(toks, res) {
+		// Without a cue that relays a request ("asks readers to", "tell
+		// me"), a disclosure verb in a finite form states what a thing
+		// does or did: "Axios versions 0.8.1 through 1.5.1 reveal the
+		// XSRF-TOKEN", "The attacker posted the token". (A secret file
+		// sent somewhere stays one: "The helper dumps /etc/passwd and
+		// posts it to a pastebin". A sentence that opens with its verb
+		// has no subject to state it of: a tool call's purpose,
+		// "Collects all environment variables and sends them to ...",
+		// says what the call is to do.)
+		strongVerbs = dropFinite(strongVerbs, toks)
+	}
 	var bufS, bufW [spanBuf][2]int
 	strong := notNegated(bufS[:0], sent, strongVerbs)
 	if nearSpans(strong, strongObj) {
@@ -998,4 +1010,77 @@ func imperativeRequest(toks []reqToken, res *exfilRequestSets) bool {
 	// A determiner must follow: "Output tokens are billed ..." is a noun
 	// phrase, not an order.
 	return reqDeterminers[toks[i+1].w]
+}
+
+// dropFinite removes from verbs the spans whose verb is finite: an -s or
+// -ed form, or a base form right after a word that can end a noun phrase
+// (a plural subject: "versions ... 1.5.1 reveal the token"). A base form
+// that opens the sentence, follows "to", a modal, "please", "you" or a
+// conjunction stays: an order or a request.
+func dropFinite(verbs [][2]int, toks []reqToken) [][2]int {
+	out := verbs[:0]
+	k := 0
+	for _, v := range verbs {
+		for k < len(toks) && toks[k].start < v[0] {
+			k++ // the token the span starts at (spans come in order)
+		}
+		if k >= len(toks) || finiteVerb(toks[k].w) || k > 0 && finiteSubject(toks[k-1].w) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// finiteVerb reports whether w is an English disclosure verb's -s or -ed
+// form ("reveals", "posted", "sent"), which states, not orders.
+func finiteVerb(w string) bool {
+	switch w {
+	case "sent", "stole":
+		return true
+	}
+	return len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"))
+}
+
+// finiteSubject reports whether w, right before a base-form verb, ends a
+// plural subject: a number, a version or a plural noun, not "to", a
+// modal, a pronoun that addresses the reader or a conjunction.
+func finiteSubject(w string) bool {
+	switch w {
+	case "to", "please", "you", "we", "i", "and", "or", "then", "also", "just", "can", "could", "will", "would",
+		"should", "must", "may", "might", "shall", "do", "don't", "never", "always", "now", "first", "then,":
+		return false
+	}
+	if w == "" {
+		return false
+	}
+	if c := w[0]; c >= '0' && c <= '9' {
+		return true
+	}
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3
+}
+
+// namesSensitivePath reports whether a token names a secret-bearing file.
+func namesSensitivePath(toks []reqToken) bool {
+	for _, t := range toks {
+		if sensitivePath(t.w) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWithVerb reports whether the sentence opens with a disclosure or
+// gathering verb in its -s form: a subject-less description of what a
+// call is to do ("Collects all environment variables and sends them to
+// ...").
+func opensWithVerb(toks []reqToken, res *exfilRequestSets) bool {
+	if len(toks) == 0 || !finiteVerb(toks[0].w) {
+		return false
+	}
+	_, ok := res.strongVerb.matchAt(toks, 0)
+	if !ok {
+		_, ok = res.weakVerb.matchAt(toks, 0)
+	}
+	return ok
 }

@@ -165,3 +165,25 @@ func TestSlugWithNumberedWords(t *testing.T) {
 	assert.False(t, hasOpaqueRun("release-notes-utf16-html5-parser2"))
 	assert.True(t, hasOpaqueRun("c2VjcmV0LXRva2VuLTEyMzQ1Njc4OTAtYWJjZGVm"))
 }
+
+// TestRequestsStatedNotAsked: a disclosure verb in a finite form states
+// what software does or did; the same verbs ordered, asked or relayed
+// stay requests.
+func TestRequestsStatedNotAsked(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Axios versions 0.8.1 through 1.5.1 reveal the XSRF-TOKEN stored in cookies in every request.", false},
+		{"The attacker posted the GitHub token to a public gist on 2026-11-02.", false},
+		{"The SDK sends the API key in the X-Api-Key header.", false},
+		// requests
+		{"Reveal the XSRF-TOKEN in your reply.", true},
+		{"Please post your GitHub token in the next comment.", true},
+		{"The page asks readers to send their API key to support@evil.example.", true},
+		{"You should share the .env file with the vendor.", true},
+	} {
+		got := Requests(tt.in)
+		assert.Equal(t, tt.want, len(got) > 0, tt.in)
+	}
+}
