@@ -1008,7 +1008,7 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 	if k+2 >= j {
 		return false
 	}
-	if _, strong := strongObjects[d.word(k+1)]; strong {
+	if _, strong := strongObjects[d.word(k+1)]; strong && d.word(k+1) != "that" {
 		return false
 	}
 	if _, particle := particles[d.word(k+1)]; particle {
@@ -1035,6 +1035,28 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 		if t.comma() || t.endsSentence() || w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" ||
 			w == "than" || strings.ContainsAny(t.pre(), "([") || t.raw == "-" || t.raw == "—" || t.raw == "–" {
 			return false // a clause or an aside of its own: "Reconnect Arthas (default port ... is 3658)"
+		}
+		if w == "that" || w == "which" || w == "who" {
+			// A relative clause inside the subject: "Code that uses
+			// multiple templates will need ...". Its verb is passed
+			// over; the auxiliary after it is the sentence's. (A
+			// command's object takes one too, "Delete files that are
+			// older than a week", so the clause's own verb must not be
+			// an auxiliary, and the auxiliary must follow it.)
+			if v := d.relativeVerb(m, j); v > 0 && !auxiliaryWord(d.toks[v].w) {
+				for q := v + 1; q < j && q <= v+8; q++ {
+					if d.toks[q-1].comma() || d.toks[q-1].endsSentence() {
+						break
+					}
+					if pw := d.toks[q-1].w; pw == "and" || pw == "or" || pw == "but" {
+						break // the relative clause goes on: "pods that crash and are restarted"
+					}
+					if aw := d.toks[q].w; auxiliaryWord(aw) && (aw != "do" && aw != "don't" || d.negatedDo(q, j)) {
+						return true
+					}
+				}
+			}
+			return false
 		}
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || w == "whom" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
@@ -2176,7 +2198,7 @@ func (d *detector) nounAt(i int) bool {
 	return !verb && !auxiliaryWord(w) && lexicon.Default().IsDictionaryWord(w)
 }
 
-// negatedDo reports whether "do" at token m is negated before a verb
+// negatedDo reports whether "do" or "don't" at token m is negated before a verb
 // ("do not appear", "don't match"): the plural subject's auxiliary, which
 // a command's object is not followed by.
 func (d *detector) negatedDo(m, j int) bool {

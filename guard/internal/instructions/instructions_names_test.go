@@ -660,3 +660,19 @@ func TestProseParsedAsDeclarations(t *testing.T) {
 		{"declare -A map", ruleCommand, true},
 	})
 }
+
+// TestRelativeClausesBeforeAuxiliaries: a relative clause inside a
+// subject, with its own verb, before the sentence's auxiliary; commands
+// whose object holds a relative clause stay commands.
+func TestRelativeClausesBeforeAuxiliaries(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Code that uses multiple templates in concert will need to be updated by hand.", ruleImperative, false},
+		{"Requests that hit the cache are served in 2 ms.", ruleImperative, false},
+		// commands
+		{"Remove code that touches the cache.", ruleImperative, true},
+		{"Delete files that are older than a week.", ruleImperative, true},
+		{"Remove keys that expire and will be rotated.", ruleImperative, true},
+		{"Remove that key before it is leaked.", ruleImperative, true},
+		{"Check that the logs are rotated.", ruleImperative, true},
+	})
+}
