@@ -68,15 +68,29 @@ func Exfiltration(s string) []finding.Finding {
 // true, for the checker's markdown rule.
 func ExfiltrationURLCount(s string) (out []finding.Finding, urls int, normalized string, ok bool) {
 	var nt normText
-	if !mayHoldURL(s) || cannotHoldURL(s) {
-		out = exfiltration(s, nil, &nt)
-	} else {
-		sp := spanPool.Get().(*[]URLSpan)
-		spans := appendScanURLs((*sp)[:0], s, true, &nt)
-		out, urls = exfiltration(s, spans, &nt), len(spans)
-		putSpans(sp, spans)
-	}
+	out, urls = exfiltrationURLCount(s, &nt)
 	return out, urls, nt.n, nt.done
+}
+
+// ExfiltrationURLCountNormalized is ExfiltrationURLCount(s) given norm
+// and offs, normalize.NormalizeWithOffsets(s), which a caller has
+// computed for other detectors too: the scans then do not normalise s
+// again. It reads offs and does not keep it.
+func ExfiltrationURLCountNormalized(s, norm string, offs []int) (out []finding.Finding, urls int) {
+	nt := normText{n: norm, done: true, offs: offs}
+	return exfiltrationURLCount(s, &nt)
+}
+
+// exfiltrationURLCount is ExfiltrationURLCount sharing nt.
+func exfiltrationURLCount(s string, nt *normText) (out []finding.Finding, urls int) {
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		return exfiltration(s, nil, nt), 0
+	}
+	sp := spanPool.Get().(*[]URLSpan)
+	spans := appendScanURLs((*sp)[:0], s, true, nt)
+	out, urls = exfiltration(s, spans, nt), len(spans)
+	putSpans(sp, spans)
+	return out, urls
 }
 
 // URLCount returns len(URLs(s)) without building the findings' excerpts.
