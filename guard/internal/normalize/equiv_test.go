@@ -87,3 +87,43 @@ func FuzzNormalizeEquiv(f *testing.F) {
 	f.Add("é. é. рф. ")
 	f.Fuzz(func(t *testing.T, s string) { checkEquiv(t, s) })
 }
+
+// TestSmallStable checks StableNFKC against NFKC itself: on every rune
+// of two bytes alone, after "e", and in every pair with a rune the table
+// marks and with combining marks, a text StableNFKC accepts is one NFKC
+// leaves as it is.
+func TestSmallStable(t *testing.T) {
+	var marked []string
+	for r := rune(utf8.RuneSelf); r < smallRunes; r++ {
+		if smallStable[r] {
+			marked = append(marked, string(r))
+		}
+	}
+	if len(marked) < 1000 {
+		t.Fatalf("only %d runes marked stable", len(marked))
+	}
+	check := func(s string) {
+		if StableNFKC(s) && !norm.NFKC.IsNormalString(s) {
+			t.Fatalf("StableNFKC(%+q) but NFKC changes it to %+q", s, norm.NFKC.String(s))
+		}
+	}
+	others := []string{"e", "A", " ", ".", "\u0301", "\u0323", "\u0345", "\u1161", "\u11a8", "ᄀ"}
+	for r := rune(utf8.RuneSelf); r < smallRunes; r++ {
+		c := string(r)
+		check(c)
+		for _, o := range others {
+			check(o + c)
+			check(c + o)
+		}
+		for _, m := range marked[:200] {
+			check(m + c)
+			check(c + m)
+		}
+	}
+	for _, s := range []string{"é. é. ", "рф. рф.", "pф", "Ïñtërnâtiônàlizætiøn", "\xc3", "\xc3(", "\xe2\x80\x8b"} {
+		check(s)
+	}
+	if !StableNFKC("é. рф. ωß") || StableNFKC("e\u0301") || StableNFKC("\xc3") || StableNFKC("日") {
+		t.Fatal("StableNFKC's answers on plain cases changed")
+	}
+}

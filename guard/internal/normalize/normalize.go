@@ -315,6 +315,45 @@ var smallFolds = func() *[smallRunes]smallFold {
 	return &t
 }()
 
+// StableNFKC reports, from a table, that NFKC leaves s as it is: s is
+// valid UTF-8 made of ASCII and of runes below U+0800 that are starters
+// (canonical combining class 0, also at the head of their
+// decomposition) whose NFKC quick check answers yes (smallStable).
+// NFKC's quick check then spans all of s, as it never stops at such a
+// rune. It answers false for any other text, which may be stable too.
+func StableNFKC(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < 0xC2 || c > 0xDF || i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+			return false // not a two-byte rune
+		}
+		if !smallStable[rune(c&0x1F)<<6|rune(s[i+1]&0x3F)] {
+			return false
+		}
+		i += 2
+	}
+	return true
+}
+
+// smallStable marks the runes of two bytes that StableNFKC accepts:
+// NFKC's quick check spans the rune alone, and its combining class and
+// that of the head of its decomposition are 0, so that the quick check
+// never stops at it whatever surrounds it (TestSmallStable checks it on
+// every pair).
+var smallStable = func() *[smallRunes]bool {
+	var t [smallRunes]bool
+	for r := rune(utf8.RuneSelf); r < smallRunes; r++ {
+		s := string(r)
+		p := norm.NFKC.PropertiesString(s)
+		t[r] = norm.NFKC.QuickSpanString(s) == len(s) && p.CCC() == 0 && p.LeadCCC() == 0
+	}
+	return &t
+}()
+
 // foldOf is foldRune's answer for the non-ASCII rune r.
 func foldOf(r rune) smallFold {
 	if kind := RuneKind(r); kind != kindKeep {
@@ -384,7 +423,7 @@ func normalize(s string, wantOffs bool) (string, []int) {
 	for range 4 {
 		// A pass that changed no non-ASCII region wrote NFKC-stable text
 		// (see pass).
-		if !changed || IsASCII(out) || norm.NFKC.IsNormalString(out) {
+		if !changed || StableNFKC(out) || norm.NFKC.IsNormalString(out) {
 			break
 		}
 		next, offs2, changed2 := pass(out, wantOffs)
@@ -464,7 +503,7 @@ func pass(s string, wantOffs bool) (out string, offs []int, changed bool) {
 			j++
 		}
 		region := s[i:j]
-		if norm.NFKC.QuickSpanString(region) == len(region) {
+		if StableNFKC(region) || norm.NFKC.QuickSpanString(region) == len(region) {
 			// NFKC leaves the region as it is (QuickSpanString, unlike
 			// IsNormalString, allocates nothing): every rune maps to
 			// itself, as the iterator below would have found.
