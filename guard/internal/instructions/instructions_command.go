@@ -255,18 +255,24 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 func (d *detector) loneCommand(a int, body string) bool {
 	if strings.ContainsAny(body, ".?!,;:\"'") && !strings.ContainsAny(body, "/") {
 		// A sentence's punctuation ("tbd."), unless a path holds the dot.
-		for _, f := range strings.Fields(body) {
+		for f := range strings.FieldsSeq(body) {
 			if strings.HasSuffix(f, ".") || strings.HasSuffix(f, "?") || strings.HasSuffix(f, "!") || strings.HasSuffix(f, ",") {
 				return false
 			}
 		}
 	}
-	words := strings.Fields(body)
-	if len(words) < 2 || len(words) > 5 {
+	n := 0
+	for range strings.FieldsSeq(body) {
+		if n++; n > 5 {
+			break
+		}
+	}
+	if n < 2 || n > 5 {
 		// One word alone is a name: a service ("docs-search"), an
 		// identifier, a program named in a list.
 		return false
 	}
+	words := strings.Fields(body)
 	prog := words[0]
 	if !programShaped(prog) || isDataFile(prog) || versionLike(prog) || strings.ContainsAny(prog, "/.") && !scriptPath(prog) {
 		return false
