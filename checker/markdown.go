@@ -289,6 +289,10 @@ func isIdent(b []byte) bool {
 //     so the node's first text follows the run directly and delimitsWords
 //     sees that letter or digit. Hence '*', '_' and '~' are suspect only
 //     when not preceded by a letter or digit (the same test, isWordByte).
+//     A strikethrough also needs a closing '~' run, which is
+//     right-flanking: not after white space. So a '~' is suspect only
+//     when a later '~' follows a byte other than ASCII white space
+//     (tildeCloser), or, at the start, when it opens a fence ("~~~").
 //   - Everything else is text: a byte mdClass leaves at 0 triggers no
 //     parser.
 //
@@ -316,9 +320,10 @@ var mdClass = func() (t [256]uint8) {
 		t[c] = mdAlways
 	}
 	t['<'], t['['] = mdLT, mdBracket
-	for _, c := range []byte("*_~") {
+	for _, c := range []byte("*_") {
 		t[c] = mdDelim
 	}
+	t['~'] = mdTilde
 	return t
 }()
 
@@ -328,6 +333,7 @@ const (
 	mdLT
 	mdBracket
 	mdNotPlain
+	mdTilde
 )
 
 // mdState is what mdScan carries from byte to byte.
@@ -339,6 +345,9 @@ type mdState struct {
 	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
 	// any later '[').
 	noLink bool
+	// closer is the index of the last '~' that may close a
+	// strikethrough, -1 when there is none, 0 until tildeCloser asks.
+	closer int
 }
 
 // mdScan is mdSuspect and plainASCII in one pass over s.
@@ -389,6 +398,12 @@ func mdByte(s string, i int, st *mdState) bool {
 		return true
 	case mdDelim:
 		return i == 0 || !precededByWord(s, i)
+	case mdTilde:
+		if i == 0 {
+			// A fence ("~~~") or a strikethrough's opener.
+			return strings.HasPrefix(s, "~~~") || st.tildeCloser(s, 1)
+		}
+		return !precededByWord(s, i) && st.tildeCloser(s, i+1)
 	case mdLT:
 		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
 			return false
@@ -410,6 +425,30 @@ func mdByte(s string, i int, st *mdState) bool {
 		st.noLink = true
 	}
 	return false
+}
+
+// tildeCloser reports whether s[i:] (i > 0) may hold a '~' that closes
+// a strikethrough: one after a byte other than ASCII white space (a
+// closing delimiter run is right-flanking, and a character before it
+// that is not ASCII is taken to be no space). Without one, a '~' opens
+// nothing ("~/ ~/"), as a strikethrough node needs an opener and a
+// closer. The last such '~' of s is found once per scan.
+func (st *mdState) tildeCloser(s string, i int) bool {
+	if st.closer == 0 {
+		st.closer = -1
+		for k := len(s) - 1; k > 0; k-- {
+			if s[k] != '~' {
+				continue
+			}
+			switch s[k-1] {
+			case ' ', '\t', '\n', '\r', '\f', '\v':
+				continue
+			}
+			st.closer = k
+			break
+		}
+	}
+	return st.closer >= i
 }
 
 // htmlBlockStart reports whether the '<' at s[i] may open an HTML block

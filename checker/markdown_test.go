@@ -2,6 +2,7 @@ package checker
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,7 +194,8 @@ func FuzzMarkdownReason(f *testing.F) {
 		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
 		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
-		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x"} {
+		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x",
+		"~/ ~/ ~/", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -219,6 +221,30 @@ func FuzzMarkdownReason(f *testing.F) {
 			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
 		}
 	})
+}
+
+// TestTildeSuspectIsSound checks the strikethrough and fence side of
+// mdScan on random strings of tildes, white space, letters and
+// punctuation: a string it passes holds nothing goldmark formats.
+func TestTildeSuspectIsSound(t *testing.T) {
+	pieces := []string{"~", "~~", "~~~", " ", "  ", "   ", "\t", "\n", "a", "word", "/", ".", ",", "é", "\u00a0", "\u3000", "*", "_", "-", "(", ")"}
+	r := rand.New(rand.NewPCG(27, 17))
+	passed := 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if suspect, _ := mdScan(s); suspect {
+			continue
+		}
+		passed++
+		if reason := markdownParse(s); reason != "" {
+			t.Fatalf("mdScan passes %q, goldmark finds %s", s, reason)
+		}
+	}
+	require.Greater(t, passed, 1000)
 }
 
 // mdStop8 never misses a byte that mdClass marks.
