@@ -833,7 +833,7 @@ const maxPlainWords = 128
 // (advanceLitNone and Parser.next) and parser (gotStmtPipe, callExpr):
 //
 //   - The bytes allowed are ASCII letters and digits, ' ' and
-//     ".,_-+/:@%^#=". None of them is in regOps (;"'()$|&><`), none
+//     ".,_-+/:@%^#=~". None of them is in regOps (;"'()$|&><`), none
 //     breaks a literal in advanceLitNone, so a run of them between spaces
 //     is one _LitWord token whose value is the run itself (no backslash, so
 //     nothing is unescaped). "+" and "@" start an extended glob only before
@@ -885,7 +885,7 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 }
 
 var plainByte = func() (t [256]bool) {
-	for _, c := range []byte(".,_-+/:@%^#=") {
+	for _, c := range []byte(".,_-+/:@%^#=~") {
 		t[c] = true
 	}
 	return t

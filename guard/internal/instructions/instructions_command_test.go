@@ -57,7 +57,7 @@ func plainTexts(t *testing.T) []string {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	alpha := "abcdefxyz019 ....,,__--++//::@@%%^^##==  \t\n;|&<>()$`'\"\\*?!~[]{}"
-	words := []string{"if", "for", "in", "time", "let", "export", "declare", "function", "sudo", "doas", "git", "-rf", "a=b", "x+=1", "#c", "--flag", "./run.sh", "go", "the"}
+	words := []string{"if", "for", "in", "time", "let", "export", "declare", "function", "sudo", "doas", "git", "-rf", "a=b", "x+=1", "#c", "--flag", "./run.sh", "go", "the", "~/", "~", "a~b", "~/.ssh/config"}
 	for range 200000 {
 		var b strings.Builder
 		for range r.IntN(6) + 1 {
