@@ -399,11 +399,10 @@ func mdByte(s string, i int, st *mdState) bool {
 	case mdDelim:
 		return i == 0 || !precededByWord(s, i)
 	case mdTilde:
-		if i == 0 {
-			// A fence ("~~~") or a strikethrough's opener.
-			return strings.HasPrefix(s, "~~~") || st.tildeCloser(s, 1)
+		if i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~") {
+			return true // a fence: "~~~" after at most three spaces
 		}
-		return !precededByWord(s, i) && st.tildeCloser(s, i+1)
+		return (i == 0 || !precededByWord(s, i)) && !tildeFollowsSafe(s, i) && st.tildeCloser(s, i+1)
 	case mdLT:
 		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
 			return false
@@ -425,6 +424,29 @@ func mdByte(s string, i int, st *mdState) bool {
 		st.noLink = true
 	}
 	return false
+}
+
+// tildeFollowsSafe reports whether the '~' run through s[i] is followed
+// by the end of s or by a byte in tildeSafe: white space (then the run
+// cannot open) or ASCII punctuation that no inline parser of mdParser
+// triggers on and that delimitsWords does not take for the start of
+// words ("~/~/", "~.~"). A strikethrough that the run opens then holds
+// first a text that starts with that byte, and delimitsWords refuses it.
+func tildeFollowsSafe(s string, i int) bool {
+	for i < len(s) && s[i] == '~' {
+		i++
+	}
+	return i == len(s) || tildeSafe[s[i]]
+}
+
+var tildeSafe = byteSet(" \t\n\r/.,;:-+=%^#?@)")
+
+// byteSet returns the table of the bytes of chars.
+func byteSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
 }
 
 // tildeCloser reports whether s[i:] (i > 0) may hold a '~' that closes
