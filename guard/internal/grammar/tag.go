@@ -1,6 +1,9 @@
 package grammar
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Tag is a part-of-speech class of the model: a universal tag (UPOS) and
 // a Penn Treebank tag (XPOS) together.
@@ -32,6 +35,9 @@ type tagState struct {
 	rows  []int32 // position i's votes at [i*nt, (i+1)*nt)
 	all   []int32 // 256 scores: a table's votes index it by class unchecked
 	feats []uint64
+	// canon[i] is a position whose row is position i's, found equal by
+	// prepare (i itself when none was).
+	canon []int32
 	out   []uint16
 	beam  beamState
 	words wordCache
@@ -130,15 +136,62 @@ func (st *tagState) prepare(m *Model, words []string) {
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
 	}
+	// A position whose word and context features are those of one of the
+	// last few positions gets that position's votes: text repeats its
+	// patterns of words, and a crafted text one pattern throughout. (A
+	// row is its word's votes plus its context features' votes.)
+	var recent [ctxMemo]ctxSeen
+	if cap(st.canon) < len(words) {
+		st.canon = make([]int32, len(words))
+	}
+	st.canon = st.canon[:len(words)]
 	for i := range words {
 		row := st.rows[i*nt : (i+1)*nt]
-		copy(scores, row)
+		st.canon[i] = int32(i)
 		st.feats = s.contextFeatures(i, st.feats[:0])
+		seen := -1
+		for r := range recent {
+			if e := &recent[r]; e.n > 0 && words[e.pos] == words[i] && slices.Equal(e.feats[:e.n], st.feats) {
+				seen = e.pos
+				break
+			}
+		}
+		if seen >= 0 {
+			copy(row, st.rows[seen*nt:(seen+1)*nt])
+			st.canon[i] = st.canon[seen]
+			continue
+		}
+		copy(scores, row)
 		for _, f := range st.feats {
 			m.tagW.add(f, st.all)
 		}
 		copy(row, scores)
+		if len(st.feats) <= len(recent[0].feats) {
+			e := &recent[i%ctxMemo]
+			e.pos, e.n = i, copy(e.feats[:], st.feats)
+		}
 	}
+}
+
+// ctxMemo is how many positions prepare remembers the context features
+// of.
+const ctxMemo = 4
+
+// greedySeen is a tag tagGreedy chose and what decided it: the position
+// whose row it read and the features that read the tags.
+type greedySeen struct {
+	ok    bool
+	canon int32
+	h1    [4]uint64
+	rest  [2]uint64
+	tag   uint16
+}
+
+// ctxSeen is a position and its context features.
+type ctxSeen struct {
+	pos   int
+	n     int // len(feats) in use; 0 for an empty entry
+	feats [12]uint64
 }
 
 // release drops the references to the caller's words.
@@ -163,15 +216,31 @@ func (m *Model) TagWords(words []string, dst []Tag) []Tag {
 func (m *Model) tagGreedy(st *tagState, dst []Tag) []Tag {
 	scores := st.all[:st.nt]
 	st.out = growU16(st.out, len(st.s.words))
+	// A position whose row is that of one of the last few positions
+	// chosen (canon) and whose features reading the tags are theirs too
+	// gets the same scores, so the same tag: crafted text repeats one
+	// pattern of words throughout.
+	var recent [ctxMemo]greedySeen
+	next := 0
 	st.s.walkTags(&m.tc, st.out, func(i int, h1, h2 uint16, rc rightCtx) uint16 {
+		hf, rf := st.s.h1Features(i, h1), st.s.restFeatures(i, h1, h2, rc)
+		c := st.canon[i]
+		for k := range recent {
+			if e := &recent[k]; e.ok && e.canon == c && e.h1 == hf && e.rest == rf {
+				return e.tag
+			}
+		}
 		copy(scores, st.row(i))
-		for _, f := range st.s.h1Features(i, h1) {
+		for _, f := range hf {
 			m.tagW.add(f, st.all)
 		}
-		for _, f := range st.s.restFeatures(i, h1, h2, rc) {
+		for _, f := range rf {
 			m.tagW.add(f, st.all)
 		}
-		return uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
+		t := uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
+		recent[next] = greedySeen{ok: true, canon: c, h1: hf, rest: rf, tag: t}
+		next = (next + 1) % ctxMemo
+		return t
 	})
 	for _, t := range st.out {
 		dst = append(dst, Tag(t))
