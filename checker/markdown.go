@@ -289,10 +289,16 @@ func isIdent(b []byte) bool {
 //     so the node's first text follows the run directly and delimitsWords
 //     sees that letter or digit. Hence '*', '_' and '~' are suspect only
 //     when not preceded by a letter or digit (the same test, isWordByte).
-//     A strikethrough also needs a closing '~' run, which is
-//     right-flanking: not after white space. So a '~' is suspect only
-//     when a later '~' follows a byte other than ASCII white space
-//     (tildeCloser), or, at the start, when it opens a fence ("~~~").
+//     Emphasis and strikethrough also need a closing run of the same
+//     character, which is right-flanking: not after white space; and a
+//     node that a run opens holds first the text after the run, which
+//     delimitsWords refuses when it starts with punctuation no inline
+//     parser triggers on. So a '*', '_' or '~' is suspect only when a
+//     later one like it follows a byte other than ASCII white space
+//     (delimCloser) and its run is followed by neither white space nor
+//     such punctuation (delimFollowsSafe); or when it opens a fence
+//     ("~~~") or, alone on the line with spaces, a thematic break
+//     ("___"; '*' at the start of the line is suspect as a list marker).
 //   - Everything else is text: a byte mdClass leaves at 0 triggers no
 //     parser.
 //
@@ -345,9 +351,10 @@ type mdState struct {
 	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
 	// any later '[').
 	noLink bool
-	// closer is the index of the last '~' that may close a
-	// strikethrough, -1 when there is none, 0 until tildeCloser asks.
-	closer int
+	// closer holds, for '*', '_' and '~', the index of the last one that
+	// may close emphasis or a strikethrough, -1 when there is none, 0
+	// until delimCloser asks.
+	closer [3]int
 }
 
 // mdScan is mdSuspect and plainASCII in one pass over s.
@@ -397,12 +404,15 @@ func mdByte(s string, i int, st *mdState) bool {
 	case mdAlways:
 		return true
 	case mdDelim:
-		return i == 0 || !precededByWord(s, i)
+		if s[i] == '_' && strings.TrimLeft(s[:i], " ") == "" && strings.Trim(s, "_ \t") == "" {
+			return true // a thematic break ("___", "_ _ _"); '*' opens one, or a list, where mdScan looks last
+		}
+		return (i == 0 || !precededByWord(s, i)) && !delimFollowsSafe(s, i) && st.delimCloser(s, i+1)
 	case mdTilde:
 		if i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~") {
 			return true // a fence: "~~~" after at most three spaces
 		}
-		return (i == 0 || !precededByWord(s, i)) && !tildeFollowsSafe(s, i) && st.tildeCloser(s, i+1)
+		return (i == 0 || !precededByWord(s, i)) && !delimFollowsSafe(s, i) && st.delimCloser(s, i+1)
 	case mdLT:
 		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
 			return false
@@ -426,20 +436,22 @@ func mdByte(s string, i int, st *mdState) bool {
 	return false
 }
 
-// tildeFollowsSafe reports whether the '~' run through s[i] is followed
-// by the end of s or by a byte in tildeSafe: white space (then the run
-// cannot open) or ASCII punctuation that no inline parser of mdParser
-// triggers on and that delimitsWords does not take for the start of
-// words ("~/~/", "~.~"). A strikethrough that the run opens then holds
-// first a text that starts with that byte, and delimitsWords refuses it.
-func tildeFollowsSafe(s string, i int) bool {
-	for i < len(s) && s[i] == '~' {
+// delimFollowsSafe reports whether the run of s[i] ('*', '_' or '~')
+// through s[i] is followed by the end of s or by a byte in delimSafe:
+// white space (then the run cannot open) or ASCII punctuation that no
+// inline parser of mdParser triggers on and that delimitsWords does not
+// take for the start of words ("~/~/", "_: _:"). Emphasis or a
+// strikethrough that the run opens then holds first a text that starts
+// with that byte, and delimitsWords refuses it.
+func delimFollowsSafe(s string, i int) bool {
+	c := s[i]
+	for i < len(s) && s[i] == c {
 		i++
 	}
-	return i == len(s) || tildeSafe[s[i]]
+	return i == len(s) || delimSafe[s[i]]
 }
 
-var tildeSafe = byteSet(" \t\n\r/.,;:-+=%^#?@)")
+var delimSafe = byteSet(" \t\n\r/.,;:-+=%^#?@)")
 
 // byteSet returns the table of the bytes of chars.
 func byteSet(chars string) (t [256]bool) {
@@ -449,28 +461,31 @@ func byteSet(chars string) (t [256]bool) {
 	return t
 }
 
-// tildeCloser reports whether s[i:] (i > 0) may hold a '~' that closes
-// a strikethrough: one after a byte other than ASCII white space (a
-// closing delimiter run is right-flanking, and a character before it
-// that is not ASCII is taken to be no space). Without one, a '~' opens
-// nothing ("~/ ~/"), as a strikethrough node needs an opener and a
-// closer. The last such '~' of s is found once per scan.
-func (st *mdState) tildeCloser(s string, i int) bool {
-	if st.closer == 0 {
-		st.closer = -1
+// delimCloser reports whether s[i:] (i > 0) may hold a delimiter like
+// s[i-1] ('*', '_' or '~') that closes emphasis or a strikethrough: one
+// after a byte other than ASCII white space (a closing delimiter run is
+// right-flanking, and a character before it that is not ASCII is taken
+// to be no space). Without one, the delimiter opens nothing ("~/ ~/",
+// "_pub: _pub:"), as a node needs an opener and a closer. The last such
+// delimiter of s is found once per scan.
+func (st *mdState) delimCloser(s string, i int) bool {
+	c := s[i-1]
+	d := strings.IndexByte("*_~", c)
+	if st.closer[d] == 0 {
+		st.closer[d] = -1
 		for k := len(s) - 1; k > 0; k-- {
-			if s[k] != '~' {
+			if s[k] != c {
 				continue
 			}
 			switch s[k-1] {
 			case ' ', '\t', '\n', '\r', '\f', '\v':
 				continue
 			}
-			st.closer = k
+			st.closer[d] = k
 			break
 		}
 	}
-	return st.closer >= i
+	return st.closer[d] >= i
 }
 
 // htmlBlockStart reports whether the '<' at s[i] may open an HTML block

@@ -195,7 +195,7 @@ func FuzzMarkdownReason(f *testing.F) {
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
 		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
 		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x",
-		"~/ ~/ ~/", "~/~/~/", "~.~", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
+		"~/ ~/ ~/", "~/~/~/", "~.~", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -223,12 +223,14 @@ func FuzzMarkdownReason(f *testing.F) {
 	})
 }
 
-// TestTildeSuspectIsSound checks the strikethrough and fence side of
-// mdScan on random strings of tildes, white space, letters and
-// punctuation: a string it passes holds nothing goldmark formats.
-func TestTildeSuspectIsSound(t *testing.T) {
+// TestDelimSuspectIsSound checks the emphasis, strikethrough, fence and
+// thematic-break side of mdScan on random strings of '*', '_' and '~',
+// white space, letters and punctuation: a string it passes holds nothing
+// goldmark formats.
+func TestDelimSuspectIsSound(t *testing.T) {
 	pieces := []string{"~", "~~", "~~~", " ", "  ", "   ", "\t", "\n", "a", "word", "/", ".", ",", "é", "\u00a0", "\u3000", "*", "_", "-", "(", ")",
-		":", ";", "?", "@", "#", "=", "+", "%", "^", "'", "\"", "1", "~/", "/~", "\u201c", "&", "\\", "$", "|", "{", "}"}
+		":", ";", "?", "@", "#", "=", "+", "%", "^", "'", "\"", "1", "~/", "/~", "\u201c", "&", "\\", "$", "|", "{", "}",
+		"**", "***", "__", "___", "_pub: ", "*a*", "_a_", "* ", "_ ", "a_b", "a*b", "`", "[", "]"}
 	r := rand.New(rand.NewPCG(27, 17))
 	passed := 0
 	for range 300000 {
