@@ -280,7 +280,8 @@ func isIdent(b []byte) bool {
 //     ':'. goldmark resolves labels only against the definitions of the
 //     same parse (a fresh parser.Context; no footnote or task-list
 //     extension), so a '[' with neither "](" nor "]:" after it stays text
-//     ("[INST]", "[0-9]+", "[1]").
+//     ("[INST]", "[0-9]+", "[1]"); and an inline link ends at a ')', so
+//     "](" without a ')' after it closes none ("![a]( ![a]( ...").
 //   - An emphasis or strikethrough node reports only when delimitsWords
 //     says it formats words, which is never when the character before its
 //     opening delimiter run is a letter or digit (intraword: 2*3,
@@ -299,6 +300,9 @@ func isIdent(b []byte) bool {
 //     such punctuation (delimFollowsSafe); or when it opens a fence
 //     ("~~~") or, alone on the line with spaces, a thematic break
 //     ("___"; '*' at the start of the line is suspect as a list marker).
+//     A string that these refinements alone spare (or the ')' one for
+//     links, below) stays suspect when mdcost finds it too costly, which
+//     markdownChecked reports as markup whatever goldmark would find.
 //   - Everything else is text: a byte mdClass leaves at 0 triggers no
 //     parser.
 //
@@ -312,7 +316,7 @@ func mdSuspect(s string) bool {
 // mdClass sorts bytes for mdScan: mdAlways is suspect anywhere, mdDelim
 // (emphasis and strikethrough delimiters) when not preceded by a letter or
 // digit, mdLT ('<') when not followed by a space, a tab or the end, and
-// mdBracket ('[') when "](" or "]:" follows; mdNotPlain is not printable
+// mdBracket ('[') when "]:", or "](" and then a ')', follows (linkCloser); mdNotPlain is not printable
 // ASCII, tab or a line ending.
 var mdClass = func() (t [256]uint8) {
 	for c := 0; c < 0x20; c++ {
@@ -348,9 +352,13 @@ type mdState struct {
 	// asks.
 	gt    uint8
 	plain bool
-	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
+	// noLink: a '[' was seen and linkCloser found no close after it (nor, then,
 	// any later '[').
 	noLink bool
+	// spared: a delimiter or a "](" that mdScan took for suspect before
+	// delimCloser, delimFollowsSafe and linkCloser's ')' was found to
+	// format nothing (see mdScan's end).
+	spared bool
 	// closer holds, for '*', '_' and '~', the index of the last one that
 	// may close emphasis or a strikethrough, -1 when there is none, 0
 	// until delimCloser asks.
@@ -376,23 +384,32 @@ func mdScan(s string) (suspect, plain bool) {
 			return true, st.plain && plainASCII(s[i+1:])
 		}
 	}
-	plain = st.plain
+	// A string that only the refinements for delimiters and link
+	// destinations spared is still suspect when markdownChecked would
+	// report it as too costly to parse, as it did before them.
+	return blockStart(s) || st.spared && mdcost.TooCostly(s), st.plain
+}
+
+// blockStart reports whether s opens with what may start a block other
+// than a paragraph: after at most three spaces, white space, '#', '>',
+// '-', '+', '*' or '=', or digits and then '.' or ')'.
+func blockStart(s string) bool {
 	t := s
 	for k := 0; k < 3 && len(t) > 0 && t[0] == ' '; k++ {
 		t = t[1:]
 	}
 	if len(t) == 0 {
-		return false, plain
+		return false
 	}
 	switch t[0] {
 	case ' ', '\t', '#', '>', '-', '+', '*', '=':
-		return true, plain
+		return true
 	}
 	k := 0
 	for k < len(t) && k < 10 && t[k] >= '0' && t[k] <= '9' {
 		k++
 	}
-	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')'), plain
+	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')')
 }
 
 // mdByte classifies s[i] for mdScan: it reports whether the byte makes s
@@ -403,16 +420,20 @@ func mdByte(s string, i int, st *mdState) bool {
 		st.plain = false
 	case mdAlways:
 		return true
-	case mdDelim:
-		if s[i] == '_' && strings.TrimLeft(s[:i], " ") == "" && strings.Trim(s, "_ \t") == "" {
-			return true // a thematic break ("___", "_ _ _"); '*' opens one, or a list, where mdScan looks last
+	case mdDelim, mdTilde:
+		if i > 0 && precededByWord(s, i) {
+			return false // intraword: 2*3, snake_case, a~b
 		}
-		return (i == 0 || !precededByWord(s, i)) && !delimFollowsSafe(s, i) && st.delimCloser(s, i+1)
-	case mdTilde:
-		if i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~") {
+		switch {
+		case s[i] == '_' && strings.TrimLeft(s[:i], " ") == "" && strings.Trim(s, "_ \t") == "":
+			return true // a thematic break ("___", "_ _ _"); '*' opens one, or a list, where blockStart looks
+		case s[i] == '~' && i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~"):
 			return true // a fence: "~~~" after at most three spaces
+		case !delimFollowsSafe(s, i) && st.delimCloser(s, i+1):
+			return true
 		}
-		return (i == 0 || !precededByWord(s, i)) && !delimFollowsSafe(s, i) && st.delimCloser(s, i+1)
+		st.spared = true
+		return false
 	case mdLT:
 		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
 			return false
@@ -428,8 +449,11 @@ func mdByte(s string, i int, st *mdState) bool {
 		if st.noLink {
 			return false
 		}
-		if linkCloser(s[i+1:]) {
+		switch linkCloser(s[i+1:]) {
+		case linkMay:
 			return true
+		case linkOpenDest:
+			st.spared = true // no link ("![a]( ![a]( ..."), but see mdScan
 		}
 		st.noLink = true
 	}
@@ -540,19 +564,31 @@ var htmlBlockTags = func() map[string]bool {
 	return m
 }()
 
-// linkCloser reports whether s holds "](" or "]:".
-func linkCloser(s string) bool {
-	for {
-		j := strings.IndexByte(s, ']')
-		if j < 0 || j+1 >= len(s) {
-			return false
-		}
-		if s[j+1] == '(' || s[j+1] == ':' {
-			return true
-		}
-		s = s[j+1:]
+// linkCloser reports whether s may close a link or image a '[' before it
+// opened (linkMay): s holds "]:" (a reference definition, which any
+// reference link needs) or "](" with a ')' after it (an inline link ends
+// at one); or holds "](" and no ')' after it (linkOpenDest: an inline
+// link's destination that nothing closes, no link); or neither (linkNo).
+func linkCloser(s string) int {
+	if strings.Contains(s, "]:") {
+		return linkMay
 	}
+	j := strings.Index(s, "](")
+	switch {
+	case j < 0:
+		return linkNo
+	case strings.IndexByte(s[j+2:], ')') >= 0:
+		return linkMay
+	}
+	return linkOpenDest
 }
+
+// linkCloser's answers.
+const (
+	linkNo = iota
+	linkMay
+	linkOpenDest
+)
 
 // mdStop8 reports whether a word may hold a byte mdClass marks: a byte
 // below 0x20 (tab too: a false alarm costs only a byte-wise look), at or

@@ -195,7 +195,7 @@ func FuzzMarkdownReason(f *testing.F) {
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
 		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
 		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x",
-		"~/ ~/ ~/", "~/~/~/", "~.~", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
+		"~/ ~/ ~/", "~/~/~/", "~.~", "![a]( ![a]( ", "![a](![a](![a](", "[a](b", "[a](b)", "x](y) [z", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -220,7 +220,30 @@ func FuzzMarkdownReason(f *testing.F) {
 		if r := markdownParse(s); r != "" {
 			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
 		}
+		if sparedTriggers(s) {
+			if r := markdownChecked(s); r != "" {
+				t.Fatalf("pre-scan skipped %q, which the markdown rule reports: %s", s, r)
+			}
+		}
 	})
+}
+
+// sparedTriggers reports whether s holds a byte that mdScan took for
+// suspect before delimCloser, delimFollowsSafe and linkCloser's ')': a
+// '*', '_' or '~' not after a letter or digit, or a '[' with "](" or
+// "]:" after it.
+func sparedTriggers(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '_', '~':
+			if i == 0 || !precededByWord(s, i) {
+				return true
+			}
+		case '[':
+			return strings.Contains(s[i+1:], "](") || strings.Contains(s[i+1:], "]:")
+		}
+	}
+	return false
 }
 
 // TestDelimSuspectIsSound checks the emphasis, strikethrough, fence and
@@ -230,7 +253,8 @@ func FuzzMarkdownReason(f *testing.F) {
 func TestDelimSuspectIsSound(t *testing.T) {
 	pieces := []string{"~", "~~", "~~~", " ", "  ", "   ", "\t", "\n", "a", "word", "/", ".", ",", "é", "\u00a0", "\u3000", "*", "_", "-", "(", ")",
 		":", ";", "?", "@", "#", "=", "+", "%", "^", "'", "\"", "1", "~/", "/~", "\u201c", "&", "\\", "$", "|", "{", "}",
-		"**", "***", "__", "___", "_pub: ", "*a*", "_a_", "* ", "_ ", "a_b", "a*b", "`", "[", "]"}
+		"**", "***", "__", "___", "_pub: ", "*a*", "_a_", "* ", "_ ", "a_b", "a*b", "`", "[", "]",
+		"](", "![a](", "[a](", "[a]", "]:", "![", "!", "((", "))", "[a]: /u", "<b>", "<"}
 	r := rand.New(rand.NewPCG(27, 17))
 	passed := 0
 	for range 300000 {
@@ -243,8 +267,8 @@ func TestDelimSuspectIsSound(t *testing.T) {
 			continue
 		}
 		passed++
-		if reason := markdownParse(s); reason != "" {
-			t.Fatalf("mdScan passes %q, goldmark finds %s", s, reason)
+		if reason := markdownChecked(s); reason != "" {
+			t.Fatalf("mdScan passes %q, the markdown rule finds %s", s, reason)
 		}
 	}
 	require.Greater(t, passed, 1000)
@@ -450,4 +474,21 @@ func TestMdSuspectTags(t *testing.T) {
 		require.Equal(t, "", markdownParse(s), "%q", s)
 	}
 	require.Greater(t, skipped, 5000)
+}
+
+// TestSparedStillTooCostly checks that a string whose only markdown
+// suspects are delimiters or a "](" that mdScan finds format nothing is
+// still reported when it is too costly to parse, as before mdScan looked
+// closer at them.
+func TestSparedStillTooCostly(t *testing.T) {
+	deep := strings.Repeat("[", 3000) + strings.Repeat("]", 3000)
+	for _, tail := range []string{" ~/ ~/", " _pub: _pub:", " *: *:", " ![a]( ![a]("} {
+		s := deep + tail
+		require.True(t, mdcost.TooCostly(s), "%q", tail)
+		suspect, _ := mdScan(s)
+		require.True(t, suspect, "%q", tail)
+		require.Equal(t, "markup too costly to parse", markdownChecked(s), "%q", tail)
+	}
+	suspect, _ := mdScan(deep)
+	require.False(t, suspect, "brackets alone were never suspect")
 }
