@@ -515,8 +515,9 @@ func markdownImages(s string) []finding.Finding {
 }
 
 // mayHoldImage reports whether goldmark could find an image or HTML in
-// src: an image node is made only where a "]" closes the label a "!["
-// opened, and raw HTML and HTML blocks start at a "<". Raw HTML (tags,
+// src: an image node is made only where a "](" and then a ')' close the
+// label a "![" opened, or where its label names a reference definition
+// ("]:" anywhere), and raw HTML and HTML blocks start at a "<". Raw HTML (tags,
 // comments, processing instructions, declarations, CDATA) and an HTML
 // block of type 7 end at a '>'; without one, only an HTML block of types
 // 1 to 6 can open (mayOpenHTMLBlock). Without any of these, the parse
@@ -525,8 +526,18 @@ func mayHoldImage(src string) bool {
 	if lt := strings.IndexByte(src, '<'); lt >= 0 && (strings.IndexByte(src, '>') >= 0 || mayOpenHTMLBlock(src, lt)) {
 		return true
 	}
+	// An image's label closes at "](" with a ')' after it (an inline
+	// image ends at one), or names a reference definition, "]:".
 	i := strings.Index(src, "![")
-	return i >= 0 && strings.IndexByte(src[i+2:], ']') >= 0
+	if i < 0 {
+		return false
+	}
+	rest := src[i+2:]
+	if strings.Contains(src, "]:") {
+		return true
+	}
+	j := strings.Index(rest, "](")
+	return j >= 0 && strings.IndexByte(rest[j+2:], ')') >= 0
 }
 
 // mayOpenHTMLBlock reports whether a '<' of src, the first at src[lt],
