@@ -359,6 +359,10 @@ type mdState struct {
 	// delimCloser, delimFollowsSafe and linkCloser's ')' was found to
 	// format nothing (see mdScan's end).
 	spared bool
+	// runEnd is the end of the last delimiter run delimFollowsSafe read,
+	// runSafe its answer.
+	runEnd  int
+	runSafe bool
 	// closer holds, for '*', '_' and '~', the index of the last one that
 	// may close emphasis or a strikethrough, -1 when there is none, 0
 	// until delimCloser asks.
@@ -429,7 +433,7 @@ func mdByte(s string, i int, st *mdState) bool {
 			return true // a thematic break ("___", "_ _ _"); '*' opens one, or a list, where blockStart looks
 		case s[i] == '~' && i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~"):
 			return true // a fence: "~~~" after at most three spaces
-		case !delimFollowsSafe(s, i) && st.delimCloser(s, i+1):
+		case !st.delimFollowsSafe(s, i) && st.delimCloser(s, i+1):
 			return true
 		}
 		st.spared = true
@@ -467,12 +471,18 @@ func mdByte(s string, i int, st *mdState) bool {
 // take for the start of words ("~/~/", "_: _:"). Emphasis or a
 // strikethrough that the run opens then holds first a text that starts
 // with that byte, and delimitsWords refuses it.
-func delimFollowsSafe(s string, i int) bool {
-	c := s[i]
-	for i < len(s) && s[i] == c {
-		i++
+// Every byte of a run has the answer of its first, which st keeps, so
+// that a long run ("*****...") is read once.
+func (st *mdState) delimFollowsSafe(s string, i int) bool {
+	if i < st.runEnd {
+		return st.runSafe
 	}
-	return i == len(s) || delimSafe[s[i]]
+	c, j := s[i], i
+	for j < len(s) && s[j] == c {
+		j++
+	}
+	st.runEnd, st.runSafe = j, j == len(s) || delimSafe[s[j]]
+	return st.runSafe
 }
 
 var delimSafe = byteSet(" \t\n\r/.,;:-+=%^#?@)")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/crafted"
 	"github.com/wardline/wardline/internal/mdcost"
 	"golang.org/x/text/unicode/norm"
 )
@@ -491,4 +492,19 @@ func TestSparedStillTooCostly(t *testing.T) {
 	}
 	suspect, _ := mdScan(deep)
 	require.False(t, suspect, "brackets alone were never suspect")
+}
+
+// TestMdScanLinear checks that mdScan stays linear on long runs of what
+// its refinements read ahead for: eight times the text costs about eight
+// times as much (quadratic work would cost sixty-four).
+func TestMdScanLinear(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	scan := func(s string) { _, _ = mdScan(s) }
+	for _, unit := range []string{"*", "_", "~", "**a", " _", "~/", "[a](", "[", "](", " *: "} {
+		if g := crafted.Growth(scan, unit, 4<<10, 32<<10); g > 24 {
+			t.Errorf("mdScan on %q: 8x the text costs %.1fx", unit, g)
+		}
+	}
 }
