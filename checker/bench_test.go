@@ -198,10 +198,13 @@ func BenchmarkValidate(b *testing.B) {
 	// (internal/crafted; all of them with WARDLINE_ADVERSARIAL=all): those
 	// that cost the most before issue 17, then the costliest of all the
 	// crafted units at 64 KiB when those four were brought under 5 ms
-	// ("if a; then ", "é. ", "![ ", "~/ ").
+	// ("if a; then ", "é. ", "![ ", "~/ "), then the costliest once "é. "
+	// and "~/ " were (a verb-like word or gitleaks keyword repeated into
+	// 32-word clauses that the tagger reads: "message-bird ", " [dot] ").
 	for _, in := range crafted.BenchInputs(64, "url-www.-spaced", "url-a.comx2fx23-spaced", "secret-curl-spaced",
 		"secret-bedrock-api-key--sepx3d", "secret-access-glued", "shell-x7cx20sh-spaced", "markdown-x21x5bax5dx28-glued",
-		"shell-ifx20ax3bx20thenx20-glued", "url-xc3xa9.-spaced", "markdown-x21x5b-spaced", "shell-x7ex2f-spaced") {
+		"shell-ifx20ax3bx20thenx20-glued", "url-xc3xa9.-spaced", "markdown-x21x5b-spaced", "shell-x7ex2f-spaced",
+		"secret-message-bird-spaced", "url-x20x5bdotx5dx20-glued") {
 		raw := craftedResponse(in.Unit, 64<<10)
 		b.Run("adversarial-"+in.Name, func(b *testing.B) {
 			c := benchChecker(b)

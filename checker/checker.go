@@ -402,7 +402,14 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 		}
 		// A well-formed context reference ("file:<relative path>#L1-L20")
 		// is a repository pointer, not a file: URL.
-		sc := s.exfilAndURLs(f.text, runExfil && !(as == ContextRef && validContextRef(f.text)), runURLs && !kr.urls)
+		fieldExfil := runExfil && !(as == ContextRef && validContextRef(f.text))
+		fieldInstr := runInstr && kr.instr != instrNone
+		// A field both detectors read is normalised once for the two.
+		var sh sharedNorm
+		if fieldExfil && fieldInstr {
+			sh = s.shareNorm(f.text)
+		}
+		sc := s.exfilAndURLs(f.text, fieldExfil, runURLs && !kr.urls, &sh)
 		for _, fd := range sc.exfil {
 			rule := fd.Rule
 			if rule != RuleExfilRequest {
@@ -418,8 +425,8 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			hasSecret = true
 			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
-		if runInstr && kr.instr != instrNone {
-			for _, fd := range s.instructions(f.text) {
+		if fieldInstr {
+			for _, fd := range s.instructionsOf(f.text, &sh) {
 				rule := fd.Rule
 				if _, known := rules[rule]; !known && !strings.HasPrefix(rule, "instruction.") {
 					rule = RuleInjection

@@ -20,6 +20,9 @@ func guardScanner() *scanner {
 	}
 	s.exfilURLs, _ = seam.ExfiltrationURLCount.(func(string) ([]guard.Finding, int, string, bool))
 	s.urlCount, _ = seam.URLCount.(func(string) int)
+	s.normOffs, _ = seam.NormalizeWithOffsets.(func(string) (string, []int))
+	s.exfilURLsNorm, _ = seam.ExfiltrationURLCountNormalized.(func(string, string, []int) ([]guard.Finding, int))
+	s.instructionsNorm, _ = seam.InstructionsNormalized.(func(string, string, []int) []guard.Finding)
 	return s
 }
 

@@ -280,7 +280,8 @@ func isIdent(b []byte) bool {
 //     ':'. goldmark resolves labels only against the definitions of the
 //     same parse (a fresh parser.Context; no footnote or task-list
 //     extension), so a '[' with neither "](" nor "]:" after it stays text
-//     ("[INST]", "[0-9]+", "[1]").
+//     ("[INST]", "[0-9]+", "[1]"); and an inline link ends at a ')', so
+//     "](" without a ')' after it closes none ("![a]( ![a]( ...").
 //   - An emphasis or strikethrough node reports only when delimitsWords
 //     says it formats words, which is never when the character before its
 //     opening delimiter run is a letter or digit (intraword: 2*3,
@@ -289,6 +290,19 @@ func isIdent(b []byte) bool {
 //     so the node's first text follows the run directly and delimitsWords
 //     sees that letter or digit. Hence '*', '_' and '~' are suspect only
 //     when not preceded by a letter or digit (the same test, isWordByte).
+//     Emphasis and strikethrough also need a closing run of the same
+//     character, which is right-flanking: not after white space; and a
+//     node that a run opens holds first the text after the run, which
+//     delimitsWords refuses when it starts with punctuation no inline
+//     parser triggers on. So a '*', '_' or '~' is suspect only when a
+//     later one like it follows a byte other than ASCII white space
+//     (delimCloser) and its run is followed by neither white space nor
+//     such punctuation (delimFollowsSafe); or when it opens a fence
+//     ("~~~") or, alone on the line with spaces, a thematic break
+//     ("___"; '*' at the start of the line is suspect as a list marker).
+//     A string that these refinements alone spare (or the ')' one for
+//     links, below) stays suspect when mdcost finds it too costly, which
+//     markdownChecked reports as markup whatever goldmark would find.
 //   - Everything else is text: a byte mdClass leaves at 0 triggers no
 //     parser.
 //
@@ -302,7 +316,7 @@ func mdSuspect(s string) bool {
 // mdClass sorts bytes for mdScan: mdAlways is suspect anywhere, mdDelim
 // (emphasis and strikethrough delimiters) when not preceded by a letter or
 // digit, mdLT ('<') when not followed by a space, a tab or the end, and
-// mdBracket ('[') when "](" or "]:" follows; mdNotPlain is not printable
+// mdBracket ('[') when "]:", or "](" and then a ')', follows (linkCloser); mdNotPlain is not printable
 // ASCII, tab or a line ending.
 var mdClass = func() (t [256]uint8) {
 	for c := 0; c < 0x20; c++ {
@@ -316,9 +330,10 @@ var mdClass = func() (t [256]uint8) {
 		t[c] = mdAlways
 	}
 	t['<'], t['['] = mdLT, mdBracket
-	for _, c := range []byte("*_~") {
+	for _, c := range []byte("*_") {
 		t[c] = mdDelim
 	}
+	t['~'] = mdTilde
 	return t
 }()
 
@@ -328,6 +343,7 @@ const (
 	mdLT
 	mdBracket
 	mdNotPlain
+	mdTilde
 )
 
 // mdState is what mdScan carries from byte to byte.
@@ -336,9 +352,21 @@ type mdState struct {
 	// asks.
 	gt    uint8
 	plain bool
-	// noLink: a '[' was seen and no "](" or "]:" follows it (nor, then,
+	// noLink: a '[' was seen and linkCloser found no close after it (nor, then,
 	// any later '[').
 	noLink bool
+	// spared: a delimiter or a "](" that mdScan took for suspect before
+	// delimCloser, delimFollowsSafe and linkCloser's ')' was found to
+	// format nothing (see mdScan's end).
+	spared bool
+	// runEnd is the end of the last delimiter run delimFollowsSafe read,
+	// runSafe its answer.
+	runEnd  int
+	runSafe bool
+	// closer holds, for '*', '_' and '~', the index of the last one that
+	// may close emphasis or a strikethrough, -1 when there is none, 0
+	// until delimCloser asks.
+	closer [3]int
 }
 
 // mdScan is mdSuspect and plainASCII in one pass over s.
@@ -360,23 +388,32 @@ func mdScan(s string) (suspect, plain bool) {
 			return true, st.plain && plainASCII(s[i+1:])
 		}
 	}
-	plain = st.plain
+	// A string that only the refinements for delimiters and link
+	// destinations spared is still suspect when markdownChecked would
+	// report it as too costly to parse, as it did before them.
+	return blockStart(s) || st.spared && mdcost.TooCostly(s), st.plain
+}
+
+// blockStart reports whether s opens with what may start a block other
+// than a paragraph: after at most three spaces, white space, '#', '>',
+// '-', '+', '*' or '=', or digits and then '.' or ')'.
+func blockStart(s string) bool {
 	t := s
 	for k := 0; k < 3 && len(t) > 0 && t[0] == ' '; k++ {
 		t = t[1:]
 	}
 	if len(t) == 0 {
-		return false, plain
+		return false
 	}
 	switch t[0] {
 	case ' ', '\t', '#', '>', '-', '+', '*', '=':
-		return true, plain
+		return true
 	}
 	k := 0
 	for k < len(t) && k < 10 && t[k] >= '0' && t[k] <= '9' {
 		k++
 	}
-	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')'), plain
+	return k > 0 && k < len(t) && (t[k] == '.' || t[k] == ')')
 }
 
 // mdByte classifies s[i] for mdScan: it reports whether the byte makes s
@@ -387,8 +424,20 @@ func mdByte(s string, i int, st *mdState) bool {
 		st.plain = false
 	case mdAlways:
 		return true
-	case mdDelim:
-		return i == 0 || !precededByWord(s, i)
+	case mdDelim, mdTilde:
+		if i > 0 && precededByWord(s, i) {
+			return false // intraword: 2*3, snake_case, a~b
+		}
+		switch {
+		case s[i] == '_' && strings.TrimLeft(s[:i], " ") == "" && strings.Trim(s, "_ \t") == "":
+			return true // a thematic break ("___", "_ _ _"); '*' opens one, or a list, where blockStart looks
+		case s[i] == '~' && i <= 3 && strings.TrimLeft(s[:i], " ") == "" && strings.HasPrefix(s[i:], "~~~"):
+			return true // a fence: "~~~" after at most three spaces
+		case !st.delimFollowsSafe(s, i) && st.delimCloser(s, i+1):
+			return true
+		}
+		st.spared = true
+		return false
 	case mdLT:
 		if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
 			return false
@@ -404,12 +453,73 @@ func mdByte(s string, i int, st *mdState) bool {
 		if st.noLink {
 			return false
 		}
-		if linkCloser(s[i+1:]) {
+		switch linkCloser(s[i+1:]) {
+		case linkMay:
 			return true
+		case linkOpenDest:
+			st.spared = true // no link ("![a]( ![a]( ..."), but see mdScan
 		}
 		st.noLink = true
 	}
 	return false
+}
+
+// delimFollowsSafe reports whether the run of s[i] ('*', '_' or '~')
+// through s[i] is followed by the end of s or by a byte in delimSafe:
+// white space (then the run cannot open) or ASCII punctuation that no
+// inline parser of mdParser triggers on and that delimitsWords does not
+// take for the start of words ("~/~/", "_: _:"). Emphasis or a
+// strikethrough that the run opens then holds first a text that starts
+// with that byte, and delimitsWords refuses it.
+// Every byte of a run has the answer of its first, which st keeps, so
+// that a long run ("*****...") is read once.
+func (st *mdState) delimFollowsSafe(s string, i int) bool {
+	if i < st.runEnd {
+		return st.runSafe
+	}
+	c, j := s[i], i
+	for j < len(s) && s[j] == c {
+		j++
+	}
+	st.runEnd, st.runSafe = j, j == len(s) || delimSafe[s[j]]
+	return st.runSafe
+}
+
+var delimSafe = byteSet(" \t\n\r/.,;:-+=%^#?@)")
+
+// byteSet returns the table of the bytes of chars.
+func byteSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// delimCloser reports whether s[i:] (i > 0) may hold a delimiter like
+// s[i-1] ('*', '_' or '~') that closes emphasis or a strikethrough: one
+// after a byte other than ASCII white space (a closing delimiter run is
+// right-flanking, and a character before it that is not ASCII is taken
+// to be no space). Without one, the delimiter opens nothing ("~/ ~/",
+// "_pub: _pub:"), as a node needs an opener and a closer. The last such
+// delimiter of s is found once per scan.
+func (st *mdState) delimCloser(s string, i int) bool {
+	c := s[i-1]
+	d := strings.IndexByte("*_~", c)
+	if st.closer[d] == 0 {
+		st.closer[d] = -1
+		for k := len(s) - 1; k > 0; k-- {
+			if s[k] != c {
+				continue
+			}
+			switch s[k-1] {
+			case ' ', '\t', '\n', '\r', '\f', '\v':
+				continue
+			}
+			st.closer[d] = k
+			break
+		}
+	}
+	return st.closer[d] >= i
 }
 
 // htmlBlockStart reports whether the '<' at s[i] may open an HTML block
@@ -464,19 +574,31 @@ var htmlBlockTags = func() map[string]bool {
 	return m
 }()
 
-// linkCloser reports whether s holds "](" or "]:".
-func linkCloser(s string) bool {
-	for {
-		j := strings.IndexByte(s, ']')
-		if j < 0 || j+1 >= len(s) {
-			return false
-		}
-		if s[j+1] == '(' || s[j+1] == ':' {
-			return true
-		}
-		s = s[j+1:]
+// linkCloser reports whether s may close a link or image a '[' before it
+// opened (linkMay): s holds "]:" (a reference definition, which any
+// reference link needs) or "](" with a ')' after it (an inline link ends
+// at one); or holds "](" and no ')' after it (linkOpenDest: an inline
+// link's destination that nothing closes, no link); or neither (linkNo).
+func linkCloser(s string) int {
+	if strings.Contains(s, "]:") {
+		return linkMay
 	}
+	j := strings.Index(s, "](")
+	switch {
+	case j < 0:
+		return linkNo
+	case strings.IndexByte(s[j+2:], ')') >= 0:
+		return linkMay
+	}
+	return linkOpenDest
 }
+
+// linkCloser's answers.
+const (
+	linkNo = iota
+	linkMay
+	linkOpenDest
+)
 
 // mdStop8 reports whether a word may hold a byte mdClass marks: a byte
 // below 0x20 (tab too: a false alarm costs only a byte-wise look), at or

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wardline/wardline/internal/crafted"
 	"github.com/wardline/wardline/internal/mdcost"
 	"golang.org/x/text/unicode/norm"
 )
@@ -193,7 +195,8 @@ func FuzzMarkdownReason(f *testing.F) {
 		"![a](b)", "[a][b]", "[a]\n\n[a]: /u", "[a] (b)", "[a] : b", "[a\\](b)", "x[0](y)", "[[a]](b)", "[a]:",
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
 		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
-		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x"} {
+		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x",
+		"~/ ~/ ~/", "~/~/~/", "~.~", "![a]( ![a]( ", "![a](![a](![a](", "[a](b", "[a](b)", "x](y) [z", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -218,7 +221,58 @@ func FuzzMarkdownReason(f *testing.F) {
 		if r := markdownParse(s); r != "" {
 			t.Fatalf("pre-scan skipped markdown %q: %s", s, r)
 		}
+		if sparedTriggers(s) {
+			if r := markdownChecked(s); r != "" {
+				t.Fatalf("pre-scan skipped %q, which the markdown rule reports: %s", s, r)
+			}
+		}
 	})
+}
+
+// sparedTriggers reports whether s holds a byte that mdScan took for
+// suspect before delimCloser, delimFollowsSafe and linkCloser's ')': a
+// '*', '_' or '~' not after a letter or digit, or a '[' with "](" or
+// "]:" after it.
+func sparedTriggers(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '_', '~':
+			if i == 0 || !precededByWord(s, i) {
+				return true
+			}
+		case '[':
+			return strings.Contains(s[i+1:], "](") || strings.Contains(s[i+1:], "]:")
+		}
+	}
+	return false
+}
+
+// TestDelimSuspectIsSound checks the emphasis, strikethrough, fence and
+// thematic-break side of mdScan on random strings of '*', '_' and '~',
+// white space, letters and punctuation: a string it passes holds nothing
+// goldmark formats.
+func TestDelimSuspectIsSound(t *testing.T) {
+	pieces := []string{"~", "~~", "~~~", " ", "  ", "   ", "\t", "\n", "a", "word", "/", ".", ",", "é", "\u00a0", "\u3000", "*", "_", "-", "(", ")",
+		":", ";", "?", "@", "#", "=", "+", "%", "^", "'", "\"", "1", "~/", "/~", "\u201c", "&", "\\", "$", "|", "{", "}",
+		"**", "***", "__", "___", "_pub: ", "*a*", "_a_", "* ", "_ ", "a_b", "a*b", "`", "[", "]",
+		"](", "![a](", "[a](", "[a]", "]:", "![", "!", "((", "))", "[a]: /u", "<b>", "<"}
+	r := rand.New(rand.NewPCG(27, 17))
+	passed := 0
+	for range 300000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if suspect, _ := mdScan(s); suspect {
+			continue
+		}
+		passed++
+		if reason := markdownChecked(s); reason != "" {
+			t.Fatalf("mdScan passes %q, the markdown rule finds %s", s, reason)
+		}
+	}
+	require.Greater(t, passed, 1000)
 }
 
 // mdStop8 never misses a byte that mdClass marks.
@@ -421,4 +475,36 @@ func TestMdSuspectTags(t *testing.T) {
 		require.Equal(t, "", markdownParse(s), "%q", s)
 	}
 	require.Greater(t, skipped, 5000)
+}
+
+// TestSparedStillTooCostly checks that a string whose only markdown
+// suspects are delimiters or a "](" that mdScan finds format nothing is
+// still reported when it is too costly to parse, as before mdScan looked
+// closer at them.
+func TestSparedStillTooCostly(t *testing.T) {
+	deep := strings.Repeat("[", 3000) + strings.Repeat("]", 3000)
+	for _, tail := range []string{" ~/ ~/", " _pub: _pub:", " *: *:", " ![a]( ![a]("} {
+		s := deep + tail
+		require.True(t, mdcost.TooCostly(s), "%q", tail)
+		suspect, _ := mdScan(s)
+		require.True(t, suspect, "%q", tail)
+		require.Equal(t, "markup too costly to parse", markdownChecked(s), "%q", tail)
+	}
+	suspect, _ := mdScan(deep)
+	require.False(t, suspect, "brackets alone were never suspect")
+}
+
+// TestMdScanLinear checks that mdScan stays linear on long runs of what
+// its refinements read ahead for: eight times the text costs about eight
+// times as much (quadratic work would cost sixty-four).
+func TestMdScanLinear(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures running time")
+	}
+	scan := func(s string) { _, _ = mdScan(s) }
+	for _, unit := range []string{"*", "_", "~", "**a", " _", "~/", "[a](", "[", "](", " *: "} {
+		if g := crafted.Growth(scan, unit, 4<<10, 32<<10); g > 24 {
+			t.Errorf("mdScan on %q: 8x the text costs %.1fx", unit, g)
+		}
+	}
 }

@@ -85,7 +85,7 @@ func (l Languages) Unreadable(s string) (Finding, string, bool) {
 	a, b, lang, bad := 0, 0, "", false
 	if res, ok := langid.Default().Unsupported(s, l.set); ok {
 		a, b, lang, bad = res.Start, res.End, res.Lang, true
-	} else if !normalize.IsASCII(s) {
+	} else if !normalize.StableNFKC(s) { // (NFKC leaves ASCII and such text as it is)
 		if k := norm.NFKC.String(s); k != s {
 			if res, ok := langid.Default().Unsupported(k, l.set); ok {
 				a, b, lang, bad = 0, len(s), res.Lang, true

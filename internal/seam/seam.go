@@ -19,4 +19,21 @@ var (
 	// URLCount holds a func(string) int returning len(guard.URLs(s))
 	// without building the findings.
 	URLCount any
+
+	// NormalizeWithOffsets holds a func(string) (string, []int)
+	// returning guard.Normalize(s) and the offset in s of the rune
+	// behind each of its bytes (and len(s) after the last), the form
+	// the two detectors below take instead of normalising s again.
+	NormalizeWithOffsets any
+
+	// ExfiltrationURLCountNormalized holds a func(s, norm string, offs
+	// []int) ([]guard.Finding, int) returning what ExfiltrationURLCount
+	// returns of s (findings and number of URLs) given norm and offs,
+	// NormalizeWithOffsets(s).
+	ExfiltrationURLCountNormalized any
+
+	// InstructionsNormalized holds a func(s, norm string, offs []int)
+	// []guard.Finding returning guard.Instructions(s) given norm and
+	// offs, NormalizeWithOffsets(s).
+	InstructionsNormalized any
 )

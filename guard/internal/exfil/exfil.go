@@ -68,15 +68,29 @@ func Exfiltration(s string) []finding.Finding {
 // true, for the checker's markdown rule.
 func ExfiltrationURLCount(s string) (out []finding.Finding, urls int, normalized string, ok bool) {
 	var nt normText
-	if !mayHoldURL(s) || cannotHoldURL(s) {
-		out = exfiltration(s, nil, &nt)
-	} else {
-		sp := spanPool.Get().(*[]URLSpan)
-		spans := appendScanURLs((*sp)[:0], s, true, &nt)
-		out, urls = exfiltration(s, spans, &nt), len(spans)
-		putSpans(sp, spans)
-	}
+	out, urls = exfiltrationURLCount(s, &nt)
 	return out, urls, nt.n, nt.done
+}
+
+// ExfiltrationURLCountNormalized is ExfiltrationURLCount(s) given norm
+// and offs, normalize.NormalizeWithOffsets(s), which a caller has
+// computed for other detectors too: the scans then do not normalise s
+// again. It reads offs and does not keep it.
+func ExfiltrationURLCountNormalized(s, norm string, offs []int) (out []finding.Finding, urls int) {
+	nt := normText{n: norm, done: true, offs: offs}
+	return exfiltrationURLCount(s, &nt)
+}
+
+// exfiltrationURLCount is ExfiltrationURLCount sharing nt.
+func exfiltrationURLCount(s string, nt *normText) (out []finding.Finding, urls int) {
+	if !mayHoldURL(s) || cannotHoldURL(s) {
+		return exfiltration(s, nil, nt), 0
+	}
+	sp := spanPool.Get().(*[]URLSpan)
+	spans := appendScanURLs((*sp)[:0], s, true, nt)
+	out, urls = exfiltration(s, spans, nt), len(spans)
+	putSpans(sp, spans)
+	return out, urls
 }
 
 // URLCount returns len(URLs(s)) without building the findings' excerpts.
@@ -501,16 +515,98 @@ func markdownImages(s string) []finding.Finding {
 }
 
 // mayHoldImage reports whether goldmark could find an image or HTML in
-// src: an image node is made only where a "]" closes the label a "!["
-// opened, and raw HTML and HTML blocks start at a "<". Without either,
-// the parse would find nothing, so it is not run ("![ ![ ![ ...").
+// src: an image node is made only where a "](" and then a ')' close the
+// label a "![" opened, or where its label names a reference definition
+// ("]:" anywhere), and raw HTML and HTML blocks start at a "<". Raw HTML (tags,
+// comments, processing instructions, declarations, CDATA) and an HTML
+// block of type 7 end at a '>'; without one, only an HTML block of types
+// 1 to 6 can open (mayOpenHTMLBlock). Without any of these, the parse
+// would find nothing, so it is not run ("![ ![ ![ ...", "<img <img ...").
 func mayHoldImage(src string) bool {
-	if strings.IndexByte(src, '<') >= 0 {
+	if lt := strings.IndexByte(src, '<'); lt >= 0 && (strings.IndexByte(src, '>') >= 0 || mayOpenHTMLBlock(src, lt)) {
 		return true
 	}
+	// An image's label closes at "](" with a ')' after it (an inline
+	// image ends at one), or names a reference definition, "]:".
 	i := strings.Index(src, "![")
-	return i >= 0 && strings.IndexByte(src[i+2:], ']') >= 0
+	if i < 0 {
+		return false
+	}
+	rest := src[i+2:]
+	if strings.Contains(src, "]:") {
+		return true
+	}
+	j := strings.Index(rest, "](")
+	return j >= 0 && strings.IndexByte(rest[j+2:], ')') >= 0
 }
+
+// mayOpenHTMLBlock reports whether a '<' of src, the first at src[lt],
+// may open an HTML block of types 1 to 6 (CommonMark 4.6): one that
+// starts its line, after nothing but indentation and the markers of list
+// items (no block quote: src holds no '>'), and is followed by '!', '?',
+// '/' or the name of a tag of htmlBlockTags. A '<' after any other
+// character on its line is inside a paragraph's text.
+// Only the first '<' of a line can: another has that '<' before it. Each
+// line is read once, so the time is linear in len(src).
+func mayOpenHTMLBlock(src string, lt int) bool {
+	lineStart := strings.LastIndexAny(src[:lt], "\n\r") + 1
+	for i := lt; ; {
+		if strings.Trim(src[lineStart:i], " \t-*+.)0123456789") == "" && htmlBlockOpener(src[i+1:]) {
+			return true
+		}
+		// The first '<' of the next line that holds one.
+		nl := strings.IndexAny(src[i:], "\n\r")
+		if nl < 0 {
+			return false
+		}
+		lineStart = i + nl + 1
+		k := strings.IndexByte(src[lineStart:], '<')
+		if k < 0 {
+			return false
+		}
+		i = lineStart + k
+		if j := strings.LastIndexAny(src[lineStart:i], "\n\r"); j >= 0 {
+			lineStart += j + 1
+		}
+	}
+}
+
+// htmlBlockOpener reports whether s, what follows a '<' at the start of a
+// block, opens an HTML block of types 1 to 6: '!', '?' or '/' (types 2
+// to 5, and a closing tag of type 6), or a tag name of htmlBlockTags
+// (types 1 and 6) in any case, whatever follows it.
+func htmlBlockOpener(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch c := s[0]; {
+	case c == '!' || c == '?' || c == '/':
+		return true
+	case !('a' <= c|0x20 && c|0x20 <= 'z'):
+		return false
+	}
+	j := 0
+	for j < len(s) && j <= 16 && ('a' <= s[j]|0x20 && s[j]|0x20 <= 'z' || '0' <= s[j] && s[j] <= '9') {
+		j++
+	}
+	return htmlBlockTags[strings.ToLower(s[:j])]
+}
+
+// htmlBlockTags are the tag names that open an HTML block of type 1
+// (script, pre, style, textarea) or 6 (goldmark's allowedBlockTags)
+// without a '>', as package checker lists them for its markdown rule.
+// TestMayHoldImage holds mayHoldImage to goldmark.
+var htmlBlockTags = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range strings.Fields(`script pre style textarea
+		address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div
+		dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
+		legend li link main menu menuitem meta nav noframes ol optgroup option p param search section summary
+		table tbody td tfoot th thead title tr track ul`) {
+		m[t] = true
+	}
+	return m
+}()
 
 // firstSegment returns the start of the first text segment under n.
 func firstSegment(n ast.Node) (int, bool) {

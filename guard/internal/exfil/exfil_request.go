@@ -574,7 +574,7 @@ func requests(s string, nt *normText) []finding.Finding {
 			continue
 		}
 		if offs == nil {
-			_, offs = normalize.NormalizeWithOffsets(s)
+			offs = nt.offsets(s)
 		}
 		a, b := offs[sp[0]], normalize.EndOffset(offs, sp[1])
 		out = append(out, finding.Finding{Rule: RuleExfilRequest, Start: a, End: b, Excerpt: "request for secrets"})

@@ -47,3 +47,45 @@ func TestImagePrefilter(t *testing.T) {
 		t.Fatal("no text exercised the skip")
 	}
 }
+
+// TestImagePrefilterHTML is TestImagePrefilter on texts of '<' openers
+// without a '>' in every position a block may start: after line breaks,
+// indentation and list markers, and inside text, so that mayHoldImage's
+// reading of HTML blocks (mayOpenHTMLBlock) is held to goldmark.
+func TestImagePrefilterHTML(t *testing.T) {
+	pieces := []string{"<img ", "<IMG", "<image", "<div", "<DIV ", "<divx", "<div-x", "<h1", "<p", "<pre", "<script", "<Script",
+		"<textarea", "<!--", "<!x", "<?", "</", "</x", "<", "< ", "<1", "- ", "* ", "+ ", "1. ", "2) ", "  ", "    ", "\t", "\n",
+		"\r\n", "\r", "# ", "| ", "text ", "x", "![a](b)", "![", "]", "src=x", "\n\n", ">", "`"}
+	rng := rand.New(rand.NewPCG(27, 4))
+	n := 40000
+	if testing.Short() {
+		n = 5000
+	}
+	skipped := 0
+	for range n {
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		src, _ := normalize.Unhide(s)
+		if mdcost.TooCostly(src) {
+			continue
+		}
+		want := markdownImagesRef(s)
+		if got := markdownImages(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("markdownImages(%q):\n got %v\nwant %v", s, got, want)
+		}
+		if !mayHoldImage(src) {
+			if len(want) > 0 {
+				t.Fatalf("mayHoldImage(%q) is false, goldmark finds %v", src, want)
+			}
+			if strings.Contains(src, "<") {
+				skipped++
+			}
+		}
+	}
+	if skipped < n/20 {
+		t.Fatalf("only %d texts with a '<' skipped the parse", skipped)
+	}
+}

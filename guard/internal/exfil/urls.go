@@ -188,7 +188,7 @@ func appendScanURLs(dst []URLSpan, s string, skip bool, nt *normText) []URLSpan 
 		_, offs = normalize.ASCIIPassInto(s, true, sc.obuf, sc.offs)
 		sc.offs = offs
 	default:
-		_, offs = normalize.NormalizeWithOffsets(s)
+		offs = nt.offsets(s)
 	}
 	first := len(dst)
 	toOrig := func(a, b int) (int, int) {
@@ -452,10 +452,12 @@ func mayHoldRelaxed(t string) bool {
 
 // normText is Normalize of a text, computed at most once for the
 // detectors that run on it (the URL scan and Requests both need it for a
-// text that is not ASCII, and the checker's markdown rule too).
+// text that is not ASCII, and the checker's markdown rule too), and the
+// offsets of normalize.NormalizeWithOffsets when a caller gave them.
 type normText struct {
 	n    string
 	done bool
+	offs []int // nil: not given
 }
 
 // get returns Normalize(s); s is the same text on every call.
@@ -464,6 +466,16 @@ func (t *normText) get(s string) string {
 		t.n, t.done = normalize.Normalize(s), true
 	}
 	return t.n
+}
+
+// offsets returns normalize.NormalizeWithOffsets(s)'s offsets for a text
+// that is not ASCII; t may be nil.
+func (t *normText) offsets(s string) []int {
+	if t != nil && t.offs != nil {
+		return t.offs
+	}
+	_, offs := normalize.NormalizeWithOffsets(s)
+	return offs
 }
 
 // hasQueryOrFragment is strings.ContainsAny(s, "?#"), which on the short

@@ -83,6 +83,11 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 		bs.cols = append(bs.cols, nil)
 	}
 	prev := []hyp{{parent: -1, h1: noTag, h2: noTag, fin: -1}}
+	// Scores met at earlier positions: a position whose row is that of an
+	// earlier one (tagState.canon) and whose features reading the tags are
+	// the same gets the same best tags. Crafted text repeats one pattern
+	// of words throughout.
+	var seen beamMemo
 	for i := n - 1; i >= 0; i-- {
 		bs.next = bs.next[:0]
 		bs.h1keys = bs.h1keys[:0]
@@ -102,7 +107,13 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 			if j < 0 {
 				j = len(bs.ctx)
 				bs.ctx = append(bs.ctx, beamCtx{h.h1, h.h2, rc})
-				bs.tops = append(bs.tops, m.beamScores(st, i, h, rc, allowed))
+				key := beamKey{canon: st.canon[i], h1: st.s.h1Features(i, h.h1), rest: st.s.restFeatures(i, h.h1, h.h2, rc)}
+				top, ok := seen.get(&key)
+				if !ok {
+					top = m.beamScores(st, i, h, rc, allowed)
+					seen.put(&key, top)
+				}
+				bs.tops = append(bs.tops, top)
 			}
 			top := &bs.tops[j]
 			for ti, c := range top.c {
@@ -147,6 +158,39 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 		dst = append(dst, tags)
 	}
 	return dst
+}
+
+// beamKey is what beamScores' answer at a position depends on: the
+// position whose row it reads (see tagState.canon) and the features that
+// read the tags to its right. (The tags allowed come with the word, the
+// same at positions of the same row.)
+type beamKey struct {
+	canon int32
+	h1    [4]uint64
+	rest  [2]uint64
+}
+
+// beamMemo remembers the last beamScores answers of one tagging, in a
+// ring.
+type beamMemo struct {
+	keys [32]beamKey
+	tops [32]beamTop
+	n    int // entries written
+}
+
+func (b *beamMemo) get(k *beamKey) (beamTop, bool) {
+	for j := range min(b.n, len(b.keys)) {
+		if b.keys[j] == *k {
+			return b.tops[j], true
+		}
+	}
+	return beamTop{}, false
+}
+
+func (b *beamMemo) put(k *beamKey, top beamTop) {
+	j := b.n % len(b.keys)
+	b.keys[j], b.tops[j] = *k, top
+	b.n++
 }
 
 // beamScores scores the tags of position i after hypothesis h, whose

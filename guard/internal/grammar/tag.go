@@ -1,6 +1,8 @@
 package grammar
 
-import "sync"
+import (
+	"sync"
+)
 
 // Tag is a part-of-speech class of the model: a universal tag (UPOS) and
 // a Penn Treebank tag (XPOS) together.
@@ -36,6 +38,9 @@ type tagState struct {
 	// features its word's roles give the positions around it
 	// (roleFeatures).
 	roles []roleSpans
+	// canon[i] is a position whose row is position i's, found equal by
+	// prepare (i itself when none was).
+	canon []int32
 	out   []uint16
 	beam  beamState
 	words wordCache
@@ -168,10 +173,37 @@ func (st *tagState) prepare(m *Model, words []string) {
 	if len(words) > 0 {
 		s.info[0].flags |= wFirst
 	}
-	// Each position's context features: its neighbours' roles, looked up
-	// above, and its pairFeatures.
+	// A position whose word and neighbours, two each way, are those of
+	// one of the last few positions gets that position's votes: text
+	// repeats its patterns of words, and a crafted text one pattern
+	// throughout. (A row is its word's votes plus the votes of its
+	// context features, which read nothing else; the first position has
+	// features of its own and is never shared.)
+	var recent [ctxMemo]int
+	nRecent := 0
+	if cap(st.canon) < len(words) {
+		st.canon = make([]int32, len(words))
+	}
+	st.canon = st.canon[:len(words)]
 	for i := range words {
 		row := st.rows[i*nt : (i+1)*nt]
+		st.canon[i] = int32(i)
+		seen := -1
+		if i > 0 {
+			for r := range min(nRecent, ctxMemo) {
+				if p := recent[r]; sameWindow(words, p, i) {
+					seen = p
+					break
+				}
+			}
+		}
+		if seen >= 0 {
+			copy(row, st.rows[seen*nt:(seen+1)*nt])
+			st.canon[i] = st.canon[seen]
+			continue
+		}
+		// Its context features: its neighbours' roles, looked up above,
+		// and its pairFeatures.
 		copy(scores, row)
 		for _, nr := range neighbourRoles {
 			rs := &c.none
@@ -185,7 +217,25 @@ func (st *tagState) prepare(m *Model, words []string) {
 			m.tagW.add(f, st.all)
 		}
 		copy(row, scores)
+		if i > 0 {
+			recent[nRecent%ctxMemo] = i
+			nRecent++
+		}
 	}
+}
+
+// sameWindow reports whether positions p and i of words hold the same
+// word with the same neighbours, two each way (a position beyond the
+// sentence counts as itself only at the same distance from its end).
+func sameWindow(words []string, p, i int) bool {
+	for d := -2; d <= 2; d++ {
+		a, b := p+d, i+d
+		ina, inb := a >= 0 && a < len(words), b >= 0 && b < len(words)
+		if ina != inb || ina && words[a] != words[b] {
+			return false
+		}
+	}
+	return true
 }
 
 // wordLexes appends the lexical facts of the words st was prepared for
@@ -223,6 +273,20 @@ func putTagState(st *tagState) {
 	}
 }
 
+// ctxMemo is how many positions prepare remembers, and tagGreedy the
+// choices of.
+const ctxMemo = 4
+
+// greedySeen is a tag tagGreedy chose and what decided it: the position
+// whose row it read and the features that read the tags.
+type greedySeen struct {
+	ok    bool
+	canon int32
+	h1    [4]uint64
+	rest  [2]uint64
+	tag   uint16
+}
+
 // release drops the references to the caller's words.
 func (st *tagState) release() { st.s.words = nil }
 
@@ -245,15 +309,31 @@ func (m *Model) TagWords(words []string, dst []Tag) []Tag {
 func (m *Model) tagGreedy(st *tagState, dst []Tag) []Tag {
 	scores := st.all[:st.nt]
 	st.out = growU16(st.out, len(st.s.words))
+	// A position whose row is that of one of the last few positions
+	// chosen (canon) and whose features reading the tags are theirs too
+	// gets the same scores, so the same tag: crafted text repeats one
+	// pattern of words throughout.
+	var recent [ctxMemo]greedySeen
+	next := 0
 	st.s.walkTags(&m.tc, st.out, func(i int, h1, h2 uint16, rc rightCtx) uint16 {
+		hf, rf := st.s.h1Features(i, h1), st.s.restFeatures(i, h1, h2, rc)
+		c := st.canon[i]
+		for k := range recent {
+			if e := &recent[k]; e.ok && e.canon == c && e.h1 == hf && e.rest == rf {
+				return e.tag
+			}
+		}
 		copy(scores, st.row(i))
-		for _, f := range st.s.h1Features(i, h1) {
+		for _, f := range hf {
 			m.tagW.add(f, st.all)
 		}
-		for _, f := range st.s.restFeatures(i, h1, h2, rc) {
+		for _, f := range rf {
 			m.tagW.add(f, st.all)
 		}
-		return uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
+		t := uint16(bestAllowed(scores, m.allowedFor(st.s.info[i].amb)))
+		recent[next] = greedySeen{ok: true, canon: c, h1: hf, rest: rf, tag: t}
+		next = (next + 1) % ctxMemo
+		return t
 	})
 	for _, t := range st.out {
 		dst = append(dst, Tag(t))

@@ -25,12 +25,27 @@ const (
 
 // Instructions implements guard.Instructions, which documents it.
 func Instructions(s string) []finding.Finding {
-	return instructions(s, 0)
+	return instructions(s, 0, nil)
+}
+
+// Normalized is normalize.NormalizeWithOffsets of a text, computed by a
+// caller that needs it for other detectors too.
+type Normalized struct {
+	Norm string
+	Offs []int
+}
+
+// InstructionsNormalized is Instructions(s) given n, which must be
+// normalize.NormalizeWithOffsets(s): a text that is not ASCII is then not
+// normalised again. It reads n and does not keep it.
+func InstructionsNormalized(s string, n *Normalized) []finding.Finding {
+	return instructions(s, 0, n)
 }
 
 // instructions is Instructions on text that depth layers of encoding
-// were taken off (see decodedFindings).
-func instructions(s string, depth int) []finding.Finding {
+// were taken off (see decodedFindings); pre, when not nil, is
+// normalize.NormalizeWithOffsets(s).
+func instructions(s string, depth int, pre *Normalized) []finding.Finding {
 	if s == "" {
 		return nil
 	}
@@ -50,6 +65,8 @@ func instructions(s string, depth int) []finding.Finding {
 		if d.norm == "" {
 			d.nbuf = d.nbuf[:0]
 		}
+	} else if pre != nil {
+		d.norm, d.offs = pre.Norm, pre.Offs
 	} else {
 		d.norm, d.offs = normalize.NormalizeWithOffsets(s)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
 	"github.com/wardline/wardline/guard/internal/lexicon"
@@ -259,18 +260,24 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 func (d *detector) loneCommand(a int, body string) bool {
 	if strings.ContainsAny(body, ".?!,;:\"'") && !strings.ContainsAny(body, "/") {
 		// A sentence's punctuation ("tbd."), unless a path holds the dot.
-		for _, f := range strings.Fields(body) {
+		for f := range strings.FieldsSeq(body) {
 			if strings.HasSuffix(f, ".") || strings.HasSuffix(f, "?") || strings.HasSuffix(f, "!") || strings.HasSuffix(f, ",") {
 				return false
 			}
 		}
 	}
-	words := strings.Fields(body)
-	if len(words) < 2 || len(words) > 5 {
+	n := 0
+	for range strings.FieldsSeq(body) {
+		if n++; n > 5 {
+			break
+		}
+	}
+	if n < 2 || n > 5 {
 		// One word alone is a name: a service ("docs-search"), an
 		// identifier, a program named in a list.
 		return false
 	}
+	words := strings.Fields(body)
 	prog := words[0]
 	if !programShaped(prog) || isDataFile(prog) || versionLike(prog) || strings.ContainsAny(prog, "/.") && !scriptPath(prog) {
 		return false
@@ -877,7 +884,7 @@ const maxPlainWords = 128
 // (advanceLitNone and Parser.next) and parser (gotStmtPipe, callExpr):
 //
 //   - The bytes allowed are ASCII letters and digits, ' ' and
-//     ".,_-+/:@%^#=". None of them is in regOps (;"'()$|&><`), none
+//     ".,_-+/:@%^#=~". None of them is in regOps (;"'()$|&><`), none
 //     breaks a literal in advanceLitNone, so a run of them between spaces
 //     is one _LitWord token whose value is the run itself (no backslash, so
 //     nothing is unescaped). "+" and "@" start an extended glob only before
@@ -929,7 +936,7 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 }
 
 var plainByte = func() (t [256]bool) {
-	for _, c := range []byte(".,_-+/:@%^#=") {
+	for _, c := range []byte(".,_-+/:@%^#=~") {
 		t[c] = true
 	}
 	return t
@@ -952,6 +959,9 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	if len(text) > maxCommandLine {
 		return false
 	}
+	if cannotNameProgram(text) {
+		return false // what decideCommand answers first, without parsing
+	}
 	var ev evidence
 	var pl plainList // its words array serves both fast paths
 	if words, ok := plainWords(text, &pl.words); ok {
@@ -965,6 +975,57 @@ func judgeCommand(text string, prompt, inline bool) bool {
 	}
 	return decideCommand(&ev, prompt, inline)
 }
+
+// cannotNameProgram reports, from the bytes of text alone, that no
+// parse of it names a program decideCommand accepts: it holds none of
+// the bytes that a path, an assignment, a quote, an expansion, "[[" or
+// "((" or a function's "()" needs, and every word that could be a
+// program name or a keyword (a run of programShaped's bytes that begins
+// with one of its first bytes) is glued to a non-ASCII byte. The shell
+// splits words only at ASCII bytes, so such a run is part of a longer
+// word holding a non-ASCII character, which programShaped refuses
+// (without '/' it takes ASCII alone); and every other program the
+// evidence can name ("let", "sh", "env", a declaration's keyword) needs
+// a keyword word or one of the bytes above. Crafted text of non-ASCII
+// short sentences ("é. é. ...") is thus not parsed at all.
+func cannotNameProgram(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if noProgramByte[c] {
+			return false
+		}
+		if !(c >= 'a' && c <= 'z' || c == '_' || c == '!') {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && programByte[text[j]] {
+			j++
+		}
+		if !(i > 0 && text[i-1] >= utf8.RuneSelf || j < len(text) && text[j] >= utf8.RuneSelf) {
+			return false // a word that may be a program or a keyword
+		}
+		i = j - 1
+	}
+	return true
+}
+
+// noProgramByte are the bytes cannotNameProgram refuses outright, and
+// programByte those programShaped accepts in a name without '/'.
+var noProgramByte, programByte = func() (no, prog [256]bool) {
+	for _, c := range []byte("/\\=([`$\"'") {
+		no[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		prog[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		prog[c] = true
+	}
+	for _, c := range []byte("._+-!") {
+		prog[c] = true
+	}
+	return no, prog
+}()
 
 // decideCommand decides from the evidence of a command text whether it is
 // a command line; prompt and inline are as for judgeCommand.

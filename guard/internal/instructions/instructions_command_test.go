@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/guard/internal/normalize"
+	"github.com/wardline/wardline/internal/crafted"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -56,7 +57,7 @@ func plainTexts(t *testing.T) []string {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	alpha := "abcdefxyz019 ....,,__--++//::@@%%^^##==  \t\n;|&<>()$`'\"\\*?!~[]{}"
-	words := []string{"if", "for", "in", "time", "let", "export", "declare", "function", "sudo", "doas", "git", "-rf", "a=b", "x+=1", "#c", "--flag", "./run.sh", "go", "the"}
+	words := []string{"if", "for", "in", "time", "let", "export", "declare", "function", "sudo", "doas", "git", "-rf", "a=b", "x+=1", "#c", "--flag", "./run.sh", "go", "the", "~/", "~", "a~b", "~/.ssh/config"}
 	for range 200000 {
 		var b strings.Builder
 		for range r.IntN(6) + 1 {
@@ -349,4 +350,44 @@ func TestCountStopsEarly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCannotNameProgram checks that judgeCommand skips the parser only
+// where the parser's evidence would be refused anyway: on every text
+// cannotNameProgram accepts, the parsed evidence yields false in every
+// mode. The texts are the command-line corpus, every crafted unit (ASCII
+// and glued to non-ASCII words) and random mixes of non-ASCII words with
+// the shell's metacharacters and keywords.
+func TestCannotNameProgram(t *testing.T) {
+	texts := plainTexts(t)
+	for _, in := range crafted.Inputs(120) {
+		texts = append(texts, in.Text, "é"+in.Text, strings.ReplaceAll(in.Text, " ", "é "), strings.ReplaceAll(in.Text, " ", " é"))
+	}
+	r := rand.New(rand.NewPCG(17, 3))
+	pieces := []string{"é", "рф", "ф", "é.", "p", "ls", "if", "let", "!", "_", "x", "X", " ", "  ", ";", "&", "|", "||", "&&", "<", ">",
+		"(", ")", "((", "[[", "]]", "{", "}", "=", "a=b", "$", "`", "'", "\"", "\\", "/", "~", "#", "*", "?", ".", "-", "--", "1", "\n", "\t",
+		"sudo", "then", "fi", "do", "done", "time", "coproc", "export", "function", "é()", "éé", "ü", "日本"}
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	skipped := 0
+	for _, text := range texts {
+		if !cannotNameProgram(text) {
+			continue
+		}
+		skipped++
+		for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+			if judgeCommandParsed(text, mode[0], mode[1]) {
+				t.Fatalf("cannotNameProgram(%q) but the parser's evidence makes it a command line (prompt %v, inline %v)", text, mode[0], mode[1])
+			}
+		}
+	}
+	if skipped < 1000 {
+		t.Fatalf("only %d texts skip the parser", skipped)
+	}
+	t.Logf("%d of %d texts skip the parser", skipped, len(texts))
 }

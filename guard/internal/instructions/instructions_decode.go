@@ -33,13 +33,13 @@ const minEncodedRun = 16
 func decodedFindings(s string, depth int) []finding.Finding {
 	var out []finding.Finding
 	if dec, offs, ok := unescapeEntities(s); ok {
-		for _, f := range instructions(dec, depth+1) {
+		for _, f := range instructions(dec, depth+1, nil) {
 			f.Start, f.End = offs[f.Start], normalize.EndOffset(offs, f.End)
 			out = append(out, f)
 		}
 	}
 	forEachEncodedRun(s, func(a, b int, text string) {
-		for _, f := range instructions(text, depth+1) {
+		for _, f := range instructions(text, depth+1, nil) {
 			out = append(out, finding.Finding{Rule: f.Rule, Start: a, End: b, Excerpt: f.Excerpt})
 		}
 	})

@@ -954,7 +954,12 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 			}
 		}
 	}
-	if d.statement(k, j) || d.declarativeClause(k, j) || d.subjectBeforeAux(k, j) || d.subjectBeforeVerbS(k, j) || d.subjectBeforePast(k, j) {
+	// statement and declarativeClause read the same words of the clause:
+	// they are cut once.
+	var buf [2 * maxSubjectWords]grammar.Token
+	var wbuf [2 * maxSubjectWords]string
+	_, words := wordsOf(d.subjectText(k, j), buf[:], wbuf[:])
+	if statement(words) || declarativeClause(words) || d.subjectBeforeAux(k, j) || d.subjectBeforeVerbS(k, j) || d.subjectBeforePast(k, j) {
 		return 0
 	}
 	if info.VerbTag == 0 && info.NounTag >= 3 && !info.Adj {
@@ -970,11 +975,17 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 // maxSubjectWords bounds the words of a clause that statement reads.
 const maxSubjectWords = 32
 
-// statement reports whether the clause toks[k:j] reads as a statement
-// whose subject noun phrase opens with toks[k] (see grammar's
-// Model.Subject): "Drop rates on the queue stayed low", "Cache hits
-// account for 70% of requests".
-func (d *detector) statement(k, j int) bool {
+// statement reports whether a clause, whose words (subjectText cut by
+// wordsOf) are given, reads as a statement whose subject noun phrase
+// opens with its first word (see grammar's Model.Subject): "Drop rates
+// on the queue stayed low", "Cache hits account for 70% of requests".
+func statement(words []string) bool {
+	return grammar.Default().Statement(words)
+}
+
+// subjectText returns the text of the clause toks[k:j] that statement
+// and declarativeClause read.
+func (d *detector) subjectText(k, j int) string {
 	// A subject and its verb stand within the first words of a clause;
 	// reading no further keeps the cost per clause bounded.
 	j = min(j, k+maxSubjectWords)
@@ -987,10 +998,7 @@ func (d *detector) statement(k, j int) bool {
 			text = d.src[sa:sb]
 		}
 	}
-	var buf [2 * maxSubjectWords]grammar.Token
-	var wbuf [2 * maxSubjectWords]string
-	_, words := wordsOf(text, buf[:], wbuf[:])
-	return grammar.Default().Statement(words)
+	return text
 }
 
 // subjectBeforeAux reports whether the clause toks[k:j] reads as a noun
@@ -1624,24 +1632,13 @@ func (d *detector) relativeVerb(m, j int) int {
 	return 0
 }
 
-// declarativeClause reports whether the clause analysis reads toks[k:j]
-// as a statement whose subject the first word opens (see grammar's
-// Model.DeclarativeOpening): "Code using the runtime.Type interface
-// should now use package reflect", "Cluster managers and hosting
-// providers should use tools ...", where the noun phrase is longer than
-// the subject reader follows.
-func (d *detector) declarativeClause(k, j int) bool {
-	j = min(j, k+maxSubjectWords)
-	a, b := d.toks[k].startAt()+int(d.toks[k].wOff), d.toks[j-1].endAt()
-	text := d.norm[a:b]
-	if d.offs == nil || len(d.src) == len(d.norm) {
-		if sa, sb := d.offAt(a), d.endAt(b); sb-sa == b-a && sb <= len(d.src) {
-			text = d.src[sa:sb]
-		}
-	}
-	var buf [2 * maxSubjectWords]grammar.Token
-	var wbuf [2 * maxSubjectWords]string
-	_, words := wordsOf(text, buf[:], wbuf[:])
+// declarativeClause reports whether the clause analysis reads a clause,
+// whose words are given as for statement, as a statement whose subject
+// the first word opens (see grammar's Model.DeclarativeOpening): "Code
+// using the runtime.Type interface should now use package reflect",
+// "Cluster managers and hosting providers should use tools ...", where
+// the noun phrase is longer than the subject reader follows.
+func declarativeClause(words []string) bool {
 	return grammar.Default().DeclarativeOpening(words)
 }
 

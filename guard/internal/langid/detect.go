@@ -107,12 +107,33 @@ func (m *Model) Unsupported(text string, allowed Set) (Result, bool) {
 	start := 0
 	for start < len(text) {
 		end := start
+		// spaces and other count what bounds the words of the segment and
+		// its letters of other scripts (see below).
+		spaces, other := 0, 0
 		for end < len(text) {
+			if c := text[end]; c < utf8.RuneSelf {
+				end++
+				if segmentEnd(rune(c)) {
+					break
+				}
+				if asciiSpace[c] {
+					spaces++
+				}
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(text[end:])
 			end += n
+			other++
 			if segmentEnd(r) {
 				break
 			}
+		}
+		if spaces+other+1 < minWords && other < minForeign {
+			// Too short to judge: judge counts words between white space
+			// (ASCII, or among the other runes), at most spaces+other+1 of
+			// them, and letters of other scripts among the other runes.
+			start = end
+			continue
 		}
 		if res, judged := m.judge(text, start, end, cost, ok[:len(m.langs)]); judged && !allowed.Has(res.Lang) {
 			return res, true
@@ -129,7 +150,9 @@ func (m *Model) Unsupported(text string, allowed Set) (Result, bool) {
 func (m *Model) judge(text string, a, b int, cost []int32, allowed []bool) (Result, bool) {
 	var letters [nScripts]int
 	kana := false
-	clear(cost)
+	// cost is read only once a word has been counted: it is cleared
+	// then, so that a segment without words (crafted text makes thousands)
+	// costs no clearing.
 	words := 0
 	i := a
 	for i < b {
@@ -168,6 +191,9 @@ func (m *Model) judge(text string, a, b int, cost []int32, allowed []bool) (Resu
 		}
 		wa, wb := trimPunct(text, i, j)
 		if h, ok := latinWordHash(text[wa:wb]); ok && text[i] != '-' {
+			if words == 0 {
+				clear(cost)
+			}
 			m.wordCost(text[wa:wb], h, cost)
 			words++
 			if words >= minWords && settled(cost, allowed, words) {

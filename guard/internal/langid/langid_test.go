@@ -3,10 +3,12 @@ package langid
 import (
 	"bufio"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -216,5 +218,72 @@ func TestKnows(t *testing.T) {
 		{"xx", "the", false},
 	} {
 		assert.Equal(t, c.want, m.Knows(c.lang, c.word), "%s %s", c.lang, c.word)
+	}
+}
+
+// TestSmallScripts holds the table of scriptOf to the range tables it
+// was built from.
+func TestSmallScripts(t *testing.T) {
+	for r := rune(0); r < 0x800; r++ {
+		if got, want := scriptOf(r), scriptOfRune(r); got != want {
+			t.Fatalf("scriptOf(U+%04X) = %v, want %v", r, got, want)
+		}
+	}
+}
+
+// unsupportedRef is Unsupported judging every segment, as it did before
+// it skipped the segments too short to judge.
+func (m *Model) unsupportedRef(text string, allowed Set) (Result, bool) {
+	var buf [maxLangs]int32
+	var ok [maxLangs]bool
+	cost := buf[:len(m.langs)]
+	for l, bit := range m.bits {
+		ok[l] = allowed.bits&bit != 0
+	}
+	for start := 0; start < len(text); {
+		end := start
+		for end < len(text) {
+			r, n := utf8.DecodeRuneInString(text[end:])
+			end += n
+			if segmentEnd(r) {
+				break
+			}
+		}
+		if res, judged := m.judge(text, start, end, cost, ok[:len(m.langs)]); judged && !allowed.Has(res.Lang) {
+			return res, true
+		}
+		start = end
+	}
+	return Result{}, false
+}
+
+// TestUnsupportedSkipsOnlyUnjudged holds Unsupported to unsupportedRef on
+// random short segments of words of several scripts, white space of
+// every kind and invalid bytes.
+func TestUnsupportedSkipsOnlyUnjudged(t *testing.T) {
+	m := Default()
+	en, err := NewSet("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := []string{"the", "der", "und", "la", "el", "é", "Привет", "мир", "日本", "語", "γειά", "שלום", " ", "  ", "\u00a0", "\u3000", "\t",
+		"\n", ".", "!", ":", "。", "\xff", "-", "'", "Straße", "ça", "x1", "über", "naïve", "рф"}
+	r := rand.New(rand.NewPCG(7, 9))
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + r.IntN(14) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			if r.IntN(2) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		s := b.String()
+		for _, set := range []Set{en, {}} {
+			got, gok := m.Unsupported(s, set)
+			want, wok := m.unsupportedRef(s, set)
+			if got != want || gok != wok {
+				t.Fatalf("Unsupported(%q) = %v %v, judging every segment %v %v", s, got, gok, want, wok)
+			}
+		}
 	}
 }

@@ -48,6 +48,25 @@ func (s Script) String() string {
 
 // scriptOf returns the script of r, NoScript for what is not a letter.
 func scriptOf(r rune) Script {
+	if uint32(r) < uint32(len(smallScripts)) {
+		return smallScripts[r]
+	}
+	return scriptOfRune(r)
+}
+
+// smallScripts is scriptOfRune of every rune of one or two bytes in
+// UTF-8 (Latin, Greek, Cyrillic, Hebrew, Arabic, ...): a table instead
+// of a search of Unicode's range tables per letter.
+var smallScripts = func() *[0x800]Script {
+	var t [0x800]Script
+	for r := range rune(len(t)) {
+		t[r] = scriptOfRune(r)
+	}
+	return &t
+}()
+
+// scriptOfRune is scriptOf without the table.
+func scriptOfRune(r rune) Script {
 	if r < 0x80 {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
 			return Latin

@@ -253,6 +253,21 @@ func (n *normalizer) foldRune(r rune, src int) {
 		n.asciiByte(byte(r), src, false)
 		return
 	}
+	if r < smallRunes {
+		// A two-byte rune: what the steps below make of it, looked up.
+		switch f := &smallFolds[r]; f.kind {
+		case KindDrop:
+		case KindNewline:
+			n.emitByte('\n', src)
+		case KindSpace:
+			if !n.lastIsSpace() {
+				n.emitByte(' ', src)
+			}
+		default:
+			n.emitString(f.out, src)
+		}
+		return
+	}
 	switch kind := RuneKind(r); kind {
 	case KindDrop:
 		return
@@ -275,6 +290,83 @@ func (n *normalizer) foldRune(r rune, src int) {
 		return
 	}
 	n.emitRune(lr, src)
+}
+
+// smallRunes bounds the runes smallFolds holds: those of two bytes in
+// UTF-8 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, ...).
+const smallRunes = 0x800
+
+// smallFold is what foldRune makes of a rune: its kind and, for a rune
+// Normalize keeps, its output (lower-cased, then folded to its Latin
+// skeleton when it has one).
+type smallFold struct {
+	kind uint8
+	out  string
+}
+
+// smallFolds is foldRune's answer for every rune from U+0080 below
+// smallRunes, computed with the steps foldRune applies to larger runes
+// (TestSmallFolds holds them equal).
+var smallFolds = func() *[smallRunes]smallFold {
+	var t [smallRunes]smallFold
+	for r := rune(utf8.RuneSelf); r < smallRunes; r++ {
+		t[r] = foldOf(r)
+	}
+	return &t
+}()
+
+// StableNFKC reports, from a table, that NFKC leaves s as it is: s is
+// valid UTF-8 made of ASCII and of runes below U+0800 that are starters
+// (canonical combining class 0, also at the head of their
+// decomposition) whose NFKC quick check answers yes (smallStable).
+// NFKC's quick check then spans all of s, as it never stops at such a
+// rune. It answers false for any other text, which may be stable too.
+func StableNFKC(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < 0xC2 || c > 0xDF || i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+			return false // not a two-byte rune
+		}
+		if !smallStable[rune(c&0x1F)<<6|rune(s[i+1]&0x3F)] {
+			return false
+		}
+		i += 2
+	}
+	return true
+}
+
+// smallStable marks the runes of two bytes that StableNFKC accepts:
+// NFKC's quick check spans the rune alone, and its combining class and
+// that of the head of its decomposition are 0, so that the quick check
+// never stops at it whatever surrounds it (TestSmallStable checks it on
+// every pair).
+var smallStable = func() *[smallRunes]bool {
+	var t [smallRunes]bool
+	for r := rune(utf8.RuneSelf); r < smallRunes; r++ {
+		s := string(r)
+		p := norm.NFKC.PropertiesString(s)
+		t[r] = norm.NFKC.QuickSpanString(s) == len(s) && p.CCC() == 0 && p.LeadCCC() == 0
+	}
+	return &t
+}()
+
+// foldOf is foldRune's answer for the non-ASCII rune r.
+func foldOf(r rune) smallFold {
+	if kind := RuneKind(r); kind != kindKeep {
+		return smallFold{kind: uint8(kind)}
+	}
+	lr := unicode.ToLower(r)
+	if lr < utf8.RuneSelf {
+		return smallFold{out: string(byte(lr))}
+	}
+	if t, ok := confusable(lr); ok {
+		return smallFold{out: t}
+	}
+	return smallFold{out: string(lr)}
 }
 
 // The kinds RuneKind returns: a rune Normalize keeps (folded), drops,
@@ -327,12 +419,14 @@ func normalize(s string, wantOffs bool) (string, []int) {
 		}
 		return out, offs
 	}
-	out, offs := pass(s, wantOffs)
+	out, offs, changed := pass(s, wantOffs)
 	for range 4 {
-		if IsASCII(out) || norm.NFKC.IsNormalString(out) {
+		// A pass that changed no non-ASCII region wrote NFKC-stable text
+		// (see pass).
+		if !changed || StableNFKC(out) || norm.NFKC.IsNormalString(out) {
 			break
 		}
-		next, offs2 := pass(out, wantOffs)
+		next, offs2, changed2 := pass(out, wantOffs)
 		if next == out {
 			break
 		}
@@ -342,7 +436,7 @@ func normalize(s string, wantOffs bool) (string, []int) {
 			}
 			offs = offs2
 		}
-		out = next
+		out, changed = next, changed2
 	}
 	return out, offs
 }
@@ -378,8 +472,15 @@ func IsASCII(s string) bool {
 	return true
 }
 
-// pass is one normalisation pass over s.
-func pass(s string, wantOffs bool) (string, []int) {
+// pass is one normalisation pass over s. changed is false when every
+// non-ASCII region of s (see below) was NFKC-stable and came out as it
+// went in: the output is then NFKC-stable too, and another pass would not
+// change it. (The regions are cut where NFKC cannot compose across them,
+// each starts at an ASCII character or at the start of s, and what the
+// pass changes between them is ASCII followed by ASCII: no composition
+// has an ASCII character as its second part, so nothing composes across
+// those changes either.)
+func pass(s string, wantOffs bool) (out string, offs []int, changed bool) {
 	n := normalizer{buf: make([]byte, 0, len(s)), wantOffs: wantOffs}
 	if wantOffs {
 		n.offs = make([]int, 0, len(s)+1)
@@ -402,6 +503,30 @@ func pass(s string, wantOffs bool) (string, []int) {
 			j++
 		}
 		region := s[i:j]
+		if StableNFKC(region) || norm.NFKC.QuickSpanString(region) == len(region) {
+			// NFKC leaves the region as it is (QuickSpanString, unlike
+			// IsNormalString, allocates nothing): every rune maps to
+			// itself, as the iterator below would have found.
+			k0 := len(n.buf)
+			for k := 0; k < len(region); {
+				r, w := utf8.DecodeRuneInString(region[k:])
+				src := i + k
+				if r == utf8.RuneError && w == 1 {
+					// invalid UTF-8 is dropped
+				} else if r == '\r' && src+1 < len(s) && s[src+1] == '\n' {
+					// CRLF: the LF emits the newline
+				} else {
+					n.foldRune(r, src)
+				}
+				k += w
+			}
+			if !changed && unsafe.String(unsafe.SliceData(n.buf[k0:]), len(n.buf)-k0) != region {
+				changed = true
+			}
+			i = j
+			continue
+		}
+		changed = true
 		if it == nil {
 			it = new(norm.Iter)
 		}
@@ -441,10 +566,10 @@ func pass(s string, wantOffs bool) (string, []int) {
 		n.offs = append(n.offs, len(s))
 	}
 	if len(n.buf) == 0 {
-		return "", n.offs
+		return "", n.offs, changed
 	}
 	// n.buf is never written again: hand it over without copying.
-	return unsafe.String(&n.buf[0], len(n.buf)), n.offs
+	return unsafe.String(&n.buf[0], len(n.buf)), n.offs, changed
 }
 
 // ASCIIForm reports in one pass whether s is ASCII and whether it is

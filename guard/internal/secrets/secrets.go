@@ -430,18 +430,40 @@ func unhideChanges(s string) bool {
 		if r == utf8.RuneError && w == 1 {
 			return true
 		}
-		switch normalize.RuneKind(r) {
-		case normalize.KindDrop, normalize.KindNewline, normalize.KindSpace:
-			return true
+		if r < rune(len(unhideKeeps)) {
+			if !unhideKeeps[r] {
+				return true
+			}
+			i += w
+			continue
 		}
-		// QuickSpanString (which does not allocate) covering the rune
-		// proves it normal; otherwise ask IsNormalString.
-		if rs := s[i : i+w]; norm.NFKC.QuickSpanString(rs) != w && !norm.NFKC.IsNormalString(rs) {
+		if !unhideKeepsRune(r, s[i:i+w]) {
 			return true
 		}
 		i += w
 	}
 	return false
+}
+
+// unhideKeeps is unhideKeepsRune of every rune of two bytes in UTF-8.
+var unhideKeeps = func() *[0x800]bool {
+	var t [0x800]bool
+	for r := rune(utf8.RuneSelf); r < rune(len(t)); r++ {
+		t[r] = unhideKeepsRune(r, string(r))
+	}
+	return &t
+}()
+
+// unhideKeepsRune reports whether Unhide keeps the non-ASCII rune r,
+// spelt rs, as it is.
+func unhideKeepsRune(r rune, rs string) bool {
+	switch normalize.RuneKind(r) {
+	case normalize.KindDrop, normalize.KindNewline, normalize.KindSpace:
+		return false
+	}
+	// QuickSpanString (which does not allocate) covering the rune proves
+	// it normal; otherwise ask IsNormalString.
+	return norm.NFKC.QuickSpanString(rs) == len(rs) || norm.NFKC.IsNormalString(rs)
 }
 
 // toLowerIsASCIILower reports whether strings.ToLower(s) equals s with
