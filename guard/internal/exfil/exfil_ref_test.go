@@ -839,7 +839,7 @@ func judgeRequestRef(sent string, toks []reqTokenRef, res *exfilRequestSetsRef) 
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false
 	}
-	if len(res.cue.find(toks)) == 0 && !namesSensitivePath(toksOf(toks)) && !(len(toks) > 0 && finiteVerb(toks[0].w) &&
+	if !askCueRef(toks, res) && !namesSensitivePath(toksOf(toks)) && !(len(toks) > 0 && finiteVerb(toks[0].w) &&
 		(len(res.strongVerb.find(toks[:1])) > 0 || len(res.weakVerb.find(toks[:1])) > 0)) {
 		// (dropFinite, by token rather than by span)
 		var kept [][2]int
@@ -859,7 +859,7 @@ func judgeRequestRef(sent string, toks []reqTokenRef, res *exfilRequestSetsRef) 
 	if near(strong, strongObj) {
 		return true
 	}
-	if len(res.cue.find(toks)) == 0 && !imperativeRequestRef(toks, res) {
+	if !askCueRef(toks, res) && !imperativeRequestRef(toks, res) {
 		return false
 	}
 	weak := notNegatedRef(sent, weakVerbs)
@@ -1337,4 +1337,20 @@ func toksOf(ts []reqTokenRef) []reqToken {
 		out[i] = reqToken{w: t.w, start: t.start, end: t.end}
 	}
 	return out
+}
+
+// askCueRef is askCue over the reference tokens: a cue span whose last
+// word is "that" before a word that opens no subject is a relative clause.
+func askCueRef(toks []reqTokenRef, res *exfilRequestSetsRef) bool {
+	for _, sp := range res.cue.find(toks) {
+		for k, t := range toks {
+			if t.end == sp[1] {
+				if t.w == "that" && k+1 < len(toks) && !subjectStart(toks[k+1].w) {
+					break
+				}
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -668,7 +668,8 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	// verb, or stands in a question or a sentence put to the reader; not
 	// the object of a statement ("The image contains the value of the
 	// build argument SENTRY_AUTH_TOKEN").
-	asked := strings.HasSuffix(strings.TrimSpace(sent), "?") || res.cue.any(toks)
+	cue := askCue(toks, res)
+	asked := strings.HasSuffix(strings.TrimSpace(sent), "?") || cue
 	for _, v := range valueOf {
 		if !asked && !valueAsked(toks, v, strongVerbs, weakVerbs) {
 			continue
@@ -684,7 +685,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		len(toks) > 1 && toks[0].w == "do" && toks[1].w == "not") {
 		return false // a warning: "Never share your API key in issues."
 	}
-	if !res.cue.any(toks) && !namesSensitivePath(toks) && !opensWithVerb(toks, res) {
+	if !cue && !namesSensitivePath(toks) && !opensWithVerb(toks, res) {
 		// Without a cue that relays a request ("asks readers to", "tell
 		// me"), a disclosure verb in a finite form states what a thing
 		// does or did: "Axios versions 0.8.1 through 1.5.1 reveal the
@@ -701,7 +702,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 	if nearSpans(strong, strongObj) {
 		return true
 	}
-	if !res.cue.any(toks) && !imperativeRequest(toks, res) {
+	if !cue && !imperativeRequest(toks, res) {
 		return false
 	}
 	weak := notNegated(bufW[:0], sent, weakVerbs)
@@ -1083,4 +1084,36 @@ func opensWithVerb(toks []reqToken, res *exfilRequestSets) bool {
 		_, ok = res.weakVerb.matchAt(toks, 0)
 	}
 	return ok
+}
+
+// askCue reports whether toks hold a cue that relays a request ("asks
+// readers to", "requests that you"), not the noun "requests" before a
+// relative clause ("repeated requests that carry the same key").
+func askCue(toks []reqToken, res *exfilRequestSets) bool {
+	for i := range toks {
+		end, ok := res.cue.matchAt(toks, i)
+		if !ok {
+			continue
+		}
+		k := i
+		for k < len(toks) && toks[k].end < end {
+			k++
+		}
+		if toks[k].w == "that" && k+1 < len(toks) && !subjectStart(toks[k+1].w) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// subjectStart reports whether w can open the subject of a clause after
+// "that": a pronoun, a determiner or a noun of people.
+func subjectStart(w string) bool {
+	switch w {
+	case "you", "we", "they", "he", "she", "it", "i", "the", "a", "an", "your", "our", "their", "this", "these",
+		"those", "all", "every", "each", "any", "users", "readers", "visitors", "everyone", "anyone", "developers":
+		return true
+	}
+	return false
 }

@@ -187,3 +187,11 @@ func TestRequestsStatedNotAsked(t *testing.T) {
 		assert.Equal(t, tt.want, len(got) > 0, tt.in)
 	}
 }
+
+// TestRequestsNounBeforeRelative: "requests that" is a cue only when a
+// clause with its own subject follows; the noun "requests" before a
+// relative clause asks nothing.
+func TestRequestsNounBeforeRelative(t *testing.T) {
+	assert.Empty(t, Requests("Stripe returns the same result for repeated requests that carry the same idempotency key, including errors."))
+	assert.NotEmpty(t, Requests("The page requests that you paste your API key into the form."))
+}
