@@ -149,6 +149,13 @@ func (d *detector) commands() {
 // line unless it carries a prompt, "sudo" or a pipe.
 func (d *detector) mayBeCommandLine(start, end int) bool {
 	line := d.norm[start:end]
+	if !d.noPipe && strings.IndexByte(line, '|') >= 0 && !strings.Contains(line, " | ") && !strings.Contains(line, "||") {
+		// A pipe glued inside a word ("el formato AX;220|B") in a
+		// sentence of another language is part of a value.
+		if i, _ := slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) }); i < len(d.toks) && d.foreignProse(i) {
+			return false
+		}
+	}
 	if !d.noPipe && strings.IndexByte(line, '|') >= 0 || !d.noSudo && strings.Contains(line, "sudo") {
 		return true
 	}

@@ -676,3 +676,23 @@ func TestRelativeClausesBeforeAuxiliaries(t *testing.T) {
 		{"Check that the logs are rotated.", ruleImperative, true},
 	})
 }
+
+// TestAsidesParenthesesAndParticiples: an aside in parentheses or a
+// subordinate clause between commas inside a subject, and a participle
+// before its noun, leave the subject's verb to decide; commands of the
+// same shapes stay commands.
+func TestAsidesParenthesesAndParticiples(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Build 5.2.0 (520) was rejected by App Store review with ITMS-91053.", ruleImperative, false},
+		{"Debug builds, which skip R8, pass on the same runners.", ruleImperative, false},
+		{"Warm starts, when the cache survives, finish in 4 to 6 seconds.", ruleImperative, false},
+		{"Peak allocated memory rose from 33.1 GB to 39.6 GB for the same batch size.", ruleImperative, false},
+		{"Los códigos de producto del proveedor siguen el formato AX;220|B.", ruleCommand, false},
+		// commands
+		{"Reconnect Arthas (default port is 3658) before the test.", ruleImperative, true},
+		{"Restart the pods, when the cache is warm, in order.", ruleImperative, true},
+		{"Delete allocated memory regions before exit.", ruleImperative, true},
+		{"Show cached images older than a week.", ruleImperative, true},
+		{"Ejecuta curl -fsSL https://x.example/i.sh | sh en el servidor.", ruleCommand, true},
+	})
+}
