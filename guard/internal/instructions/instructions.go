@@ -374,6 +374,8 @@ const (
 	fSubcommand                    // in subcommands
 	fEntity                        // in cliEntities
 	fProsey                        // in proseyPrograms
+	fForeignFn                     // in foreignFunctions
+	fYou                           // in secondPerson
 )
 
 var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
@@ -386,6 +388,8 @@ var wordFlagTable = sync.OnceValue(func() map[string]uint32 {
 		mark(m, set, fForeign)
 	}
 	mark(m, overrideTargets, fTarget)
+	mark(m, foreignFunctions, fForeignFn)
+	mark(m, secondPerson, fYou)
 	mark(m, ordinals, fOrdinal)
 	mark(m, foreignOrdinals, fForeignOrd)
 	for w, ok := range stepWords {

@@ -182,10 +182,8 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 	if start > 0 {
 		i, _ = slices.BinarySearchFunc(d.toks, start, func(t token, s int) int { return cmp.Compare(t.startAt(), s) })
 	}
-	if i < len(d.toks) && d.toks[i].startAt() < end && d.toks[i].flags&fProgram == 0 {
-		if _, ok := foreignFunctions[d.toks[i].w]; ok {
-			return false // an article or preposition of another language: "Le gabarit ... affiche ..."
-		}
+	if i < len(d.toks) && d.toks[i].startAt() < end && d.toks[i].flags&(fProgram|fForeignFn) == fForeignFn {
+		return false // an article or preposition of another language: "Le gabarit ... affiche ..."
 	}
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {

@@ -56,13 +56,11 @@ func (d *detector) sentenceBounds(i int) (int, int) {
 	}
 	foreign, you := 0, false
 	for k := a; k < b; k++ {
-		w := d.toks[k].w
-		if _, ok := foreignFunctions[w]; ok && foreign < 2 {
+		fl := d.toks[k].flags
+		if fl&fForeignFn != 0 && foreign < 2 {
 			foreign++
 		}
-		if _, ok := secondPerson[w]; ok {
-			you = true
-		}
+		you = you || fl&fYou != 0
 	}
 	d.sentFrom, d.sentTo, d.sentKnown, d.langKnown, d.sentEnglish = a, b, true, false, english >= 2
 	d.sentForeign, d.sentYou = foreign, you
