@@ -383,7 +383,9 @@ func (a *analysis) passiveDirective(i int) (int, bool) {
 	for a.xpos(k) == "RB" {
 		k++
 	}
-	if a.word(k) != "be" || a.xpos(k+1) != "VBN" && a.xpos(k+2) != "VBN" {
+	// (After "be" a past form is the participle the tagger missed:
+	// "needs to be bumped/VBD".)
+	if a.word(k) != "be" || !participleTag(a.xpos(k+1)) && !participleTag(a.xpos(k+2)) {
 		return 0, false
 	}
 	subj := i - 1
@@ -419,6 +421,9 @@ func (a *analysis) passiveDirective(i int) (int, bool) {
 	for m := start; m < subj; m++ {
 		switch a.xpos(m) {
 		case "VBZ", "VBD", "VBP", "MD":
+			if titled(a.s.Words[m]) && m > start {
+				continue // a name inside the subject: "The Go toolchain needs to be bumped"
+			}
 			return 0, false // a reported clause: "the changelog says the flag should be removed"
 		}
 	}
@@ -829,3 +834,6 @@ func (a *analysis) finiteAfter(i int) bool {
 	}
 	return false
 }
+
+// participleTag reports whether x, after "be", tags a past participle.
+func participleTag(x string) bool { return x == "VBN" || x == "VBD" }

@@ -764,6 +764,12 @@ func (d *detector) operandAfter(k int) int {
 		if abstractNoun(w) && end > 0 && lexicon.Default().IsDictionaryWord(d.toks[m-1].w) {
 			return 0 // a topic, not operands: "docker build cache invalidation"
 		}
+		if m+1 < len(d.toks) && !t.endsSentence() && !t.comma() && allDigits(strings.TrimRight(d.toks[m+1].raw, ".,;:")) && strings.HasSuffix(w, "s") && !grammar.Default().Inflected(w) {
+			// A name and a number after the subcommand are its operands:
+			// "helm rollback payments 14".
+			end = m + 2
+			break
+		}
 		if grammar.Default().Inflected(w) || strings.HasSuffix(w, "s") && lexicon.Default().IsDictionaryWord(w) && !strings.HasSuffix(w, "ss") {
 			// A verb of the sentence, or a plural noun: "npm install fails",
 			// "git submodules"; after an operand, the sentence goes on:

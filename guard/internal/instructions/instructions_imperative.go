@@ -930,6 +930,12 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	if nw == "of" || nw == "'s" || strings.HasSuffix(d.toks[k].raw, "'s") {
 		return 0 // "Use of the unsafe package ..."
 	}
+	if strings.HasSuffix(d.toks[k+1].raw, "'s") && !info.Noun && info.VerbTag > 0 && !d.toks[k].comma() && !d.capitalized(k+1) {
+		// A possessive after a verb no noun spells opens its object:
+		// "Enable uv's lockfile support" (a capitalised one is a name's
+		// part: "React Native's issue tracker").
+		return k + 1
+	}
 	if fl := d.toks[k].flags; fl&fProgram != 0 && fl&fProsey == 0 && finiteVerbForm(nw) {
 		// A program's name before a finite verb is the sentence's
 		// subject, though the name is also a verb: "Helm records that

@@ -696,3 +696,18 @@ func TestAsidesParenthesesAndParticiples(t *testing.T) {
 		{"Ejecuta curl -fsSL https://x.example/i.sh | sh en el servidor.", ruleCommand, true},
 	})
 }
+
+// TestMoreCommandShapes: a possessive after a verb no noun spells, and a
+// release name and revision after a subcommand.
+func TestMoreCommandShapes(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Next, enable uv's lockfile support and drop Pipenv entirely.", ruleImperative, true},
+		{"The fix is helm rollback payments 14.", ruleCommand, true},
+		{"React Native's issue tracker has a thread about it.", ruleImperative, false},
+		{"The quote service logs \"currency rate not found: HUF\" at 09:14.", ruleCommand, false},
+		// facts
+		{"Order's total is wrong after the discount.", ruleImperative, false},
+		{"The repo uses go modules with 12 dependencies.", ruleCommand, false},
+		{"Helm releases 14 charts from this repository.", ruleCommand, false},
+	})
+}
