@@ -245,6 +245,13 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 	if labelPrefix(body) > 0 && !prompt {
 		return 0, 0, false
 	}
+	if !prompt && d.sentenceCased(a, body) {
+		// An English word written with its capital opening the line
+		// starts a sentence, not a command typed at a prompt ("Failures
+		// read \"container start timed out\"", "Release 5.8.0 contains
+		// commit 3e9b7a1 ..."), unless shell syntax follows.
+		return 0, 0, false
+	}
 	c := judgeCommand(body, prompt, false)
 	if !c && !(start == 0 && strings.TrimSpace(d.norm[end:]) == "" && d.loneCommand(a, body)) {
 		return 0, 0, false
@@ -283,6 +290,9 @@ func (d *detector) loneCommand(a int, body string) bool {
 		return false
 	}
 	words := strings.Fields(body)
+	if n == 2 && versionNumber(words[1]) || n == 3 && words[1] == "version" && versionLike(words[2]) {
+		return false // a program's name and version: "pip 24.3.1", "mypy version 1.13.0"
+	}
 	prog := words[0]
 	if !programShaped(prog) || isDataFile(prog) || versionLike(prog) || strings.ContainsAny(prog, "/.") && !scriptPath(prog) {
 		return false
@@ -372,6 +382,9 @@ func (d *detector) inlineCommands() {
 		}
 		if w != "sudo" && d.finiteAfter(i) {
 			continue // the subject of a verb: "reports/tasks.py schedules ...", "git blame attributes ..."
+		}
+		if !known && i > 0 && !toks[i].nl && locative(toks[i-1].w) && !toks[i-1].comma() && !d.flagAfter(i) {
+			continue // a place, not a program: "Sensors in dags/marts/*.py use mode poke"
 		}
 		if known && t.flags&fProsey != 0 && d.verbAfterSubject(i) {
 			continue // the sentence's verb: "The job's JAVA_OPTS set -Xmx2g"
@@ -764,6 +777,9 @@ func (d *detector) operandAfter(k int) int {
 		if abstractNoun(w) && end > 0 && lexicon.Default().IsDictionaryWord(d.toks[m-1].w) {
 			return 0 // a topic, not operands: "docker build cache invalidation"
 		}
+		if auxiliaryWord(w) && end > 0 {
+			return 0 // the subject of a verb: "Docker build cache had grown to 460 GB"
+		}
 		if m+1 < len(d.toks) && !t.endsSentence() && !t.comma() && allDigits(strings.TrimRight(d.toks[m+1].raw, ".,;:")) && strings.HasSuffix(w, "s") && !grammar.Default().Inflected(w) {
 			// A name and a number after the subcommand are its operands:
 			// "helm rollback payments 14".
@@ -797,6 +813,9 @@ func (d *detector) subcommandPair(i int) bool {
 		return true
 	}
 	nx := d.toks[i+3].w
+	if auxiliaryWord(nx) || finiteVerbForm(nx) && d.toks[i+3].flags&cli == 0 {
+		return false // the subject of a verb: "Docker build cache had grown to 460 GB"
+	}
 	return isProseWord(nx) || d.toks[i+3].flags&cli != 0 || !lexicon.Default().IsDictionaryWord(nx)
 }
 
@@ -1053,6 +1072,9 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 	}
 	if pf&fFunction != 0 && !known {
 		return false // "we accept: ...", "in 1594 ... & ..."
+	}
+	if !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.redirect && ev.nargs == 1 && versionNumber(ev.first) && !strings.Contains(prog, "/") {
+		return false // a program's name and version: "pip 24.3.1", "Vite 5.4.10" (not "scripts/release.sh v1.2.3")
 	}
 	if !known && !prompt && !ev.sudo && !ev.pipeToShell && !ev.flag && !ev.strong && !ev.redirect && inflectedForm(prog) {
 		// A verb's -s or -ed form with no shell syntax after it is no
@@ -2152,4 +2174,45 @@ func inflectedForm(w string) bool {
 	}
 	lemma, ok := l.EdLemma(w)
 	return ok && lemma != w
+}
+
+// locative reports whether w is a preposition of place before a path.
+func locative(w string) bool {
+	switch w {
+	case "in", "of", "under", "from", "inside", "within", "across", "at", "into":
+		return true
+	}
+	return false
+}
+
+// flagAfter reports whether a flag follows token i within its sentence,
+// before six tokens.
+func (d *detector) flagAfter(i int) bool {
+	for k := i + 1; k < len(d.toks) && k <= i+6 && !d.toks[k-1].endsSentence(); k++ {
+		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && !allDigits(r[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceCased reports whether body, at norm[a:], opens with an English
+// word (no known program) that the caller's text capitalises, and holds
+// no shell syntax.
+func (d *detector) sentenceCased(a int, body string) bool {
+	sa := d.offAt(a)
+	if sa < 0 || sa >= len(d.src) || d.src[sa] < 'A' || d.src[sa] > 'Z' || shellSyntax(body) || strings.ContainsAny(body, "=/") {
+		return false
+	}
+	first, _, _ := strings.Cut(body, " ")
+	if flagsOf(first)&fProgram != 0 {
+		return false
+	}
+	return lexicon.Default().IsDictionaryWord(first)
+}
+
+// versionNumber reports whether s is a dotted version number ("24.3.1",
+// "v1.2"), not a bare number ("12345").
+func versionNumber(s string) bool {
+	return versionLike(s) && strings.Contains(s, ".") && !strings.ContainsAny(strings.TrimPrefix(s, "v"), "/:_")
 }

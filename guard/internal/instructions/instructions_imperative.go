@@ -167,6 +167,9 @@ func hyphenVerb(l *lexicon.Lexicon, w string) (lexicon.VerbInfo, bool) {
 	if isNumberWord(first) || ordinalWord(first) {
 		return lexicon.VerbInfo{}, false // a compound noun's modifier: "third-party", "two-factor"
 	}
+	if !l.IsDictionaryWord(first) {
+		return lexicon.VerbInfo{}, false // a package's name: "dbt-core", "kube-proxy"
+	}
 	if len(last) < 3 {
 		return lexicon.VerbInfo{}, false
 	}
@@ -199,7 +202,7 @@ func (d *detector) imperatives() {
 			return
 		}
 		quoted = false
-		if d.reportedQuote(i, j) || d.label(i, j) || d.insideReportedQuote(i) {
+		if d.reportedQuote(i, j) || d.label(i, j) || d.insideReportedQuote(i) || d.recordList(i, j) {
 			return
 		}
 		d.imperativeClause(i, j, false)
@@ -677,12 +680,14 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		_, strong := strongObjects[nw]
 		strong = strong && nw != "only" && nw != "no" && nw != "more" && nw != "less" // "Workspaces affected: prod only"
 		_, particle := particles[nw]
-		if particle && info.Adj && !d.adviceLabelBefore(k-1) {
+		if particle && (info.Adj || !d.labelOpensSentence(k-1)) && !d.adviceLabelBefore(k-1) {
 			switch nw {
 			case "to", "in", "on", "at", "for", "with", "from":
 				// An adjective and its complement: "Throughput at 32 cores:
 				// equal to throughput at 8 cores", "pip cache: present in
-				// the final image".
+				// the final image"; or a setting's value quoted inside a
+				// sentence: "The deploy job gained environment: release in
+				// commit 0d9a7f4".
 				particle = false
 			}
 		}
@@ -936,10 +941,11 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 		// part: "React Native's issue tracker").
 		return k + 1
 	}
-	if fl := d.toks[k].flags; fl&fProgram != 0 && fl&fProsey == 0 && finiteVerbForm(nw) {
+	if fl := d.toks[k].flags; fl&fProgram != 0 && fl&fProsey == 0 && (finiteVerbForm(nw) || versionNumber(nw)) {
 		// A program's name before a finite verb is the sentence's
-		// subject, though the name is also a verb: "Helm records that
-		// status in the release secret".
+		// subject, though the name is also a verb ("Helm records that
+		// status in the release secret"), and before a version it is
+		// named with it ("pip 24.3.1").
 		return 0
 	}
 	if _, ok := whWords[nw]; ok && info.NounTag > info.VerbTag {
@@ -1108,17 +1114,24 @@ func (d *detector) adviceLabelBefore(e int) bool {
 // 4.2 s", "Upload time for the cache: 48 s per run"). A command that
 // introduces what follows names it ("Run the following: ...").
 func (d *detector) labelBeforeValue(k, j int) bool {
-	if j >= len(d.toks) || j-k > 8 || !strings.HasSuffix(d.toks[j-1].post(), ":") || d.toks[j].nl {
+	if j >= len(d.toks) || j-k > 12 || !strings.HasSuffix(d.toks[j-1].post(), ":") || d.toks[j].nl {
 		return false
 	}
 	if _, strong := strongObjects[d.word(k+1)]; strong {
 		return false
 	}
 	v := d.toks[j].w
+	switch v {
+	case "median", "mean", "average", "avg", "max", "min", "about", "roughly", "approximately", "around", "up":
+		v = d.word(j + 1) // a statistic before its number: "Pull time ...: median 78 s"
+		if v == "to" {
+			v = d.word(j + 2)
+		}
+	}
 	if strings.HasPrefix(v, "p") && len(v) > 1 && v[1] >= '0' && v[1] <= '9' {
 		v = v[1:] // a percentile: "p99"
 	}
-	return v != "" && v[0] >= '0' && v[0] <= '9' || v == "up" && strings.HasPrefix(d.word(j+1), "to")
+	return v != "" && v[0] >= '0' && v[0] <= '9'
 }
 
 // step is what subjectStep makes of a token of a subject.
@@ -1232,8 +1245,11 @@ func (d *detector) aside(m, j int) int {
 	if w == "as" && m+3 < j {
 		w = d.toks[m+2].w // "as shown by observer", "as described in RFC 9110"
 	}
-	switch w {
-	case "when", "while", "if", "unless", "although", "though", "because", "once", "where", "which", "who":
+	switch {
+	case isNumberWord(w), (w == "about" || w == "roughly" || w == "around" || w == "nearly" || w == "over" || w == "under") && isNumberWord(d.word(m+2)):
+		// a quantity: "Process restarts of the feed importer, about 9 per
+		// day per pod, trace back to ..."
+	case w == "when", w == "while", w == "if", w == "unless", w == "although", w == "though", w == "because", w == "once", w == "where", w == "which", w == "who":
 		// a clause of its own: "Warm starts, when the cache survives,
 		// finish in 4 to 6 seconds", "Debug builds, which skip R8, pass"
 	default:
@@ -1564,7 +1580,8 @@ func (d *detector) pluralVerbAt(m int, afterAside bool) bool {
 	// it a modifier ("the hot write path").
 	if m+1 < len(d.toks) && !d.toks[m].endsSentence() && !d.toks[m].comma() {
 		n := d.toks[m+1].w
-		if !isPreposition(n) && n != "to" && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {
+		_, part := particles[n]
+		if !isPreposition(n) && n != "to" && !(afterAside && part) && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {
 			return false
 		}
 	}
@@ -2308,4 +2325,75 @@ func (d *detector) parenthetical(m, j int) int {
 		}
 	}
 	return 0
+}
+
+// labelOpensSentence reports whether the label that ends at token e is a
+// label of its own, holding no finite verb, rather than a setting's name
+// inside a sentence ("The deploy job gained environment: release ...").
+func (d *detector) labelOpensSentence(e int) bool {
+	l := lexicon.Default()
+	for i := e; i >= 0 && e-i < 12; i-- {
+		w := d.toks[i].w
+		_, sForm := l.SLemma(w)
+		_, edForm := l.EdLemma(w)
+		if i < e && (auxiliaryWord(w) || edForm || sForm && !pluralNoun(w)) {
+			return false
+		}
+		if d.toks[i].nl || i > 0 && d.toks[i-1].endsSentence() {
+			break
+		}
+	}
+	return true
+}
+
+// recordList reports whether the sentence toks[i:j] is a record of
+// settings after a label, "name value" pairs between commas or
+// semicolons:
+// "analytics_slot, active false, restart_lsn 3A/1F000028", "rule id
+// expire-tmp, Expiration 30 days, Filter empty". Every item has at most
+// three words and no determiner or pronoun, and at least half of them
+// hold a value no prose word spells (a number, an identifier, a
+// boolean). A list of short commands holds none ("Restart nginx, flush
+// caches, rotate keys").
+func (d *detector) recordList(i, j int) bool {
+	// A record follows its label on the line ("Bucket: acme-audit-logs;
+	// rule id ...", "pg_replication_slots: analytics_slot, ..."); one that
+	// announces advice ("Fix: set retries 3, timeout 30s") does not count.
+	labelled := false
+	for e := i - 1; e >= 0 && e >= i-8 && !d.toks[e+1].nl; e-- {
+		if strings.HasSuffix(d.toks[e].post(), ":") {
+			labelled = d.labelEnds(e)
+			break
+		}
+	}
+	if !labelled {
+		return false
+	}
+	items, values, n := 0, 0, 0
+	value := false
+	for k := i; k < j; k++ {
+		t := d.toks[k]
+		w := t.w
+		if isDeterminerLike(w) || subjectPronoun(w) || isObjectPronoun(w) {
+			return false
+		}
+		n++
+		if n > 3 {
+			return false
+		}
+		switch w {
+		case "true", "false", "none", "null", "empty", "on", "off", "enabled", "disabled":
+			value = true
+		default:
+			value = value || strings.ContainsAny(w, "0123456789_-./")
+		}
+		if t.comma() || t.semi || k == j-1 {
+			items++
+			if value {
+				values++
+			}
+			n, value = 0, false
+		}
+	}
+	return items >= 2 && 2*values >= items
 }

@@ -711,3 +711,33 @@ func TestMoreCommandShapes(t *testing.T) {
 		{"Helm releases 14 charts from this repository.", ruleCommand, false},
 	})
 }
+
+// TestRecordsAndNamedVersions: records of settings after a label, a
+// program named with its version, a setting's value inside a sentence, a
+// path after a preposition of place, a sentence opened by a capitalised
+// English word, a statistic before a label's number, a hyphenated
+// package name; the commands of the same shapes stay commands.
+func TestRecordsAndNamedVersions(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Bucket: acme-audit-logs; rule id expire-tmp, Expiration 30 days, Filter empty.", ruleImperative, false},
+		{"pg_replication_slots: analytics_slot, active false, restart_lsn 3A/1F000028.", ruleImperative, false},
+		{"pip 24.3.1.", ruleImperative, false},
+		{"pip 24.3.1.", ruleCommand, false},
+		{"mypy version 1.13.0.", ruleCommand, false},
+		{"The deploy job gained environment: release in commit 0d9a7f4.", ruleImperative, false},
+		{"Sensors in dags/marts/*.py use mode poke with poke_interval 60 and timeout 7200.", ruleCommand, false},
+		{"Failures read \"container start timed out after 1m0s\".", ruleCommand, false},
+		{"Release 5.8.0 contains commit 3e9b7a1 \"switch tz lib\".", ruleCommand, false},
+		{"Pull time for postgres:16.4 on the new runners: median 78 s over 40 runs.", ruleImperative, false},
+		{"Restart count across 8 pods in the last 24 hours: 57, all with reason OOMKilled.", ruleImperative, false},
+		{"dbt-core 1.8.7 with the dbt-snowflake adapter.", ruleImperative, false},
+		// commands
+		{"Set retries 3, timeout 30s.", ruleImperative, true},
+		{"Fix: set retries 3, timeout 30s.", ruleImperative, true},
+		{"Stop app-1, drain node-2, reboot.", ruleImperative, true},
+		{"scripts/release.sh v1.2.3", ruleCommand, true},
+		{"bitwise 12345", ruleCommand, true},
+		{"Run the job in bin/run.sh --dry-run first.", ruleImperative, true},
+		{"Double-check the version pins.", ruleImperative, true},
+	})
+}
