@@ -467,6 +467,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 		case isListMarker(t), t.pre() == "[" && strings.HasSuffix(t.post(), "]"):
 			k++ // "1.", "-", "[Interactive]"
 			continue
+		case numberDash(d.toks, k) && k+2 < j:
+			k += 2 // "1 - Enable IMDSv2."
+			continue
 		case !hasLetterOrDigit(t.raw) && !normalize.IsASCII(t.raw):
 			k++ // a glyph or emoji before the verb: "➤", "✅", "»" (not a prompt: "$", "#", ">")
 			continue

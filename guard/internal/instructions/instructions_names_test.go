@@ -741,3 +741,14 @@ func TestRecordsAndNamedVersions(t *testing.T) {
 		{"Double-check the version pins.", ruleImperative, true},
 	})
 }
+
+// TestNumberDashSteps: "1 - ..." numbers a step as "1." does; a range or
+// a score between numbers does not.
+func TestNumberDashSteps(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"1 - Enable IMDSv2. 2 - Remove the instance profile's admin policy. 3 - Reboot the instance.", ruleSteps, true},
+		{"1 - Enable IMDSv2.", ruleImperative, true},
+		{"Pods went from 3 - 5 replicas during the test.", ruleImperative, false},
+		{"Scores: 3 - 1 for the home team.", ruleImperative, false},
+	})
+}

@@ -55,6 +55,9 @@ func (d *detector) steps() {
 			}
 		case bullets && isBullet(t.raw):
 			marker = true // "• Revoke the token • Reissue it"
+		case numberDash(toks, i) && (t.nl || i > 0 && toks[i-1].endsSentence()):
+			marker = true // "1 - Enable IMDSv2. 2 - Remove ..."
+			k = i + 2
 		case maybeMarker(t.raw) && isListMarker(t) && (t.nl || isInlineMarker(t, prevMarker)):
 			marker = true
 		case t.nl && isOrdinalOpener(t):
@@ -345,4 +348,11 @@ func (d *detector) itemOpensWithVerb(k int) bool {
 		return true // "1) build 2) test"
 	}
 	return d.verbReading(k, end, info) > 0
+}
+
+// numberDash reports whether toks[i] is a bare step number followed by a
+// dash: the marker of "1 - Enable IMDSv2. 2 - Remove ...".
+func numberDash(toks []token, i int) bool {
+	t := toks[i]
+	return i+1 < len(toks) && t.raw == t.w && isStepNumber(t.w) && isDash(toks[i+1].raw)
 }
