@@ -1581,7 +1581,11 @@ func (d *detector) pluralVerbAt(m int, afterAside bool) bool {
 	// What follows a finite verb: the clause's end, a preposition, an
 	// object's determiner, a number or an adverb; a noun after it makes
 	// it a modifier ("the hot write path").
-	if m+1 < len(d.toks) && !d.toks[m].endsSentence() && !d.toks[m].comma() {
+	_, afterPlural := lexicon.Default().SLemma(prev)
+	afterPlural = afterPlural && len(prev) > 3 && !strings.HasSuffix(prev, "ss")
+	if m+1 < len(d.toks) && !d.toks[m].endsSentence() && !d.toks[m].comma() && !afterPlural {
+		// (After a plural noun a noun may follow as the verb's object:
+		// "lower levels reduce compile and link time".)
 		n := d.toks[m+1].w
 		_, part := particles[n]
 		if !isPreposition(n) && n != "to" && !(afterAside && part) && !isDeterminerLike(n) && !isNumberWord(n) && !(n != "" && n[0] >= '0' && n[0] <= '9') && !frequencyAdverb(n) && !(strings.HasSuffix(n, "ly") && lyAdverb(n)) {

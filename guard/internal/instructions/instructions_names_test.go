@@ -752,3 +752,13 @@ func TestNumberDashSteps(t *testing.T) {
 		{"Scores: 3 - 1 for the home team.", ruleImperative, false},
 	})
 }
+
+// TestPluralVerbBeforeObject: after a plural noun, a verb no noun spells
+// may take a bare noun as its object.
+func TestPluralVerbBeforeObject(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"The debug setting controls the amount of debug information; lower levels reduce compile and link time.", ruleImperative, false},
+		{"Delete old files.", ruleImperative, true},
+		{"Find files modified today.", ruleImperative, true},
+	})
+}
