@@ -2201,7 +2201,15 @@ func (d *detector) flagAfter(i int) bool {
 // no shell syntax.
 func (d *detector) sentenceCased(a int, body string) bool {
 	sa := d.offAt(a)
-	if sa < 0 || sa >= len(d.src) || d.src[sa] < 'A' || d.src[sa] > 'Z' || shellSyntax(body) || strings.ContainsAny(body, "=/") {
+	if sa < 0 || sa >= len(d.src) || d.src[sa] < 'A' || d.src[sa] > 'Z' {
+		return false
+	}
+	// What a quotation holds is what a log or program said: "Pod logs
+	// show \"dial tcp: lookup pg-payments on 10.96.0.10:53\"".
+	if q := strings.IndexByte(body, '"'); q > 0 {
+		body = body[:q]
+	}
+	if shellSyntax(body) || strings.ContainsAny(body, "=/") {
 		return false
 	}
 	first, _, _ := strings.Cut(body, " ")

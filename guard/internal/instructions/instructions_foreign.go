@@ -65,6 +65,9 @@ var frenchNotImperative = setOf("chez", "assez", "nez", "rez", "avez", "êtes", 
 // foreignImperativeAt reports whether token k opens a Spanish, German or
 // French imperative.
 func (d *detector) foreignImperativeAt(k, j int) bool {
+	if k < j && strings.Contains(d.toks[j-1].post(), "?") {
+		return false // a question: "¿Sigue en uso legacy-charts en alguna vista?"
+	}
 	for k < j {
 		w := d.toks[k].w
 		if _, ok := foreignOpeners[w]; ok {

@@ -1345,7 +1345,7 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true
 		}
 		lemma, ok := l.SLemma(w)
-		named := m == k+2 && numeral(prev.w) // "Line 41 appends ...": the number names the noun
+		named := (m == k+2 || m == k+3 && !isDeterminerLike(d.word(k+1))) && numeral(prev.w) // "Line 41 appends ...", "Model version 14 renames ...": the number names the noun
 		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) && !named {
 			continue // ("with 6 writes": a count's plural)
 		}
@@ -1362,6 +1362,8 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true // a number or a version range: "... shows ^2.4.0 for @acme/types"
 		case m+1 < j && strings.Contains(d.toks[m+1].raw, "=") && !strings.HasPrefix(d.toks[m+1].raw, "="):
 			return true // a setting as its object: "... shows rows=1200 estimated"
+		case named && m+1 < j && (strings.ContainsAny(d.toks[m+1].w, "._") || d.allCaps(m+1)):
+			return true // an identifier as its object: "Model version 14 renames Note.body", "Hibernate 6 maps AUTO"
 		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
 			return true // a part of its object: "... hides most of the 502s"
 		case n == "which" && m+2 < j && d.nounAt(m+2):
@@ -1440,6 +1442,8 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			return true // an object: no participle takes one
 		case n == "back" || n == "up" || n == "down" || n == "out" || n == "off" || n == "over":
 			return true // "rolled back", "spun up"
+		case strings.HasSuffix(n, "ing") && len(n) > 5 && m > k+1 && lexicon.Default().IsDictionaryWord(n):
+			return true // a verb and its gerund: "Push notifications stopped reaching iOS devices"
 		case (n == "at" || n == "to" || n == "by" || n == "from") && n2 != "" && !strings.Contains(n2, ":") &&
 			(n2[0] >= '0' && n2[0] <= '9' || n2 == "about" || n2 == "around" || n2 == "roughly"):
 			return true // a quantity, not a time: "peaked at 312", "dropped by 30%"
@@ -2403,4 +2407,21 @@ func (d *detector) recordList(i, j int) bool {
 		}
 	}
 	return items >= 2 && 2*values >= items
+}
+
+// allCaps reports whether token i is written in capitals in the caller's
+// text, two letters or more ("AUTO", "NULL").
+func (d *detector) allCaps(i int) bool {
+	t := d.toks[i]
+	a := d.offAt(t.startAt() + int(t.wOff))
+	b := d.endAt(t.startAt() + int(t.wOff) + len(t.w))
+	if a < 0 || b > len(d.src) || b-a < 2 {
+		return false
+	}
+	for _, c := range []byte(d.src[a:b]) {
+		if c >= 'a' && c <= 'z' {
+			return false
+		}
+	}
+	return true
 }

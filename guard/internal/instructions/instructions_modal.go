@@ -143,6 +143,9 @@ func (d *detector) modals() {
 				if d.modalException(k, e) {
 					continue
 				}
+				if w := d.toks[k].w; (strings.HasPrefix(w, "deb") || w == "tiene" || w == "tienen") && strings.Contains(d.toks[j-1].post(), "?") {
+					continue // a question: "¿Deben las reservas guardarse en UTC?"
+				}
 				d.reportTokens(ruleModal, k, e)
 				return
 			}

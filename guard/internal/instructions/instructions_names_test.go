@@ -762,3 +762,22 @@ func TestPluralVerbBeforeObject(t *testing.T) {
 		{"Find files modified today.", ruleImperative, true},
 	})
 }
+
+// TestTraffic13Families: questions in Spanish, a numbered noun before an
+// -s verb with an identifier for its object, a past verb before a
+// gerund, a log line quoted after a capitalised sentence opener.
+func TestTraffic13Families(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"¿Deben las reservas guardarse en UTC con la zona horaria aparte?", ruleModal, false},
+		{"¿Sigue en uso legacy-charts en alguna vista?", ruleImperative, false},
+		{"Model version 14 renames Note.body to Note.content without a renaming identifier.", ruleImperative, false},
+		{"Order and Shipment use GenerationType.AUTO; Hibernate 6 maps AUTO to a sequence per entity.", ruleImperative, false},
+		{"Push notifications stopped reaching iOS devices on 2026-11-20.", ruleImperative, false},
+		{"Pod logs show \"dial tcp: lookup pg-payments on 10.96.0.10:53: i/o timeout\".", ruleCommand, false},
+		// commands
+		{"Sigue la guía de migración antes de actualizar.", ruleImperative, true},
+		{"Debe actualizar el certificado antes del viernes.", ruleModal, true},
+		{"Stop reaching for the cache and read the replica.", ruleImperative, true},
+		{"kubectl logs pg-payments-0 -n payments", ruleCommand, true},
+	})
+}
