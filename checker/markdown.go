@@ -552,27 +552,12 @@ func htmlBlockStart(s string, i int) bool {
 		}
 		name = append(name, c)
 	}
-	return htmlBlockTags[string(name)]
+	return mdcost.HTMLBlockTag(string(name))
 }
 
 func isAlnumByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
-
-// htmlBlockTags are the tag names that open an HTML block of type 1
-// (script, pre, style, textarea) or 6 (goldmark's allowedBlockTags) without
-// a '>'. TestHTMLBlockTags checks them against goldmark.
-var htmlBlockTags = func() map[string]bool {
-	m := map[string]bool{}
-	for _, t := range strings.Fields(`script pre style textarea
-		address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div
-		dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
-		legend li link main menu menuitem meta nav noframes ol optgroup option p param search section summary
-		table tbody td tfoot th thead title tr track ul`) {
-		m[t] = true
-	}
-	return m
-}()
 
 // linkCloser reports whether s may close a link or image a '[' before it
 // opened (linkMay): s holds "]:" (a reference definition, which any

@@ -10,6 +10,8 @@
 // checker share it.
 package mdcost
 
+import "strings"
+
 // Budget is the most TooCostly lets the estimated cost of a text of n
 // bytes reach: 8 steps a byte plus 1024. The texts of the repository's
 // corpora and of the public benchmark sets stay under 0.4 steps a byte
@@ -106,3 +108,24 @@ func isASCIIPunct(c byte) bool {
 // mdBracketCap is about the most a ']' costs goldmark (it gives up on
 // link labels longer than 999 bytes).
 const mdBracketCap = 1000
+
+// HTMLBlockTag reports whether name, in lower case, is a tag name that
+// opens a goldmark HTML block of type 1 (script, pre, style, textarea) or
+// type 6 (goldmark's allowedBlockTags) without a '>'. checker's
+// TestHTMLBlockTags holds the list to goldmark.
+func HTMLBlockTag(name string) bool { return htmlBlockTags[name] }
+
+// NumHTMLBlockTags is how many names HTMLBlockTag accepts.
+func NumHTMLBlockTags() int { return len(htmlBlockTags) }
+
+var htmlBlockTags = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range strings.Fields(`script pre style textarea
+		address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div
+		dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
+		legend li link main menu menuitem meta nav noframes ol optgroup option p param search section summary
+		table tbody td tfoot th thead title tr track ul`) {
+		m[t] = true
+	}
+	return m
+}()

@@ -544,7 +544,7 @@ func mayHoldImage(src string) bool {
 // may open an HTML block of types 1 to 6 (CommonMark 4.6): one that
 // starts its line, after nothing but indentation and the markers of list
 // items (no block quote: src holds no '>'), and is followed by '!', '?',
-// '/' or the name of a tag of htmlBlockTags. A '<' after any other
+// '/' or the name of a tag mdcost.HTMLBlockTag accepts. A '<' after any other
 // character on its line is inside a paragraph's text.
 // Only the first '<' of a line can: another has that '<' before it. Each
 // line is read once, so the time is linear in len(src).
@@ -573,7 +573,7 @@ func mayOpenHTMLBlock(src string, lt int) bool {
 
 // htmlBlockOpener reports whether s, what follows a '<' at the start of a
 // block, opens an HTML block of types 1 to 6: '!', '?' or '/' (types 2
-// to 5, and a closing tag of type 6), or a tag name of htmlBlockTags
+// to 5, and a closing tag of type 6), or a tag name mdcost.HTMLBlockTag accepts
 // (types 1 and 6) in any case, whatever follows it.
 func htmlBlockOpener(s string) bool {
 	if s == "" {
@@ -589,24 +589,8 @@ func htmlBlockOpener(s string) bool {
 	for j < len(s) && j <= 16 && ('a' <= s[j]|0x20 && s[j]|0x20 <= 'z' || '0' <= s[j] && s[j] <= '9') {
 		j++
 	}
-	return htmlBlockTags[strings.ToLower(s[:j])]
+	return mdcost.HTMLBlockTag(strings.ToLower(s[:j]))
 }
-
-// htmlBlockTags are the tag names that open an HTML block of type 1
-// (script, pre, style, textarea) or 6 (goldmark's allowedBlockTags)
-// without a '>', as package checker lists them for its markdown rule.
-// TestMayHoldImage holds mayHoldImage to goldmark.
-var htmlBlockTags = func() map[string]bool {
-	m := map[string]bool{}
-	for _, t := range strings.Fields(`script pre style textarea
-		address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div
-		dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
-		legend li link main menu menuitem meta nav noframes ol optgroup option p param search section summary
-		table tbody td tfoot th thead title tr track ul`) {
-		m[t] = true
-	}
-	return m
-}()
 
 // firstSegment returns the start of the first text segment under n.
 func firstSegment(n ast.Node) (int, bool) {
