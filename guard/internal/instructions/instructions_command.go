@@ -58,7 +58,7 @@ var knownPrograms = setOf(
 	"chsh", "visudo", "apt-key", "add-apt-repository", "update-alternatives", "ldconfig",
 	"modprobe", "insmod", "sysctl", "hostnamectl", "timedatectl", "nmcli", "ssh-keygen",
 	"ssh-add", "ssh-copy-id", "keytool", "javaw", "go-task", "task", "just", "mage",
-	"adb", "fastboot", "xcrun", "xcodebuild",
+	"adb", "fastboot", "xcrun", "xcodebuild", "reboot", "shutdown", "poweroff", "halt",
 	// Windows administration (cmd.exe and its tools)
 	"net", "netsh", "sc", "wmic", "vssadmin", "bcdedit", "icacls", "takeown", "taskkill",
 	"diskpart", "cipher", "del", "erase", "rd", "format", "attrib", "robocopy", "xcopy", "wevtutil",
@@ -73,7 +73,7 @@ var proseyPrograms = setOf(
 	"patch", "diff", "stat", "service", "screen", "black", "bundle", "buf", "crane",
 	"flux", "fly", "sam", "tr", "ip", "su", "dd", "cat", "echo", "env", "exec",
 	"mount", "reg", "alias", "unset", "node", "apt", "gem", "rake", "packer", "tee",
-	"net", "format", "cipher", "del", "erase", "sc",
+	"net", "format", "cipher", "del", "erase", "sc", "reboot", "shutdown", "poweroff", "halt",
 )
 
 // shells are programs whose appearance after a pipe makes a command line
@@ -365,9 +365,9 @@ func (d *detector) inlineCommands() {
 			}
 		}
 		if !known {
-			// Cheap test first: only a path or a word before a flag can
-			// start a command here.
-			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') {
+			// Cheap test first: only a path, a word before a flag or a
+			// word whose output is redirected can start a command here.
+			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') && !d.redirectAfter(i) {
 				continue
 			}
 			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
@@ -666,9 +666,11 @@ func (d *detector) subcommandChain(i int) int {
 		}
 		// The subcommand may follow an entity or another subcommand
 		// ("kubectl delete pod api-7f9c4", "gh pr merge 482").
+		// A verb in its base form goes on the chain too when a
+		// subcommand follows it ("rustup override set 1.76.0").
 		m := i + 1
-		for m < len(d.toks) && m < i+4 && d.toks[m].flags&(fSubcommand|fEntity) != 0 && d.toks[m].post() == "" &&
-			m+1 < len(d.toks) && !identifierOperand(d.toks[m+1].raw) {
+		for m < len(d.toks) && m < i+4 && d.toks[m].post() == "" && m+1 < len(d.toks) && !identifierOperand(d.toks[m+1].raw) &&
+			(d.toks[m].flags&(fSubcommand|fEntity) != 0 || d.toks[m+1].flags&fSubcommand != 0 && d.baseVerb(m)) {
 			m++
 		}
 		if m+1 >= len(d.toks) || !identifierOperand(d.toks[m+1].raw) {
@@ -721,6 +723,14 @@ func (d *detector) subcommandChain(i int) int {
 		return e
 	}
 	return 0
+}
+
+// baseVerb reports whether token k is a verb in its base form, not a
+// finite one ("override", not "overrides").
+func (d *detector) baseVerb(k int) bool {
+	w := d.toks[k].w
+	_, verb := isVerbLemma(w)
+	return verb && !finiteVerbForm(w)
 }
 
 // abstractNoun reports whether w has the ending of an abstract noun or a
@@ -856,13 +866,37 @@ func (d *detector) programBeforeArgs(k int) bool {
 	next := d.toks[k+1].raw
 	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
 	if !flag && strings.IndexByte(w, '/') < 0 {
-		return false
+		// A word that is not English, with its output redirected to a
+		// file within the clause: "pg_dump app_prod > app_prod.sql".
+		return programShaped(w) && !lexicon.Default().IsDictionaryWord(w) && d.toks[k].flags&fFunction == 0 && d.redirectAfter(k)
 	}
 	if scriptPath(w) {
 		// a relative path such as bin/rails, followed by an argument
 		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
 	}
 	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w) && d.toks[k].flags&fFunction == 0 && !phrasePreposition(w)
+}
+
+// redirectAfter reports whether the clause after token k, before any word
+// of prose, redirects into a file ("> app_prod.sql", ">> /var/log/x")
+// or pipes into a known program ("| gzip"). A comparison ("error_rate >
+// 0.05") has no file after it.
+func (d *detector) redirectAfter(k int) bool {
+	for j := k + 1; j+1 < len(d.toks) && j < k+6; j++ {
+		t := d.toks[j-1]
+		if t.endsSentence() || t.comma() || d.toks[j].nl || isProseWord(d.toks[j].w) {
+			return false
+		}
+		nx := d.toks[j+1]
+		switch d.toks[j].raw {
+		case ">", ">>":
+			target := strings.TrimRight(nx.raw, ".,;:")
+			return hasFileExt(target) || strings.HasPrefix(target, "/") || strings.HasPrefix(target, "./")
+		case "|":
+			return nx.flags&fProgram != 0
+		}
+	}
+	return false
 }
 
 // isProseWord reports whether w is an English function word that ends an

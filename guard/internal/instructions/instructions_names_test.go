@@ -558,7 +558,13 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"cargo update serde_json brings in the fixed version.", ruleCommand, true},
 		{"npm install lodash@4.17.21 resolves the prototype pollution advisory.", ruleCommand, true},
 		{"apt-get install libpq-dev fixes the psycopg2 build failure.", ruleCommand, true},
+		{"rustup override set 1.76.0 pins the toolchain for this directory.", ruleCommand, true},
+		{"pg_dump app_prod > app_prod.sql takes the logical backup.", ruleCommand, true},
+		{"After that, sudo reboot applies the kernel patch.", ruleCommand, true},
 		// facts
+		{"error_rate > 0.05 triggers the page.", ruleCommand, false},
+		{"The reboot took four minutes.", ruleCommand, false},
+		{"git commit amend fixes the message.", ruleCommand, false},
 		{"npm install fails on Node 16.", ruleCommand, false},
 		{"golangci-lint v1.57.0 reports the unused parameter.", ruleCommand, false},
 		{"Helm release secrets hold the rendered manifests.", ruleCommand, false},
