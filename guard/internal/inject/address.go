@@ -84,6 +84,9 @@ func aiPhrase(toks []tok, i int) (int, strength) {
 			}
 		}
 	}
+	if t.f&(wAIStrong|wAIWeak) == 0 && aiCompound(t.w) && ends(toks, i+1) {
+		return i + 1, strongAI // "KI-Bot", "AI-agent", "LLM-Agenten"
+	}
 	switch {
 	case t.f&wAIStrong != 0:
 		// "KI-Assistenten", "asistentes de IA", "assistant IA",
@@ -111,6 +114,18 @@ func aiPhrase(toks []tok, i int) (int, strength) {
 		}
 	}
 	return i, notAI
+}
+
+// aiCompound reports whether w is a hyphenated compound of an AI
+// qualifier and a name for software: "ki-bot", "ai-agent",
+// "llm-agenten" (not "ai-team").
+func aiCompound(w string) bool {
+	k := strings.IndexByte(w, '-')
+	if k <= 0 || k == len(w)-1 {
+		return false
+	}
+	lex := lexicon()
+	return lex[w[:k]]&wAIQual != 0 && lex[w[k+1:]]&(wAIStrong|wAIWeak|wAIHead) != 0
 }
 
 // aiPhraseAfterDet is aiPhrase for a phrase that follows a determiner
@@ -255,9 +270,13 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		}
 	}
 	to := false
-	if w := at(toks, j).w; w == "to" || w == "para" || w == "an" || w == "à" {
+	if w := at(toks, j).w; w == "to" || w == "for" || w == "para" || w == "an" || w == "à" || w == "für" || w == "pour" {
 		j++
 		to = true
+		if at(toks, j).f&wVocIntro != 0 && (at(toks, j+1).w == "de" || at(toks, j+1).w == "of") {
+			j += 2 // "À l'attention de l'IA :", "To the attention of the assistant:"
+			intro = true
+		}
 	}
 	// "Dear the", "To the" and "all", "any", "every" lead into an
 	// address; a bare "The assistant, ..." is a subject.
@@ -283,8 +302,8 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	if s == notAI || s == weakAI && !intro {
 		return i, false, false
 	}
-	if s == strongAI && !intro && !to {
-		e = postModified(toks, e) // "Assistant with calendar access:"
+	if s == strongAI {
+		e = postModified(toks, e) // "Assistant with calendar access:", "Para la IA que resume opiniones:"
 	}
 	switch p := at(toks, e).w; {
 	case p == "," || p == ":" || p == "—" || p == "–" || p == "-" || p == ";":
@@ -296,13 +315,14 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 }
 
 // postModified returns the index of the colon that ends an addressee's
-// participle or "with" phrase starting at toks[e] ("the AI reading
-// Maya's mailbox:", "the assistant writing the status report:",
-// "Assistant with calendar access:"), or e when there is none: the
-// reader named by what it is doing or what it holds.
+// participle, relative clause or "with" phrase starting at toks[e] ("the
+// AI reading Maya's mailbox:", "the assistant writing the status
+// report:", "the AI that summarises this chat:", "Assistant with
+// calendar access:"), or e when there is none: the reader named by what
+// it is doing or what it holds.
 func postModified(toks []tok, e int) int {
 	w := at(toks, e).w
-	if w != "with" && !(len(w) > 5 && strings.HasSuffix(w, "ing")) {
+	if w != "with" && !(len(w) > 5 && strings.HasSuffix(w, "ing")) && !relativePronoun(w) {
 		return e
 	}
 	for k := e + 1; k < len(toks) && k <= e+7; k++ {
@@ -314,6 +334,17 @@ func postModified(toks []tok, e int) int {
 		}
 	}
 	return e
+}
+
+// relativePronoun reports whether w opens a relative clause after a
+// noun: "the AI that summarises reviews:", "la IA que resume este
+// chat:", "l'IA qui lit ce fil :", "die KI, die das liest:".
+func relativePronoun(w string) bool {
+	switch w {
+	case "that", "which", "who", "que", "qui", "die", "der", "das", "welche", "welcher":
+		return true
+	}
+	return false
 }
 
 // aiHandle reports whether w, a handle's name, ends in a part that names

@@ -13,7 +13,8 @@
 //     assistant:", "Note for the scheduling assistant:", "(for AI agents
 //     only)", "to you, the assistant", "if you are an AI", "models reading
 //     this page", "whoever parses this text", "Note for the AI reading
-//     Maya's mailbox:", "Reviewer model:", "Summarizer:", "if this page is
+//     Maya's mailbox:", "Para la IA que resume este chat:", "Für den
+//     KI-Bot:", "Reviewer model:", "Summarizer:", "if this page is
 //     read by an AI, ...", an address after a speaker's label or in a
 //     table cell), or as the subject of a
 //     directive modal ("the assistant must never ..."), or, for an

@@ -89,7 +89,8 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 	add(wAIQual, `ai llm language automated autonomous virtual coding ki ia a.i. generative large gpt`)
 	add(wVocIntro, `dear hey hi hello attention attn yo querido querida estimado estimada hola liebe lieber hallo achtung cher chère bonjour salut`)
 	add(wNote, `note notes message messages reminder notice memo instruction instructions request warning hint tip profile metadata
-		nota mensaje aviso recordatorio hinweis nachricht notiz erinnerung mitteilung remarque rappel avis`)
+		nota mensaje aviso recordatorio instrucción indicación hinweis nachricht notiz erinnerung mitteilung anweisung
+		remarque rappel avis consigne`)
 	add(wYou, `you your yours yourself yourselves you're you'll you've you'd u ya y'all yall
 		tú tu usted ustedes vosotros te ti tus su du dich dir dein deine deinen deinem deiner ihr euch euer sie
 		vous votre vos toi ton ta tes`)
