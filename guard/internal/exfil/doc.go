@@ -18,7 +18,9 @@
 // link parser busy for more than a few steps per byte (internal/mdcost)
 // is reported as an image instead of parsed. A payload is an encoded run longer than
 // a commit hash, a secret after decoding (guard/internal/secrets), a
-// password in the userinfo or a placeholder naming a secret. Requests are
+// password in the userinfo, a placeholder naming a secret, or a
+// placeholder for data in an image's query or naming the user's data in
+// any query ("?u={user_email}"). Requests are
 // read per sentence in English, Spanish, German and French, with the verb
 // forms of guard/internal/lexicon.
 //

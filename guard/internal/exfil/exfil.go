@@ -44,7 +44,11 @@ import (
 // after decoding (gitleaks' rules via [secrets.Secrets], which undoes
 // base64, percent and hex encodings), when the userinfo holds a password,
 // or when it holds a template placeholder naming a secret
-// (?t={{GITHUB_TOKEN}}, ${API_KEY}). A 40-hex commit SHA, a UUID and a labelled digest
+// (?t={{GITHUB_TOKEN}}, ${API_KEY}), or a placeholder in its query for
+// data that whoever renders it is to fill in: any placeholder in an
+// image's source (![](https://x.example/p.gif?u={user_email}),
+// ?q=[INSERT_USER_LAST_MESSAGE_HERE]), and one naming the user's or the
+// conversation's data in any URL. A 40-hex commit SHA, a UUID and a labelled digest
 // (sha256:...) are identifiers, not payloads.
 
 // The rules of exfiltration findings: guard.RuleExfilURL and
@@ -216,6 +220,9 @@ func URLPayload(s string, u URLSpan) string {
 	if containsSet(raw, &placeholderOpeners) && placeholderRe().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
+	if why := dataPlaceholder(s, u.Start, end); why != "" {
+		return why
+	}
 	if len(raw) <= maxPlainURL && strings.IndexByte(raw, '@') < 0 {
 		// Too short to hold an encoded run of more than 32 characters
 		// (escaping a path or fragment lengthens a run by at most two),
@@ -272,6 +279,116 @@ func urlParts(raw, scheme string) string {
 		}
 	}
 	return ""
+}
+
+// dataPlaceholder reports a template placeholder in the query or
+// fragment of the URL at s[start:end] that asks whoever renders the URL
+// to fill in data: "?u={user_email}", "?q=[INSERT_USER_LAST_MESSAGE_HERE]",
+// "?doc=[full text of the user's other open documents]". A URL that a
+// renderer fetches by itself (a markdown image's or an <img> tag's
+// source) sends any placeholder it is given, so there every placeholder
+// counts; elsewhere only one that names the user, the conversation or
+// personal data does ("/users/{user_id}/orders" in a path, or
+// "?page={page}" in an API's documentation, is a template for the
+// developer who reads it).
+func dataPlaceholder(s string, start, end int) string {
+	q := strings.IndexAny(s[start:end], "?#")
+	if q < 0 {
+		return ""
+	}
+	image := imageSource(s, start)
+	for i := start + q + 1; i < end || i < len(s) && i == end && (s[i] == '[' || s[i] == '<'); i++ {
+		c := s[i]
+		if c != '{' && c != '[' && c != '<' && c != '$' && c != '%' {
+			continue
+		}
+		if i > start+q+1 && s[i-1] != '=' && s[i-1] != '&' && s[i-1] != '?' && s[i-1] != '{' && s[i-1] != '#' {
+			continue // inside a value, not a whole value: "?v=a{b"
+		}
+		name, ok := placeholderName(s[i:])
+		if !ok {
+			continue
+		}
+		if image || personalData(name) {
+			return "data placeholder in URL"
+		}
+		i += len(name)
+	}
+	return ""
+}
+
+// placeholderName returns the name inside the placeholder that opens p
+// ("{user_email}", "{{name}}", "${name}", "[full text of ...]",
+// "<EMAIL>", "%NAME%"): letters, digits, spaces and "_.-'" up to the
+// closing bracket, within 80 bytes and one line.
+func placeholderName(p string) (string, bool) {
+	open := p[0]
+	k := 1
+	if (open == '{' || open == '$') && len(p) > 1 && p[1] == '{' {
+		k = 2
+	}
+	var closer byte
+	switch open {
+	case '{', '$':
+		closer = '}'
+		if open == '$' && k == 1 {
+			return "", false // "$NAME" is judged by placeholderRe
+		}
+	case '[':
+		closer = ']'
+	case '<':
+		closer = '>'
+	case '%':
+		closer = '%'
+	}
+	for j := k; j < len(p) && j < k+80; j++ {
+		c := p[j]
+		switch {
+		case c == closer:
+			if j == k {
+				return "", false
+			}
+			return p[k:j], true
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ' ' || c == '\'':
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// personalData reports whether a placeholder's name asks for the user's
+// data or the conversation: "user_email", "INSERT_USER_LAST_MESSAGE_HERE",
+// "full text of the user's other open documents", "card_number".
+func personalData(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range [...]string{"user", "email", "e-mail", "phone", "address", "passport", "ssn", "card", "cvv", "iban",
+		"birth", "password", "conversation", "chat", "message", "history", "summary", "prompt", "contact", "location",
+		"insert", "full text", "full_name", "fullname"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// imageSource reports whether the URL that starts at s[start] is an
+// image's source: a markdown image's destination ("![alt](" before it,
+// on its line) or an <img> tag's src attribute.
+func imageSource(s string, start int) bool {
+	a := max(0, start-300)
+	before := s[a:start]
+	if nl := strings.LastIndexByte(before, '\n'); nl >= 0 {
+		before = before[nl+1:]
+	}
+	before = strings.TrimRight(before, " <")
+	switch {
+	case strings.HasSuffix(before, "]("):
+		return strings.Contains(before, "![")
+	case strings.HasSuffix(before, "src=\"") || strings.HasSuffix(before, "src='") || strings.HasSuffix(before, "src="):
+		return containsFold(before, "<img")
+	}
+	return false
 }
 
 // maxPlainURL is the length up to which a URL without "@" is known to

@@ -114,6 +114,9 @@ func urlPayloadRef(s string, u urlSpanRef) string {
 	if placeholderReRef().MatchString(raw) {
 		return "secret placeholder in URL"
 	}
+	if why := dataPlaceholder(s, u.start, end); why != "" {
+		return why // (a plain scan already: shared, not mirrored)
+	}
 	if u.scheme == "" {
 		raw = "http://" + raw
 	}
