@@ -140,3 +140,167 @@ func (d *detector) frenchContext(k, j int) bool {
 	}
 	return false
 }
+
+// imperativeByForm reads, by their shape, the imperatives the lists
+// above lack, in a sentence the language identifier gives to Spanish,
+// French or German (the caller has found that language's function words
+// in it). Only forms no statement opens a clause with count:
+//
+//   - Spanish: a verb with a clitic pronoun attached and its written
+//     accent ("indícale", "envíame", "bórralo"), and "no" with a
+//     second-person subjunctive ("no menciones", "no le digas"). A bare
+//     third-person form opens statements as well, the subject dropped
+//     ("Devuelve un error 500"), and is not read.
+//   - French: a verb with a pronoun hyphenated after it ("présente-le",
+//     "envoie-moi"), and a form in -e before an article, a possessive or
+//     "que" ("indique que ...", "supprime la section"): a noun opening a
+//     sentence takes "de" ("Note de traduction"), not an article.
+//   - German: a form in -e before an article, a demonstrative or
+//     "alle" ("Bewerte diesen Antrag", "Fasse alle Bewertungen ...
+//     zusammen"): a noun opening a sentence follows its own article.
+func (d *detector) imperativeByForm(k, j int, midSentence bool) bool {
+	if k+1 >= j || strings.Contains(d.toks[j-1].post(), "?") || d.toks[k].comma() {
+		return false
+	}
+	w, next := d.toks[k].w, d.word(k+1)
+	if d.toks[k].flags&fForeignFn != 0 && w != "no" {
+		return false
+	}
+	switch d.sentenceLang(k) {
+	case "es":
+		// "no" may already be behind k, read as an opener.
+		m, neg := k, w == "no"
+		if neg {
+			m++
+		} else {
+			for b := k - 1; b >= 0 && b >= k-3; b-- {
+				if d.word(b) == "no" {
+					neg = true
+					break
+				}
+				if !spanishClitic(d.word(b)) {
+					break
+				}
+			}
+		}
+		if neg && !midSentence {
+			for m < j && m < k+4 && spanishClitic(d.word(m)) {
+				m++
+			}
+			v := d.word(m)
+			return m < j && len(v) >= 5 && (strings.HasSuffix(v, "es") || strings.HasSuffix(v, "as")) && !spanishTuFinite(v) && !d.toks[m].comma()
+		}
+		return spanishCliticImperative(w)
+	case "fr":
+		if i := strings.LastIndexByte(w, '-'); i > 0 && frenchHyphenPronoun(w[i+1:]) {
+			_, not := frenchNotImperative[w[:i]]
+			return !not && !strings.HasSuffix(w[:i], "t") // "a-t-il", "peut-il": questions
+		}
+		// After a comma a verb in -e may share the sentence's subject
+		// ("Le service lit la file, traite le message ...").
+		return !midSentence && len(w) >= 5 && strings.HasSuffix(w, "e") && !frenchNonVerbE(w) && frenchObjectStart(next)
+	case "de":
+		return !midSentence && len(w) >= 4 && strings.HasSuffix(w, "e") && germanObjectStart(next) && !germanNonVerbE(w)
+	}
+	return false
+}
+
+// spanishClitic reports whether w is an object pronoun that stands
+// between "no" and the verb ("no le digas", "no se lo envíes").
+func spanishClitic(w string) bool {
+	switch w {
+	case "le", "les", "lo", "los", "la", "las", "me", "te", "se", "nos":
+		return true
+	}
+	return false
+}
+
+// spanishTuFinite are second-person forms in -es/-as that after "no"
+// state something of the reader ("no puedes", "no tienes") rather than
+// forbid.
+func spanishTuFinite(w string) bool {
+	switch w {
+	case "puedes", "tienes", "debes", "sabes", "quieres", "necesitas", "estás", "estas", "eres", "vas", "has", "haces", "ves", "crees":
+		return true
+	}
+	return false
+}
+
+// spanishCliticImperative reports whether w is a verb with one or two
+// clitic pronouns attached and the written accent the attachment
+// brings ("indícale", "envíame", "dígaselo", "bórralos"); nouns spelt
+// alike end in -ulo/-ula ("artículo", "película") or -nos after "i"
+// ("términos"), and adverbs in -mente.
+func spanishCliticImperative(w string) bool {
+	for _, stem := range [...]string{"di", "haz", "pon", "ten", "sal", "ven"} {
+		// the short imperatives, which take no accent: "dile", "hazlo"
+		if rest, ok := strings.CutPrefix(w, stem); ok && spanishClitic(rest) {
+			return true
+		}
+	}
+	if !strings.ContainsAny(w, "áéíóú") || strings.HasSuffix(w, "mente") || len(w) < 5 {
+		return false
+	}
+	for _, c := range [...]string{"selo", "sela", "selos", "selas", "melo", "mela", "noslo", "le", "les", "lo", "los", "la", "las", "me", "nos"} {
+		if stem, ok := strings.CutSuffix(w, c); ok && len(stem) >= 3 {
+			last := stem[len(stem)-1]
+			if last == 'u' || c == "nos" && last == 'i' || strings.HasSuffix(stem, "ndo") {
+				return false // "artículo", "términos", a gerund: "enviándole"
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// frenchHyphenPronoun reports whether p is a pronoun French hyphenates
+// after an imperative ("dis-lui", "envoie-moi", "présente-le").
+func frenchHyphenPronoun(p string) bool {
+	switch p {
+	case "le", "la", "les", "moi", "toi", "lui", "leur", "nous", "en", "y":
+		return true
+	}
+	return false
+}
+
+// frenchObjectStart reports whether w opens an imperative's object or
+// clause: an article, a demonstrative, a possessive or "que".
+func frenchObjectStart(w string) bool {
+	switch w {
+	case "le", "la", "les", "l'", "un", "une", "ce", "cet", "cette", "ces", "ton", "ta", "tes", "votre", "vos", "mon", "ma", "mes",
+		"tout", "tous", "toute", "toutes", "que", "qu'":
+		return true
+	}
+	return strings.HasPrefix(w, "l'") || strings.HasPrefix(w, "qu'")
+}
+
+// frenchNonVerbE are words in -e that open clauses without being verbs.
+func frenchNonVerbE(w string) bool {
+	switch w {
+	case "comme", "lorsque", "puisque", "quelque", "chaque", "presque", "entre", "contre", "parce", "seule", "seules",
+		"toute", "même", "autre", "notre", "votre", "quatre", "jusque", "quoique", "ensuite", "pendant", "seulement":
+		return true
+	}
+	return false
+}
+
+// germanObjectStart reports whether w opens an imperative's object: an
+// article, a demonstrative or a quantifier.
+func germanObjectStart(w string) bool {
+	switch w {
+	case "den", "dem", "die", "das", "diesen", "diese", "dieses", "diesem", "einen", "eine", "ein", "einem", "alle", "alles", "jede", "jeden", "jedes", "keine", "keinen":
+		return true
+	}
+	return false
+}
+
+// germanNonVerbE are words in -e that open clauses without being verbs:
+// determiners and prepositions ("Ohne den Cache ...", "Keine der ...").
+func germanNonVerbE(w string) bool {
+	switch w {
+	case "ohne", "keine", "seine", "meine", "deine", "ihre", "unsere", "eure", "jede", "welche", "solche", "manche", "beide",
+		"viele", "wenige", "einige", "andere", "alle", "diese", "jene", "eine", "gerade", "heute", "gestern", "morgen", "bitte", "danke", "gegenüber", "ebenfalls", "dabei":
+		return true
+	}
+	return false
+}

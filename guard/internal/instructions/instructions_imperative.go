@@ -617,6 +617,9 @@ func (d *detector) imperativeAt(k, j int, inList, sub bool) int {
 	if t0 := d.toks[k]; (t0.flags&fForeign != 0 || d.word(k+1) == "sie" || strings.HasSuffix(t0.w, "ez") || strings.HasPrefix(t0.w, "n'")) && !(foreign && sub && !coordinated && d.sharedSubject(k)) && d.foreignImperativeAt(k, j) {
 		return k + 1
 	}
+	if d.foreignFunctionWords(k, 1) && d.imperativeByForm(k, j, sub && !coordinated) {
+		return k + 1
+	}
 	if foreign && !polite && !d.englishClause(k, j) {
 		// A Spanish, German or French sentence is read by its own
 		// language's rules above: a word that opens it and is an English
