@@ -125,7 +125,20 @@ func aiCompound(w string) bool {
 		return false
 	}
 	lex := lexicon()
-	return lex[w[:k]]&wAIQual != 0 && lex[w[k+1:]]&(wAIStrong|wAIWeak|wAIHead) != 0
+	if lex[w[:k]]&wAIQual != 0 && lex[w[k+1:]]&(wAIStrong|wAIWeak|wAIHead) != 0 {
+		return true
+	}
+	return aiOnly(w[k+1:]) // "Gutachter-KI", "review-llm"
+}
+
+// aiOnly reports whether w names an AI and nothing else: "ai", "ki",
+// "llm", "chatbot" (not "assistant", which names people too).
+func aiOnly(w string) bool {
+	switch w {
+	case "ai", "ki", "ia", "llm", "llms", "chatbot", "chatbots":
+		return true
+	}
+	return false
 }
 
 // aiPhraseAfterDet is aiPhrase for a phrase that follows a determiner
@@ -359,7 +372,8 @@ func aiHandle(w string) bool {
 }
 
 // machineVocative reads a software reader named by a modifier and a
-// weak name before a colon at toks[i]: "Caption model:", "Triage bot:",
+// weak name, or a name only an AI has, before a colon at toks[i]:
+// "Caption model:", "Triage bot:", "Recruiting AI:",
 // "Vision model:". It returns the index after the colon. A bare "Model:"
 // or "Agent:" labels data or a person's turn ("Model: EOS R6", "Support
 // agent: ..."), and "agent" names people too, so only models and bots
@@ -382,7 +396,9 @@ func machineVocative(toks []tok, i int) (int, bool) {
 	switch h.w {
 	case "model", "models", "bot", "bots":
 	default:
-		return i, false
+		if !aiOnly(h.w) {
+			return i, false // ("Research assistant:" may be a person)
+		}
 	}
 	if !closesAddress(at(toks, i+2).w) {
 		return i, false

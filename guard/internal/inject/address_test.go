@@ -28,7 +28,8 @@ func TestAIPhrase(t *testing.T) {
 		{"ki-assistenten:", strongAI}, {"asistentes de ia", strongAI}, {"assistant ia :", strongAI},
 		{"modèle de langage", strongAI}, {"models reading", weakAI}, {"agent,", weakAI},
 		{"ai team", notAI}, {"assistant panel", notAI}, {"reviewers", notAI}, {"agent pool", notAI}, {"system", notAI},
-		{"ki-bot:", strongAI}, {"ai-agent,", strongAI}, {"ki-forschung", notAI}, {"ai-team", notAI},
+		{"ki-bot:", strongAI}, {"ai-agent,", strongAI}, {"gutachter-ki:", strongAI}, {"ki-forschung", notAI}, {"ai-team", notAI},
+		{"mail-assistent,", notAI},
 	}
 	for _, tt := range tests {
 		_, got := aiPhrase(toks(tt.in), 0)
@@ -223,11 +224,13 @@ func TestForeign(t *testing.T) {
 }
 
 func TestMachineVocativeByRole(t *testing.T) {
-	for _, s := range []string{"Caption model: x", "Reviewer model: x", "Recap bot, x", "Summarizer: x", "Summarisers, x", "triage bots: x"} {
+	for _, s := range []string{"Caption model: x", "Reviewer model: x", "Recap bot, x", "Summarizer: x", "Summarisers, x", "triage bots: x",
+		"Recruiting AI: x", "Vision LLM, x"} {
 		_, ok := machineVocative(toks(s), 0)
 		assert.True(t, ok, s)
 	}
-	for _, s := range []string{"Model: x", "Parser: x", "Crawler: x", "Reviewer: x", "Summary: x", "AI researcher: x", "Reviewer model is x"} {
+	for _, s := range []string{"Model: x", "Parser: x", "Crawler: x", "Reviewer: x", "Summary: x", "AI researcher: x", "Reviewer model is x",
+		"Research assistant: x", "Recruiting AI is x"} {
 		_, ok := machineVocative(toks(s), 0)
 		assert.False(t, ok, s)
 	}
