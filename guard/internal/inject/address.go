@@ -701,7 +701,10 @@ func readingThis(toks []tok) bool {
 			continue
 		}
 		for k := j + 1; k < len(toks) && k <= j+3; k++ {
-			if toks[k].f&wThis != 0 || toks[k].f&wMaterial != 0 && toks[k].w != "rest" {
+			// The text is pointed at ("this page", "the document"); a
+			// kind of text without a determiner is any such text ("LLM
+			// agents that read web content are vulnerable").
+			if toks[k].f&wThis != 0 || toks[k].f&wMaterial != 0 && toks[k].w != "rest" && pointedAt(toks, j+1, k) {
 				return true
 			}
 			if toks[k].w == "it" && k == j+1 && s == strongAI && !at(toks, k+1).word() {
@@ -710,6 +713,22 @@ func readingThis(toks []tok) bool {
 			if !toks[k].word() {
 				break
 			}
+		}
+	}
+	return false
+}
+
+// pointedAt reports whether a determiner between toks[from] and the
+// material word at toks[k] points at one text: "the page", "your
+// inbox's messages", "her email".
+func pointedAt(toks []tok, from, k int) bool {
+	for i := from; i < k; i++ {
+		switch toks[i].w {
+		case "the", "my", "our", "your", "his", "her", "their", "its", "el", "la", "le", "der", "die", "das":
+			return true
+		}
+		if toks[i].f&wThis != 0 {
+			return true
 		}
 	}
 	return false
