@@ -993,6 +993,9 @@ func replyConstrained(toks []tok) bool {
 		if (n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec") && at(toks, i+2).f&wYou != 0 {
 			continue // "reply with your availability": a person asked for their own answer
 		}
+		if (n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec") && toks[len(toks)-1].w == "?" && at(toks, i+2).f&wConstraint == 0 {
+			continue // "Could you reply with two or three time slots?": a person asked for an answer
+		}
 		if n.f&wConstraint != 0 || n.w == "with" || n.w == "con" || n.w == "mit" || n.w == "avec" || n.w == "that" ||
 			n.w == ":" || n.w == "\"" || n.w == "'" || n.w == "“" || n.w == "using" || n.f&wThatComp != 0 {
 			return true
