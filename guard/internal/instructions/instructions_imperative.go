@@ -1367,6 +1367,13 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true // a setting as its object: "... shows rows=1200 estimated"
 		case named && m+1 < j && (strings.ContainsAny(d.toks[m+1].w, "._") || d.allCaps(m+1)):
 			return true // an identifier as its object: "Model version 14 renames Note.body", "Hibernate 6 maps AUTO"
+		case m >= k+3 && strings.ContainsAny(prev.w, "/._") && isPreposition(d.word(m-2)) && (n == "twice" || n == "once" || n == "only"):
+			// A file named after a preposition ends the noun phrase
+			// ("in connect.c"): the -s form after it is the sentence's
+			// verb, which its frequency shows ("Retry logic in connect.c
+			// retries twice on timeout"; "Delete log files only on
+			// Sundays" stays a command).
+			return true
 		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
 			return true // a part of its object: "... hides most of the 502s"
 		case n == "which" && m+2 < j && d.nounAt(m+2):
@@ -1411,6 +1418,13 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		}
 		t, prev := d.toks[m], d.toks[m-1]
 		w := t.w
+		if w == "that" || w == "which" || w == "who" {
+			// A relative clause inside the subject, then a form only a
+			// finite past has: "Query latency for dashboards that use
+			// this metric rose to 20 s". A command's object takes a
+			// relative clause, but no past verb after it.
+			return d.pastAfterRelative(m, j)
+		}
 		if _, wh := whWords[w]; wh || w == "that" || w == "whose" || t.flags&fSubord != 0 && !phrasePreposition(w) {
 			return false
 		}
@@ -1454,6 +1468,36 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			return true // "Checkout returned 5xx"; not "changed 3 days ago"
 		}
 		return false
+	}
+	return false
+}
+
+// pastAfterRelative reports whether the relative clause that the
+// pronoun at token m opens is followed, in the same clause, by a form
+// only a finite past has ("rose", "grew", "took"). The relative clause's
+// own verb is an -s, -ed or auxiliary form, or a base form after a
+// plural ("dashboards that use this metric").
+func (d *detector) pastAfterRelative(m, j int) bool {
+	v := d.relativeVerb(m, j)
+	if v == 0 && m+1 < j && strings.HasSuffix(d.toks[m-1].w, "s") {
+		if _, ok := isVerbLemma(d.word(m + 1)); ok {
+			v = m + 1
+		}
+	}
+	if v == 0 {
+		return false
+	}
+	m0 := grammar.Default()
+	for q := v + 1; q < j && q <= v+8; q++ {
+		if d.toks[q-1].comma() || d.toks[q-1].endsSentence() {
+			return false
+		}
+		if pw := d.toks[q-1].w; pw == "and" || pw == "or" || pw == "but" {
+			return false
+		}
+		if m0.PastOnly(d.toks[q].w) && !isDeterminerLike(d.toks[q-1].w) {
+			return true
+		}
 	}
 	return false
 }

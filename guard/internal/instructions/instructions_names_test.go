@@ -539,8 +539,12 @@ func TestMoreSubjects(t *testing.T) {
 		{"Order declares tags, flags, notes and attachments as ElementCollection fields.", ruleImperative, false},
 		{"Third-party libraries that depend on javax APIs need Jakarta-compatible versions.", ruleImperative, false},
 		{"Profile output saved in the incident ticket shows rows=1200 estimated and 9,412,337 actual.", ruleImperative, false},
+		{"Retry logic in internal/pricing/client.go retries twice on timeout, which tripled request volume.", ruleImperative, false},
+		{"Cache size for tenants that use the export feature grew to 9 GB.", ruleImperative, false},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
+		{"Run tests twice.", ruleImperative, true},
+		{"Find pods that crashed and took the node down.", ruleImperative, true},
 		{"Double-check the version pins.", ruleImperative, true},
 		{"Count file changes per day.", ruleImperative, true},
 		{"Show rows=1200 in the output.", ruleImperative, true},
