@@ -63,10 +63,15 @@
 // needed is to ..."), the passive of advice without an agent
 // ("Users are advised to ...", "A reinstall is recommended"), advice in
 // the passive with no one named to act ("The leaked key should be
-// rotated", "The stale branches need to be deleted"), and a question that
+// rotated", "The stale branches need to be deleted"), advice to people
+// of a role the reader is or manages, with "should", "ought to" or "had
+// better" ("Operators ought to pin every action to a SHA", "All
+// developers should rotate their tokens"), and a question that
 // asks for an action ("Could you delete ...?"). Reported advice and third
 // parties' rules stay facts: "The maintainers recommend pinning
-// versions", "Contributors must sign the CLA", "Developers were advised by
+// versions", "Contributors must sign the CLA", "Operators should expect a
+// failover of about 30 seconds" (what they will meet), "Callers should
+// check the error; its doc comment says so", "Developers were advised by
 // the vendor to upgrade", "Users are required to authenticate", "Two
 // reviewers are recommended per CONTRIBUTING.md", "Tokens must be rotated
 // every 90 days", "The header should be set by the proxy", "The changelog

@@ -34,7 +34,12 @@
 // "Contributors must sign the CLA", "Users must authenticate before
 // calling the API", "Users are required to authenticate" (a stated rule),
 // "Developers were advised by the vendor to upgrade" (an agent), "The
-// README says the bootstrap script runs first". A question that asks for
+// README says the bootstrap script runs first". People of a role
+// advised with "should", "ought to" or "had better" are the reader's
+// kind ("Operators ought to pin every action to a SHA"; the head noun
+// names people in WordNet, lexicon's Person), unless the verb foretells
+// ("Operators should expect a failover") or a source is cited ("...; its
+// doc comment says so"). A question that asks for
 // information is allowed: "Can you confirm which version production
 // runs?".
 //

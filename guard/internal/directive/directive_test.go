@@ -29,6 +29,9 @@ func TestModal(t *testing.T) {
 		"Could you delete the failing pods so the rollout can continue?",
 		"Why not just disable the flaky test?",
 		"Let's drop the unused indexes.",
+		"Operators ought to pin every third-party action to a full commit SHA.",
+		"All developers should rotate their tokens before Friday.",
+		"Users had better upgrade to 2.4.1.",
 	}
 	facts := []string{
 		"The maintainers recommend pinning versions.",
@@ -45,6 +48,11 @@ func TestModal(t *testing.T) {
 		"Operators are expected to provide TLS certificates through the tls secret.",
 		"The reader process reads the config file at start-up.",
 		"Reading this file takes about two seconds.",
+		"Operators should expect a failover of about 30 seconds.",
+		"Callers should check the error returned by Open; its doc comment says so.",
+		"The on-call engineer should have been paged at 02:10.",
+		"The nightly builds should finish by 06:00.",
+		"Contributors must sign the CLA before the first merge.",
 	}
 	for _, s := range directs {
 		sp, ok := Modal(s, 10)

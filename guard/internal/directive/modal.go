@@ -4,7 +4,11 @@ import (
 	"strings"
 
 	"github.com/wardline/wardline/guard/internal/grammar"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 )
+
+// lexPerson reports whether w names people (lexicon's Person).
+func lexPerson(w string) bool { return lexicon.Default().Person(w) }
 
 // Word classes the modal rules read. They are closed grammatical classes
 // (pronouns, modals) or the small classes of verbs and adjectives that name
@@ -301,6 +305,8 @@ func (a *analysis) modal() (from, to int, ok bool) {
 			return i, end(i), true // "your next step is to ..."
 		case w == "your" && a.readersOwn(i+1):
 			return i, end(i), true // "your team should enable MFA delete"
+		case !question && i == a.sentenceStart() && a.personAdviceAt(i):
+			return i, end(i), true // "Operators ought to pin every action to a SHA"
 		case w == "the" && i == a.clauseStart(i) && a.evaluativeTask(i+1):
 			return i, end(i), true // "the best course of action is to ..."
 		case w == "the" && i == a.clauseStart(i) && in(meansNoun, a.word(i+1)) && a.possessiveTask(i+2) && a.word(i+2) != "was":
@@ -360,6 +366,82 @@ func (a *analysis) modal() (from, to int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// personAdviceAt reports whether the sentence opening at i reads "(the,
+// all, our) (modifiers) PEOPLE should|ought to|had better VERB": advice
+// to people of a role, which the reader is or manages ("Operators ought
+// to pin every third-party action", "All developers should rotate their
+// tokens"). The head noun names people (lexicon's Person: "operators",
+// "contributors"; not "builds"). "must" and "have to" state a rule
+// ("Contributors must sign the CLA") and a perfect ("should have paged")
+// or passive ("should be rotated", read by passiveDirective) is no such
+// advice.
+func (a *analysis) personAdviceAt(i int) bool {
+	_, ok := a.personAdvice(i)
+	return ok
+}
+
+// personAdvice is personAdviceAt, with the index of the verb.
+func (a *analysis) personAdvice(i int) (int, bool) {
+	k := i
+	switch a.word(k) {
+	case "the", "all", "our", "any", "every", "each":
+		k++
+	}
+	head := -1
+	for ; k < len(a.s.Words) && k < i+5; k++ {
+		x := a.xpos(k)
+		if x != "NN" && x != "NNS" && x != "NNP" && x != "NNPS" && x != "JJ" || verbGroupWord(a.word(k)) {
+			break // (the tagger may take "ought" for a noun)
+		}
+		head = k
+	}
+	if head < 0 || !lexPerson(a.word(head)) {
+		return 0, false
+	}
+	for k < len(a.s.Words) && a.xpos(k) == "RB" && a.word(k) != "n't" && a.word(k) != "not" {
+		k++
+	}
+	switch a.word(k) {
+	case "should":
+		k++
+	case "ought":
+		if a.word(k+1) != "to" {
+			return 0, false
+		}
+		k += 2
+	case "had", "'d":
+		if a.word(k+1) != "better" {
+			return 0, false
+		}
+		k += 2
+	default:
+		return 0, false
+	}
+	if v := a.word(k); v == "be" || v == "have" || v == "'ve" || in(stanceVerb, v) || in(perceptionVerb, v) || !a.baseAfterModal(k) {
+		return 0, false // ("Operators should expect a failover of about 30 seconds": what they will meet)
+	}
+	if a.attributed(k) || a.saysSo(k) {
+		return 0, false // a rule reported: "Callers should check the error; its doc comment says so"
+	}
+	return k, true
+}
+
+// perceptionVerb are verbs of meeting or noticing: "X should see",
+// "X should notice", "X should experience" foretell, not advise.
+var perceptionVerb = set("see", "notice", "observe", "experience", "encounter", "receive", "get", "find", "hear", "anticipate", "feel", "face")
+
+// saysSo reports whether the sentence after token k cites a source for
+// what it says: "... its doc comment says so", "..., the docs say".
+func (a *analysis) saysSo(k int) bool {
+	for ; k+1 < len(a.s.Words); k++ {
+		switch a.word(k) {
+		case "says", "say", "said", "states", "stated", "notes", "documents", "documented":
+			return true
+		}
+	}
+	return false
 }
 
 // passiveDirective reports whether the modal at i ("should", "ought to",

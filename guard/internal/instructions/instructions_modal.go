@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wardline/wardline/guard/internal/directive"
+	"github.com/wardline/wardline/guard/internal/lexicon"
 )
 
 // Directive modals and advice: fixed phrases addressed to the reader
@@ -213,7 +214,8 @@ func (d *detector) directive(i, j int) {
 // directiveCue reports whether toks[i:j] holds the words a directive in
 // any person needs together: the reader or the writer (or a noun phrase
 // marked as the one reading) before a modal, a verb of need or advice, or
-// an advice participle; "your ... is/'s"; "it is/'s/would" before an
+// an advice participle; a noun naming people before "should" or "ought";
+// "your ... is/'s"; "it is/'s/would" before an
 // adjective of advice; an evaluative adjective before "is to"; "why not",
 // "let's"; a question put to "you". It spares the clause analysis of the
 // sentences that cannot hold one, which are nearly all of them.
@@ -276,6 +278,9 @@ func (d *detector) directiveCue(i, j int) bool {
 		case "should", "ought", "need", "needs":
 			if near(k, 3, "be") {
 				return true // a passive with no agent: "The leaked key should be rotated"
+			}
+			if w := d.toks[k].w; (w == "should" || w == "ought") && k > i && k <= i+5 && lexicon.Default().Person(d.toks[k-1].w) {
+				return true // people of a role advised: "Operators ought to pin ..."
 			}
 		case "pays", "pay", "helps", "help", "sense":
 			for m := k - 1; m >= i && m >= k-3; m-- {

@@ -16,7 +16,10 @@ import _ "embed" // the WordNet word lists
 //     verbs, sorted, one per line;
 //   - data/intransitive.txt: the verb lemmas SemCor uses mostly without
 //     a direct object, by WordNet's sentence frames (see gen_lexicon.go),
-//     sorted, one per line.
+//     sorted, one per line;
+//   - data/person.txt: the nouns one of whose two commonest senses
+//     WordNet files under noun.person ("developer", "operator"), sorted,
+//     one per line.
 var (
 	//go:embed data/verbs.txt
 	lexVerbs string
@@ -26,4 +29,6 @@ var (
 	lexOther string
 	//go:embed data/intransitive.txt
 	lexIntransitive string
+	//go:embed data/person.txt
+	lexPerson string
 )

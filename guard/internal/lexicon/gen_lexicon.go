@@ -1,10 +1,10 @@
 //go:build ignore
 
-// gen_lexicon writes data/verbs.txt, data/irregular.txt, data/other.txt
-// and data/intransitive.txt, the English word lists of package lexicon
+// gen_lexicon writes data/verbs.txt, data/irregular.txt, data/other.txt,
+// data/intransitive.txt and data/person.txt, the English word lists of package lexicon
 // (embedded by embed.go), from the WordNet 3.0 database files
-// (index.verb, index.noun, index.adj, index.adv, verb.exc, data.verb and
-// cntlist.rev). WordNet 3.0 is © 2006
+// (index.verb, index.noun, index.adj, index.adv, verb.exc, data.verb,
+// data.noun and cntlist.rev). WordNet 3.0 is © 2006
 // Princeton University under the WordNet 3.0 licence, which permits use,
 // copying and redistribution with its copyright notice (reproduced in the
 // data/NOTICE). On Debian the files come from the wordnet-base package:
@@ -147,12 +147,68 @@ func main() {
 			intrBuf.WriteByte('\n')
 		}
 	}
-	for name, b := range map[string]*bytes.Buffer{"verbs.txt": &verbBuf, "irregular.txt": &irrBuf, "other.txt": &otherBuf, "intransitive.txt": &intrBuf} {
+	var personBuf bytes.Buffer
+	for _, w := range persons(*dir) {
+		personBuf.WriteString(w)
+		personBuf.WriteByte('\n')
+	}
+	for name, b := range map[string]*bytes.Buffer{"verbs.txt": &verbBuf, "irregular.txt": &irrBuf, "other.txt": &otherBuf,
+		"intransitive.txt": &intrBuf, "person.txt": &personBuf} {
 		if err := os.WriteFile(filepath.Join(*out, name), b.Bytes(), 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}
 	log.Printf("%d verbs, %d irregular forms, %d other words", len(verbs), len(forms), len(others))
+}
+
+// Persons. WordNet files each noun sense under a lexicographer file;
+// noun.person (number 18) holds the senses that name people. A lemma is a
+// person noun when one of its two commonest senses (index.noun lists them
+// by frequency) is filed there: "developer", "operator", "contributor",
+// not "cluster" or "pipeline". The detectors read such a noun as a
+// subject that can be advised ("Operators ought to pin ...").
+func persons(dir string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, "data.noun"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	lexFile := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == ' ' {
+			continue
+		}
+		if fs := strings.Fields(line); len(fs) > 2 {
+			lexFile[fs[0]] = fs[1]
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.noun"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(index), "\n") {
+		if line == "" || line[0] == ' ' {
+			continue
+		}
+		fs := strings.Fields(line)
+		if len(fs) < 6 || !alpha(fs[0]) {
+			continue
+		}
+		// lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offsets...
+		n, _ := strconv.Atoi(fs[2])
+		if n <= 0 || n > len(fs) {
+			continue
+		}
+		offs := fs[len(fs)-n:]
+		for _, o := range offs[:min(2, len(offs))] {
+			if lexFile[o] == "18" {
+				out = append(out, fs[0])
+				break
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Transitivity. WordNet gives each verb sense its sentence frames

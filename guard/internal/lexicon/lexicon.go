@@ -24,6 +24,7 @@ type Lexicon struct {
 	yStems    map[string]string // "appl" -> "apply": verbs ending in "y" by stem
 	other     []string          // sorted non-verb dictionary words
 	intrans   map[string]bool   // verb lemmas used mostly without an object
+	person    map[string]bool   // nouns that name people (data/person.txt)
 }
 
 // Default returns the lexicon, parsed on the first call.
@@ -55,6 +56,10 @@ var Default = sync.OnceValue(func() *Lexicon {
 	l.intrans = make(map[string]bool, 600)
 	for _, w := range strings.Split(strings.TrimSuffix(lexIntransitive, "\n"), "\n") {
 		l.intrans[w] = true
+	}
+	l.person = make(map[string]bool, 10600)
+	for _, w := range strings.Split(strings.TrimSuffix(lexPerson, "\n"), "\n") {
+		l.person[w] = true
 	}
 	for _, w := range computingVerbs {
 		if _, ok := l.Verbs[w]; !ok {
@@ -95,6 +100,23 @@ var computingVerbs = []string{
 // verb has no passive: its past form after a noun phrase is that
 // phrase's verb, not a participle modifying it.
 func (l *Lexicon) Intransitive(lemma string) bool { return l.intrans[lemma] }
+
+// Person reports whether w (lower case), or the singular of a plural w,
+// is a noun that names people in one of its two commonest WordNet senses
+// ("operators", "developer", "contributors").
+func (l *Lexicon) Person(w string) bool {
+	if l.person[w] {
+		return true
+	}
+	if stem, ok := strings.CutSuffix(w, "ies"); ok && l.person[stem+"y"] {
+		return true
+	}
+	if stem, ok := strings.CutSuffix(w, "es"); ok && l.person[stem] {
+		return true
+	}
+	stem, ok := strings.CutSuffix(w, "s")
+	return ok && l.person[stem]
+}
 
 // IsDictionaryWord reports whether w (lower case) is an English word: a
 // word of the lexicon or one of its inflections. A verb the instruction

@@ -27,6 +27,16 @@ func TestIntransitive(t *testing.T) {
 	}
 }
 
+func TestPerson(t *testing.T) {
+	l := Default()
+	for _, w := range []string{"developer", "operators", "contributors", "maintainers", "engineers", "customers", "users", "administrators"} {
+		assert.True(t, l.Person(w), w)
+	}
+	for _, w := range []string{"cluster", "pipelines", "cache", "builds", "tables", "agencies", "", "s"} {
+		assert.False(t, l.Person(w), w)
+	}
+}
+
 func TestDictionaryWords(t *testing.T) {
 	l := Default()
 	for _, tt := range []struct {
