@@ -147,10 +147,13 @@ func (d *detector) frenchContext(k, j int) bool {
 // in it). Only forms no statement opens a clause with count:
 //
 //   - Spanish: a verb with a clitic pronoun attached and its written
-//     accent ("indícale", "envíame", "bórralo"), and "no" with a
-//     second-person subjunctive ("no menciones", "no le digas"). A bare
-//     third-person form opens statements as well, the subject dropped
-//     ("Devuelve un error 500"), and is not read.
+//     accent ("indícale", "envíame", "bórralo"), "no" with a
+//     second-person subjunctive ("no menciones", "no le digas"), and
+//     before an object a form only the subjunctive has ("verifique la
+//     firma") or a verb joined by "y" to a usted imperative ("renueve el
+//     certificado y reinicie el despliegue"). A bare third-person form
+//     opens statements as well, the subject dropped ("Devuelve un error
+//     500"), and is not read alone.
 //   - French: a verb with a pronoun hyphenated after it ("présente-le",
 //     "envoie-moi"), and a form in -e before an article, a possessive or
 //     "que" ("indique que ...", "supprime la section"): a noun opening a
@@ -190,7 +193,13 @@ func (d *detector) imperativeByForm(k, j int, midSentence bool) bool {
 			v := d.word(m)
 			return m < j && len(v) >= 5 && (strings.HasSuffix(v, "es") || strings.HasSuffix(v, "as")) && !spanishTuFinite(v) && !d.toks[m].comma()
 		}
-		return spanishCliticImperative(w)
+		if spanishCliticImperative(w) {
+			return true
+		}
+		// (An identifier is an object too: "Aumente max_connections a 400
+		// ... y reinicie la instancia".)
+		return !midSentence && (spanishObjectStart(next) && spanishSubjunctive(w) ||
+			(spanishObjectStart(next) || strings.ContainsAny(next, "_./0123456789")) && d.coordinatedUsted(k, j))
 	case "fr":
 		if i := strings.LastIndexByte(w, '-'); i > 0 && frenchHyphenPronoun(w[i+1:]) {
 			_, not := frenchNotImperative[w[:i]]
@@ -201,6 +210,49 @@ func (d *detector) imperativeByForm(k, j int, midSentence bool) bool {
 		return !midSentence && len(w) >= 5 && strings.HasSuffix(w, "e") && !frenchNonVerbE(w) && frenchObjectStart(next)
 	case "de":
 		return !midSentence && len(w) >= 4 && strings.HasSuffix(w, "e") && germanObjectStart(next) && !germanNonVerbE(w)
+	}
+	return false
+}
+
+// spanishObjectStart reports whether w opens a verb's object: an
+// article, a demonstrative, a possessive or a quantifier.
+func spanishObjectStart(w string) bool {
+	switch w {
+	case "el", "la", "los", "las", "un", "una", "unos", "unas", "su", "sus", "este", "esta", "estos", "estas", "ese", "esa",
+		"todos", "todas", "mi", "mis", "tu", "tus", "cada":
+		return true
+	}
+	return false
+}
+
+// spanishSubjunctive reports whether w has an ending only the
+// subjunctive of an -ar verb has, which opening a clause is the usted
+// imperative: "-que", "-gue" ("verifique", "agregue") and "-ie"
+// ("reinicie", "cambie"). (A statement drops its subject before an
+// indicative, "Devuelve un error", whose endings these are not.)
+func spanishSubjunctive(w string) bool {
+	if len(w) < 6 {
+		return false
+	}
+	return strings.HasSuffix(w, "que") || strings.HasSuffix(w, "gue") || strings.HasSuffix(w, "ie") || strings.HasSuffix(w, "íe")
+}
+
+// coordinatedUsted reports whether the clause toks[k:j] joins, with "y",
+// a usted imperative of the list before its object ("renueve el
+// certificado y reinicie el despliegue"): the verb that opens the clause
+// is the first of the two commands.
+func (d *detector) coordinatedUsted(k, j int) bool {
+	for m := k + 2; m+2 < j && m < k+24; m++ {
+		if d.toks[m-1].comma() || d.toks[m-1].endsSentence() {
+			return false
+		}
+		if w := d.word(m); w != "y" && w != "e" {
+			continue
+		}
+		x := d.word(m + 1)
+		if _, ok := spanishImperatives[x]; ok && strings.HasSuffix(x, "e") && len(x) >= 5 && spanishObjectStart(d.word(m+2)) {
+			return true
+		}
 	}
 	return false
 }
