@@ -1447,6 +1447,18 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		if m == k+2 && identifierWord(prev.w) {
 			return true // a noun and its identifier name one thing: "Request 5c1e7a0b-... failed at 10:02"
 		}
+		if n := d.word(m + 1); ed && m > k+1 && l.Measure(prev.w) && l.NoObject(lemma) && !d.toks[m].comma() &&
+			(n != "by" || isNumberWord(d.word(m+2))) && n != "into" && n != "within" && n != "inside" && n != "under" && n != "onto" {
+			// A measure changes by itself: a verb that goes without an
+			// object, after a noun that names a measure, is its verb
+			// ("Build times doubled after the upgrade", "Queue depth
+			// increased during the import"), where a participle would
+			// modify a command's object ("Delete files changed after the
+			// upgrade", "Compare latencies recorded before the fix"), or
+			// say where it is ("List resources embedded within an
+			// assembly").
+			return true
+		}
 		n, n2 := d.word(m+1), d.word(m+2)
 		if m == k+1 && m+1 < j && !t.comma() && !isDeterminerLike(n) && !isPreposition(n) && n != "to" && !isNumberWord(n) && !timeUnit(n) &&
 			lexicon.Default().IsDictionaryWord(n) && !auxiliaryWord(n) {

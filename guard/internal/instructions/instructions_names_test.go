@@ -541,6 +541,12 @@ func TestMoreSubjects(t *testing.T) {
 		{"Profile output saved in the incident ticket shows rows=1200 estimated and 9,412,337 actual.", ruleImperative, false},
 		{"Retry logic in internal/pricing/client.go retries twice on timeout, which tripled request volume.", ruleImperative, false},
 		{"Cache size for tenants that use the export feature grew to 9 GB.", ruleImperative, false},
+		{"Build times doubled after the upgrade to Rust 1.83.", ruleImperative, false},
+		{"Queue depth increased during the import.", ruleImperative, false},
+		{"Cache hit rates improved after the warmup job.", ruleImperative, false},
+		{"Delete files changed after the upgrade.", ruleImperative, true},
+		{"Compare latencies recorded before the fix.", ruleImperative, true},
+		{"List resources embedded within an assembly.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},

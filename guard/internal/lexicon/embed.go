@@ -17,9 +17,15 @@ import _ "embed" // the WordNet word lists
 //   - data/intransitive.txt: the verb lemmas SemCor uses mostly without
 //     a direct object, by WordNet's sentence frames (see gen_lexicon.go),
 //     sorted, one per line;
+//   - data/noobject.txt: the verb lemmas whose senses with a frame
+//     without an object carry at least 15% of SemCor's weight
+//     ("double", "improve", not "record"), sorted, one per line;
 //   - data/person.txt: the nouns one of whose two commonest senses
 //     WordNet files under noun.person ("developer", "operator"), sorted,
-//     one per line.
+//     one per line;
+//   - data/measure.txt: the nouns one of whose two commonest senses it
+//     files under noun.attribute, noun.quantity or noun.time
+//     ("latency", "rate", "volume"), sorted, one per line.
 var (
 	//go:embed data/verbs.txt
 	lexVerbs string
@@ -31,4 +37,8 @@ var (
 	lexIntransitive string
 	//go:embed data/person.txt
 	lexPerson string
+	//go:embed data/noobject.txt
+	lexNoObject string
+	//go:embed data/measure.txt
+	lexMeasure string
 )

@@ -1,7 +1,8 @@
 //go:build ignore
 
 // gen_lexicon writes data/verbs.txt, data/irregular.txt, data/other.txt,
-// data/intransitive.txt and data/person.txt, the English word lists of package lexicon
+// data/intransitive.txt, data/noobject.txt, data/person.txt and
+// data/measure.txt, the English word lists of package lexicon
 // (embedded by embed.go), from the WordNet 3.0 database files
 // (index.verb, index.noun, index.adj, index.adv, verb.exc, data.verb,
 // data.noun and cntlist.rev). WordNet 3.0 is © 2006
@@ -26,6 +27,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,21 +141,29 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	var intrBuf bytes.Buffer
-	intr := intransitives(*dir)
+	var intrBuf, noObjBuf bytes.Buffer
+	intr, noObj := intransitives(*dir)
 	for _, w := range verbs {
 		if intr[w] {
 			intrBuf.WriteString(w)
 			intrBuf.WriteByte('\n')
 		}
+		if noObj[w] {
+			noObjBuf.WriteString(w)
+			noObjBuf.WriteByte('\n')
+		}
 	}
-	var personBuf bytes.Buffer
-	for _, w := range persons(*dir) {
+	var personBuf, measureBuf bytes.Buffer
+	for _, w := range nounsFiled(*dir, "18") {
 		personBuf.WriteString(w)
 		personBuf.WriteByte('\n')
 	}
+	for _, w := range nounsFiled(*dir, "07", "23", "28") {
+		measureBuf.WriteString(w)
+		measureBuf.WriteByte('\n')
+	}
 	for name, b := range map[string]*bytes.Buffer{"verbs.txt": &verbBuf, "irregular.txt": &irrBuf, "other.txt": &otherBuf,
-		"intransitive.txt": &intrBuf, "person.txt": &personBuf} {
+		"intransitive.txt": &intrBuf, "noobject.txt": &noObjBuf, "person.txt": &personBuf, "measure.txt": &measureBuf} {
 		if err := os.WriteFile(filepath.Join(*out, name), b.Bytes(), 0o644); err != nil {
 			log.Fatal(err)
 		}
@@ -161,13 +171,18 @@ func main() {
 	log.Printf("%d verbs, %d irregular forms, %d other words", len(verbs), len(forms), len(others))
 }
 
-// Persons. WordNet files each noun sense under a lexicographer file;
-// noun.person (number 18) holds the senses that name people. A lemma is a
-// person noun when one of its two commonest senses (index.noun lists them
-// by frequency) is filed there: "developer", "operator", "contributor",
-// not "cluster" or "pipeline". The detectors read such a noun as a
-// subject that can be advised ("Operators ought to pin ...").
-func persons(dir string) []string {
+// Persons and measures. WordNet files each noun sense under a
+// lexicographer file: noun.person (number 18) holds the senses that name
+// people; noun.attribute (07), noun.quantity (23) and noun.time (28)
+// those that name a measure. nounsFiled returns the lemmas one of whose
+// two commonest senses (index.noun lists them by frequency) is filed
+// under one of files: persons are "developer", "operator", "contributor",
+// not "cluster" or "pipeline"; measures "latency", "rate", "time",
+// "volume", "depth", not "file" or "branch". The detectors read a person
+// noun as a subject that can be advised ("Operators ought to pin ..."),
+// and a measure noun before a verb's past as that verb's subject
+// ("Build times doubled", against "Delete files changed in 2020").
+func nounsFiled(dir string, files ...string) []string {
 	data, err := os.ReadFile(filepath.Join(dir, "data.noun"))
 	if err != nil {
 		log.Fatal(err)
@@ -201,7 +216,7 @@ func persons(dir string) []string {
 		}
 		offs := fs[len(fs)-n:]
 		for _, o := range offs[:min(2, len(offs))] {
-			if lexFile[o] == "18" {
+			if slices.Contains(files, lexFile[o]) {
 				out = append(out, fs[0])
 				break
 			}
@@ -221,6 +236,10 @@ func persons(dir string) []string {
 // "create". Such a verb has no passive, so its past form after a noun
 // phrase is the phrase's verb, not a participle modifying it ("Unseal
 // attempts failed on ...", against "files created in 2020").
+// A lemma goes without an object (noobject.txt) when the senses with a
+// frame that has none carry at least 15% of its weight, whether or not
+// they have one with an object too: "double", "increase", "improve",
+// "drop", not "record", "measure" or "collect".
 var objectFrames = map[int]bool{5: true, 8: true, 9: true, 10: true, 11: true, 14: true, 15: true,
 	16: true, 17: true, 18: true, 19: true, 20: true, 21: true, 24: true, 25: true, 30: true, 31: true}
 
@@ -228,7 +247,7 @@ var objectFrames = map[int]bool{5: true, 8: true, 9: true, 10: true, 11: true, 1
 // transitive nor intransitive for this purpose.
 var clauseFrames = map[int]bool{26: true}
 
-func intransitives(dir string) map[string]bool {
+func intransitives(dir string) (intransitive, noObject map[string]bool) {
 	counts := map[string]float64{}
 	raw, err := os.ReadFile(filepath.Join(dir, "cntlist.rev"))
 	if err != nil {
@@ -246,6 +265,10 @@ func intransitives(dir string) map[string]bool {
 		log.Fatal(err)
 	}
 	trans, intrans := map[string]float64{}, map[string]float64{}
+	// canIntrans and total weigh, per lemma, the senses with a frame
+	// without an object (whether or not they have one with an object)
+	// and all its senses: NoObject's share.
+	canIntrans, total := map[string]float64{}, map[string]float64{}
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == ' ' {
 			continue // the licence header
@@ -305,6 +328,10 @@ func intransitives(dir string) map[string]bool {
 			}
 			key := fmt.Sprintf("%s%%2:%s:%02d::", w.lemma, lexFile, w.lexID)
 			weight := counts[key] + 0.5
+			total[w.lemma] += weight
+			if other {
+				canIntrans[w.lemma] += weight
+			}
 			switch {
 			case obj:
 				trans[w.lemma] += weight
@@ -313,13 +340,18 @@ func intransitives(dir string) map[string]bool {
 			}
 		}
 	}
-	out := map[string]bool{}
+	out, noObj := map[string]bool{}, map[string]bool{}
 	for w, in := range intrans {
 		if t := trans[w]; in >= 2 && t < (t+in)/4 {
 			out[w] = true
 		}
 	}
-	return out
+	for w, c := range canIntrans {
+		if t := total[w]; t >= 1 && c >= 0.15*t {
+			noObj[w] = true
+		}
+	}
+	return out, noObj
 }
 
 func alpha(s string) bool {

@@ -25,6 +25,8 @@ type Lexicon struct {
 	other     []string          // sorted non-verb dictionary words
 	intrans   map[string]bool   // verb lemmas used mostly without an object
 	person    map[string]bool   // nouns that name people (data/person.txt)
+	noObject  map[string]bool   // verbs often used without an object (data/noobject.txt)
+	measure   map[string]bool   // nouns that name a measure (data/measure.txt)
 }
 
 // Default returns the lexicon, parsed on the first call.
@@ -57,10 +59,9 @@ var Default = sync.OnceValue(func() *Lexicon {
 	for _, w := range strings.Split(strings.TrimSuffix(lexIntransitive, "\n"), "\n") {
 		l.intrans[w] = true
 	}
-	l.person = make(map[string]bool, 10600)
-	for _, w := range strings.Split(strings.TrimSuffix(lexPerson, "\n"), "\n") {
-		l.person[w] = true
-	}
+	l.person = wordList(lexPerson, 10600)
+	l.noObject = wordList(lexNoObject, 2800)
+	l.measure = wordList(lexMeasure, 5400)
 	for _, w := range computingVerbs {
 		if _, ok := l.Verbs[w]; !ok {
 			l.Verbs[w] = VerbInfo{VerbTag: 1}
@@ -101,22 +102,45 @@ var computingVerbs = []string{
 // phrase's verb, not a participle modifying it.
 func (l *Lexicon) Intransitive(lemma string) bool { return l.intrans[lemma] }
 
-// Person reports whether w (lower case), or the singular of a plural w,
-// is a noun that names people in one of its two commonest WordNet senses
-// ("operators", "developer", "contributors").
-func (l *Lexicon) Person(w string) bool {
-	if l.person[w] {
+// wordList parses a word list of one word a line.
+func wordList(list string, n int) map[string]bool {
+	m := make(map[string]bool, n)
+	for _, w := range strings.Split(strings.TrimSuffix(list, "\n"), "\n") {
+		m[w] = true
+	}
+	return m
+}
+
+// inNouns reports whether w, or the singular of a plural w, is in set.
+func inNouns(set map[string]bool, w string) bool {
+	if set[w] {
 		return true
 	}
-	if stem, ok := strings.CutSuffix(w, "ies"); ok && l.person[stem+"y"] {
+	if stem, ok := strings.CutSuffix(w, "ies"); ok && set[stem+"y"] {
 		return true
 	}
-	if stem, ok := strings.CutSuffix(w, "es"); ok && l.person[stem] {
+	if stem, ok := strings.CutSuffix(w, "es"); ok && set[stem] {
 		return true
 	}
 	stem, ok := strings.CutSuffix(w, "s")
-	return ok && l.person[stem]
+	return ok && set[stem]
 }
+
+// Person reports whether w (lower case), or the singular of a plural w,
+// is a noun that names people in one of its two commonest WordNet senses
+// ("operators", "developer", "contributors").
+func (l *Lexicon) Person(w string) bool { return inNouns(l.person, w) }
+
+// Measure reports whether w (lower case), or the singular of a plural w,
+// is a noun that names a measure (an attribute, a quantity or a time) in
+// one of its two commonest WordNet senses ("latency", "rates", "times").
+func (l *Lexicon) Measure(w string) bool { return inNouns(l.measure, w) }
+
+// NoObject reports whether the verb lemma is used without an object in a
+// fair share of its senses ("double", "increase", "improve"; not
+// "record" or "measure"), by WordNet's sentence frames weighted by
+// SemCor.
+func (l *Lexicon) NoObject(lemma string) bool { return l.noObject[lemma] }
 
 // IsDictionaryWord reports whether w (lower case) is an English word: a
 // word of the lexicon or one of its inflections. A verb the instruction

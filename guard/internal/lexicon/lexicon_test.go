@@ -37,6 +37,22 @@ func TestPerson(t *testing.T) {
 	}
 }
 
+func TestMeasureAndNoObject(t *testing.T) {
+	l := Default()
+	for _, w := range []string{"latency", "rates", "times", "depth", "volume", "frequency"} {
+		assert.True(t, l.Measure(w), w)
+	}
+	for _, w := range []string{"files", "branch", "cluster", ""} {
+		assert.False(t, l.Measure(w), w)
+	}
+	for _, w := range []string{"double", "increase", "improve", "drop", "rise"} {
+		assert.True(t, l.NoObject(w), w)
+	}
+	for _, w := range []string{"record", "measure", "collect", "delete", ""} {
+		assert.False(t, l.NoObject(w), w)
+	}
+}
+
 func TestDictionaryWords(t *testing.T) {
 	l := Default()
 	for _, tt := range []struct {
