@@ -419,20 +419,31 @@ func summarizer(w string) bool {
 
 // forLabel finds a label inside a sentence that restricts what follows
 // its colon to AI readers: "This clause is for automated review tools:
-// classify ...". It returns the index after the colon, or -1; the caller
+// classify ...", "Este comentario es para el modelo de lenguaje:",
+// "Rezension für KI-Assistenten:", "Note de traduction destinée aux
+// assistants IA :". It returns the index after the colon, or -1; the caller
 // asks for a directive there ("The guide is for AI agents: it lists the
 // endpoints" describes).
 func forLabel(toks []tok) int {
 	for i := 1; i+2 < len(toks); i++ {
-		if toks[i].w != "for" {
+		switch toks[i].w {
+		case "for", "para", "für", "pour":
+		case "destinée", "destiné", "destinés", "destinées", "dirigido", "dirigida", "dirigidos", "bestimmt", "intended", "meant":
+			// "Note de traduction destinée aux assistants IA :"
+			if w := at(toks, i+1).w; w == "à" || w == "aux" || w == "a" || w == "al" || w == "für" || w == "for" {
+				i++
+			}
+		default:
 			continue
 		}
 		j := i + 1
 		for at(toks, j).f&(wDet|wEvery) != 0 && at(toks, j).f&wAIStrong == 0 {
 			j++
 		}
-		if e, s := aiPhrase(toks, j); s == strongAI && at(toks, e).w == ":" && e+1 < len(toks) {
-			return e + 1
+		if e, s := aiPhrase(toks, j); s == strongAI {
+			if e = postModified(toks, e); at(toks, e).w == ":" && e+1 < len(toks) {
+				return e + 1
+			}
 		}
 	}
 	return -1

@@ -502,7 +502,10 @@ func (d *doc) judge(u *unit) {
 			sender = e > 0
 		}
 		if ok || e > 0 {
-			if e < len(toks) && d.st.parse(norm[toks[e].start:]).directive() {
+			// (In a language the tagger does not read, guard's
+			// Instructions find the directive: "Rezension für
+			// KI-Assistenten: Fasse alle Bewertungen ... zusammen".)
+			if e < len(toks) && (has(HitDirective) || d.st.parse(norm[toks[e].start:]).directive()) {
 				vocEnd, voc = e, true
 			} else if sender {
 				// "Message from the shopper you're helping, Dev: I've

@@ -87,7 +87,8 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		engine engines describer describers classifier classifiers`)
 	add(wVendor, `github microsoft google openai anthropic meta amazon aws apple ibm`)
 	add(wAIQual, `ai llm language automated autonomous virtual coding ki ia a.i. generative large gpt`)
-	add(wVocIntro, `dear hey hi hello attention attn yo querido querida estimado estimada hola liebe lieber hallo achtung cher chère bonjour salut`)
+	add(wVocIntro, `dear hey hi hello attention attn yo querido querida queridos queridas estimado estimada estimados estimadas hola
+		liebe lieber hallo achtung cher chère chers chères bonjour salut`)
 	add(wNote, `note notes message messages reminder notice memo instruction instructions request warning hint tip profile metadata
 		nota mensaje aviso recordatorio instrucción indicación hinweis nachricht notiz erinnerung mitteilung anweisung
 		remarque rappel avis consigne`)
