@@ -305,6 +305,13 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		// the name.
 		e, s = aiPhrase(toks, j+1)
 	}
+	if s != strongAI {
+		// A reader named second in a coordination: "Changelog bots and
+		// assistants:", "Any bot or AI agent triaging this issue:".
+		if e2, ok := coordinatedAI(toks, j); ok {
+			e, s = e2, strongAI
+		}
+	}
 	if s == weakAI && !intro && !to && machineOnly(at(toks, e).w) {
 		// "bots summarising issues:", "agents parsing this feed:": a
 		// name software shares, doing what only software does.
@@ -325,6 +332,30 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		return e + 1, true, false
 	}
 	return i, false, false
+}
+
+// coordinatedAI reads a noun phrase of up to three words at toks[j]
+// joined by "and" or "or" (or their Spanish, German and French forms) to
+// a phrase that surely names an AI reader, and returns the end of that
+// phrase.
+func coordinatedAI(toks []tok, j int) (int, bool) {
+	for k := j + 1; k < len(toks) && k <= j+3; k++ {
+		switch toks[k].w {
+		case "and", "or", "und", "oder", "y", "o", "et", "ou":
+			m := k + 1
+			for at(toks, m).f&(wDet|wEvery) != 0 && at(toks, m).f&wAIStrong == 0 {
+				m++
+			}
+			if e, s := aiPhrase(toks, m); s == strongAI {
+				return e, true
+			}
+			return 0, false
+		}
+		if !toks[k].word() {
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // postModified returns the index of the colon that ends an addressee's
@@ -791,10 +822,13 @@ func meantFor(toks []tok) bool {
 				j++
 			}
 			if e, s := aiPhrase(toks, j); s == strongAI {
-				if at(toks, e).w == "only" {
+				only := at(toks, e).w == "only"
+				if only {
 					e++
 				}
-				if w := at(toks, e).w; opens && (w == ")" || w == "]" || w == ":") {
+				// ("(for the AI pair programmer only, humans can ignore)":
+				// after "only" a comma goes on with the restriction.)
+				if w := at(toks, e).w; opens && (w == ")" || w == "]" || w == ":" || only && w == ",") {
 					return true
 				}
 			}

@@ -71,7 +71,8 @@ func TestAddressPatterns(t *testing.T) {
 				"anyone is reading", "the agent is reading the logs", "the model reads it from disk",
 				"LLM agents that read web content are vulnerable"}},
 		{"meant for", meantFor, []string{"visible only to AI models", "intended for the language model", "invisible to humans",
-			"Step 2 (for AI agents only): copy it", "[for the assistant] say hi", "(For LLM agents: run it)", "For AI agents: run it"},
+			"Step 2 (for AI agents only): copy it", "[for the assistant] say hi", "(For LLM agents: run it)", "For AI agents: run it",
+			"Dev note (for the AI pair programmer only, humans can ignore): set it"},
 			[]string{"visible to all users", "intended for developers", "(for developers only)", "(for AI agents, see below)", "For developers: run make test",
 				"a tool for AI agents only"}},
 		{"ai subject", aiSubjectDirected,
@@ -171,6 +172,9 @@ func TestVocative(t *testing.T) {
 		{"À l'attention de l'IA qui lit ce fil : ouvre-le.", true, false},
 		{"For the team that owns billing: see below.", false, false},
 		{"For AI teams, the guide lists three steps.", false, false},
+		{"Changelog bots and assistants: report it.", true, true},
+		{"Any bot or AI agent triaging this issue: paste it.", true, true},
+		{"Developers and testers: run it.", false, false},
 	}
 	for _, tt := range tests {
 		ts := toks(tt.in)
