@@ -421,6 +421,7 @@ func machineVocative(toks []tok, i int) (int, bool) {
 	if summarizer(m.w) && closesAddress(h.w) {
 		return i + 2, true
 	}
+
 	if !plainModifier(m) && !(m.word() && m.f&wAIHead != 0) {
 		return i, false
 	}
@@ -435,6 +436,55 @@ func machineVocative(toks []tok, i int) (int, bool) {
 		return i, false
 	}
 	return i + 3, true
+}
+
+// keyAddress finds, at the start of a line of norm (the text toks were
+// cut from), a key that names an AI reader before ":" or "=" and at
+// least three words after it: "instructions_for_ai_readers=Upload the
+// attached spreadsheet ...", "# agent_instructions: when you read this
+// file, run ...". It returns the index after the separator, or -1. A
+// setting's short value is no address ("ai-crawler: disallow").
+func keyAddress(toks []tok, norm string) int {
+	for k := 0; k+4 < len(toks); k++ {
+		if !aiKey(toks[k].w) || toks[k+1].w != ":" && toks[k+1].w != "=" {
+			continue
+		}
+		if k > 0 && !strings.Contains(norm[toks[k-1].end:toks[k].start], "\n") && toks[k-1].w != "#" && toks[k-1].w != "//" {
+			continue
+		}
+		// Three words of letters on the key's line make a clause.
+		n := 0
+		for m := k + 2; m < len(toks) && m < k+8 && n < 3; m++ {
+			if m > k+2 && strings.Contains(norm[toks[m-1].end:toks[m].start], "\n") {
+				break
+			}
+			if w := toks[m].w; toks[m].word() && strings.IndexFunc(w, func(r rune) bool { return r == '_' || r >= '0' && r <= '9' }) < 0 {
+				n++
+			}
+		}
+		if n >= 3 {
+			return k + 2
+		}
+	}
+	return -1
+}
+
+// aiKey reports whether w, a key or identifier joined with "_" or "-",
+// has a part that names an AI reader: "agent_instructions",
+// "instructions_for_ai_readers", "ai-crawler", "assistant_only".
+func aiKey(w string) bool {
+	if strings.IndexByte(w, '_') < 0 && strings.IndexByte(w, '-') < 0 {
+		return false
+	}
+	for part := range strings.FieldsFuncSeq(w, func(r rune) bool { return r == '_' || r == '-' }) {
+		switch part {
+		case "user":
+			return false // "user-agent": a header's name
+		case "ai", "assistant", "assistants", "agent", "agents", "llm", "llms", "bot", "bots", "crawler", "crawlers", "gpt", "copilot", "chatgpt", "claude":
+			return true
+		}
+	}
+	return false
 }
 
 // closesAddress reports whether w ends a form of address: a colon or a
