@@ -353,6 +353,7 @@ func (d *detector) inlineCommands() {
 	// byte of argChars is.
 	spanFrom, spanTo := -1, -1
 	var args argScan
+	redirects := strings.ContainsAny(d.norm, ">|") // (redirectAfter finds nothing without one)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		w := t.w
@@ -367,7 +368,7 @@ func (d *detector) inlineCommands() {
 		if !known {
 			// Cheap test first: only a path, a word before a flag or a
 			// word whose output is redirected can start a command here.
-			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') && !d.redirectAfter(i) {
+			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') && !(redirects && d.redirectAfter(i)) {
 				continue
 			}
 			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
