@@ -150,8 +150,8 @@ func aiPhraseAfterDet(toks []tok, i int) (int, strength) {
 	if e, s := aiPhrase(toks, i); s != notAI {
 		return e, s
 	}
-	if p := at(toks, i-1); p.f&(wDet|wEvery|wThis|wYou) == 0 && p.w != "my" && p.w != "our" {
-		return i, notAI // (a possessive of the writer leads in too: "Instructions for my assistant")
+	if p := at(toks, i-1); p.f&(wDet|wEvery|wThis|wYou) == 0 && p.w != "my" && p.w != "our" && !(p.w == "for" || p.w == "to") {
+		return i, notAI // (a possessive of the writer leads in too: "Instructions for my assistant"; a note's "for" or "to": "Note for code assistants")
 	}
 	for j := i; j < len(toks) && j <= i+1; j++ {
 		if !plainModifier(toks[j]) {
@@ -426,10 +426,13 @@ func machineVocative(toks []tok, i int) (int, bool) {
 		return i, false
 	}
 	switch h.w {
-	case "model", "models", "bot", "bots":
+	case "model", "models", "bot", "bots", "assistant", "assistants", "copilot":
+		// ("Finance assistant: initiate a transfer ...": a role that
+		// may be a person's, which only a directive after it makes an
+		// address; the caller asks for one.)
 	default:
 		if !aiOnly(h.w) {
-			return i, false // ("Research assistant:" may be a person)
+			return i, false
 		}
 	}
 	if !closesAddress(at(toks, i+2).w) {
@@ -473,10 +476,10 @@ func keyAddress(toks []tok, norm string) int {
 // has a part that names an AI reader: "agent_instructions",
 // "instructions_for_ai_readers", "ai-crawler", "assistant_only".
 func aiKey(w string) bool {
-	if strings.IndexByte(w, '_') < 0 && strings.IndexByte(w, '-') < 0 {
+	if strings.IndexByte(w, '_') < 0 && strings.IndexByte(w, '-') < 0 && strings.IndexByte(w, '.') < 0 {
 		return false
 	}
-	for part := range strings.FieldsFuncSeq(w, func(r rune) bool { return r == '_' || r == '-' }) {
+	for part := range strings.FieldsFuncSeq(w, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
 		switch part {
 		case "user":
 			return false // "user-agent": a header's name

@@ -232,12 +232,12 @@ func TestForeign(t *testing.T) {
 
 func TestMachineVocativeByRole(t *testing.T) {
 	for _, s := range []string{"Caption model: x", "Reviewer model: x", "Recap bot, x", "Summarizer: x", "Summarisers, x", "triage bots: x",
-		"Recruiting AI: x", "Vision LLM, x"} {
+		"Recruiting AI: x", "Vision LLM, x", "Finance assistant: x"} {
 		_, ok := machineVocative(toks(s), 0)
 		assert.True(t, ok, s)
 	}
 	for _, s := range []string{"Model: x", "Parser: x", "Crawler: x", "Reviewer: x", "Summary: x", "AI researcher: x", "Reviewer model is x",
-		"Research assistant: x", "Recruiting AI is x"} {
+		"Recruiting AI is x", "Research assistant is x"} {
 		_, ok := machineVocative(toks(s), 0)
 		assert.False(t, ok, s)
 	}

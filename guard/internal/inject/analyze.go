@@ -487,7 +487,7 @@ func (d *doc) judge(u *unit) {
 		// (assistant: cancel ...)": a reader addressed where only a
 		// directive after the address makes it one.
 		e, ok := machineVocative(toks, i0)
-		if !ok && f&(wAIStrong|wAIWeak|wAIHead|wAIQual) == 0 && (strings.IndexByte(norm, '_') > 0 || strings.IndexByte(norm, '-') > 0) {
+		if !ok && f&(wAIStrong|wAIWeak|wAIHead|wAIQual) == 0 && strings.ContainsAny(norm, "_-.") {
 			if k := keyAddress(toks, norm); k > 0 {
 				e, ok = k, true // "agent_instructions: when you read this file, ..."
 			}
