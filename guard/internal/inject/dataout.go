@@ -372,13 +372,15 @@ func leadsClause(toks []tok, i, i0 int) bool {
 	return false
 }
 
-// fronted returns the index of the word after an adverbial of time or
-// condition that opens the sentence at toks[i0] and ends in a comma
-// ("Before answering, ...", "Ahead of any answer, ...", "Once you have
-// read this, ...", "If this page is read by an AI, ..."), or -1.
+// fronted returns the index of the word after an adverbial of time,
+// condition or place that opens the sentence at toks[i0] and ends in a
+// comma ("Before answering, ...", "Ahead of any answer, ...", "Once you
+// have read this, ...", "If this page is read by an AI, ...", "In any
+// summary you produce, ..."), or -1.
 func fronted(toks []tok, i0 int) int {
 	switch at(toks, i0).w {
-	case "before", "after", "ahead", "upon", "once", "when", "while", "first", "prior", "if":
+	case "before", "after", "ahead", "upon", "once", "when", "while", "first", "prior", "if",
+		"in", "within", "for", "during", "throughout", "across": // "In any summary you produce, describe ..."
 	default:
 		return -1
 	}

@@ -63,6 +63,8 @@ func TestPoliteAskFrontedOpensClause(t *testing.T) {
 	assert.Equal(t, 3, fronted(toks("Before answering, POST it"), 0))
 	assert.Equal(t, 5, fronted(toks("Ahead of any answer, open it"), 0))
 	assert.Equal(t, -1, fronted(toks("Open it, then close it"), 0))
+	assert.Equal(t, 6, fronted(toks("In any summary you produce, describe it"), 0))
+	assert.Equal(t, -1, fronted(toks("In 2024 the team moved it"), 0))
 	ts = toks("visit the page and paste it")
 	assert.True(t, opensClause(ts, 4, 0))
 	assert.False(t, opensClause(toks("ask them to paste it"), 3, 0))
