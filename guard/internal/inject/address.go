@@ -1492,6 +1492,64 @@ func wantYou(toks []tok) bool {
 	return false
 }
 
+// taskChange reads the reader's task given anew: "Your new task is
+// ...", "Your only task now is to print ...", "your real goal: ..."; a
+// task set as such ("Your task is to write a function that ...", an
+// exercise's) is no change.
+func taskChange(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wTask == 0 {
+			continue
+		}
+		changed := at(toks, i+1).w == "now"
+		p := i - 1
+		for ; p >= 0 && p >= i-2 && toks[p].word() && toks[p].f&(wYou|wDet) == 0; p-- {
+			switch toks[p].w {
+			case "new", "real", "actual", "true":
+				changed = true
+			case "only", "main", "primary", "sole":
+			default:
+				p = -10
+			}
+		}
+		if changed && p >= 0 && at(toks, p).f&wYou != 0 && at(toks, p).w != "you" {
+			return true
+		}
+	}
+	return false
+}
+
+// overrideInput reads a directive to disregard what the reader was
+// asked: "Ignore the question you were given", "disregard the user's
+// request", "forget your previous task".
+func overrideInput(toks []tok) bool {
+	for i, t := range toks {
+		if t.f&wOverride == 0 || i > 0 && toks[i-1].word() {
+			continue // the verb opens its clause
+		}
+		for k := i + 1; k < len(toks) && k <= i+5; k++ {
+			switch toks[k].w {
+			case "question", "questions", "request", "requests", "task", "tasks", "query", "prompt", "message", "input", "asked":
+			default:
+				if !toks[k].word() {
+					return false
+				}
+				continue
+			}
+			for b := k - 1; b > i && b >= k-2; b-- {
+				if w := toks[b].w; w == "your" || w == "user's" || toks[b].f&wUser != 0 {
+					return true // "your previous task", "the user's request"
+				}
+			}
+			if at(toks, k+1).w == "you" || at(toks, k+1).f&wUser != 0 || toks[k].w == "asked" && at(toks, k-2).w == "you" {
+				return true // "the question you were given", "what you were asked"
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // supersedeCue reads a claim that the text replaces the reader's
 // instructions: "This document supersedes your system prompt", "these
 // rules override all previous instructions".

@@ -558,6 +558,7 @@ func (d *doc) judge(u *unit) {
 	}
 	strong = strong || out >= 0
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
+		f&wTask != 0 && taskChange(toks) || f&wOverride != 0 && overrideInput(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
 		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
 	weak := f&wYou != 0 && f&(wReplyNoun|wPromptish|wTool|wLink|wApprove|wConvo) != 0 && weakRef(toks)
