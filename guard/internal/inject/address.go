@@ -128,7 +128,9 @@ func aiCompound(w string) bool {
 	if lex[w[:k]]&wAIQual != 0 && lex[w[k+1:]]&(wAIStrong|wAIWeak|wAIHead) != 0 {
 		return true
 	}
-	return aiOnly(w[k+1:]) // "Gutachter-KI", "review-llm"
+	// "Gutachter-KI", "review-llm", "Buchhaltungs-Assistenten": a name
+	// for an AI after a modifier, as "assistant" alone is one.
+	return aiOnly(w[k+1:]) || lex[w[k+1:]]&wAIStrong != 0 && strings.IndexByte(w[k+1:], '-') < 0
 }
 
 // aiOnly reports whether w names an AI and nothing else: "ai", "ki",

@@ -29,7 +29,7 @@ func TestAIPhrase(t *testing.T) {
 		{"modèle de langage", strongAI}, {"models reading", weakAI}, {"agent,", weakAI},
 		{"ai team", notAI}, {"assistant panel", notAI}, {"reviewers", notAI}, {"agent pool", notAI}, {"system", notAI},
 		{"ki-bot:", strongAI}, {"ai-agent,", strongAI}, {"gutachter-ki:", strongAI}, {"ki-forschung", notAI}, {"ai-team", notAI},
-		{"mail-assistent,", notAI},
+		{"buchhaltungs-assistenten:", strongAI}, {"ki-forschungs-team", notAI},
 	}
 	for _, tt := range tests {
 		_, got := aiPhrase(toks(tt.in), 0)
