@@ -659,7 +659,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		return false
 	}
 	strongObj := res.strongObj.find(bufSO[:0], toks)
-	weakObj := dropKeyModifiers(res.weakObj.find(bufWO[:0], toks), toks)
+	weakObj := dropKeyModifiers(res.weakObj.find(bufWO[:0], toks), toks, sent)
 	if len(strongObj) == 0 && len(weakObj) == 0 {
 		return false
 	}
@@ -715,7 +715,12 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 // plural noun after it ("the key points of the article", "key findings"):
 // an adjective, not a secret. Nouns that hold keys ("key pairs", "key
 // files") keep it.
-func dropKeyModifiers(objs [][2]int, toks []reqToken) [][2]int {
+//
+// A "key" that names a header with no address to send it to is the
+// header's name, as in an API's documentation ("Send an Idempotency-Key
+// header to avoid duplicate refunds"); with one it stays ("send the
+// X-Api-Key header to https://...").
+func dropKeyModifiers(objs [][2]int, toks []reqToken, sent string) [][2]int {
 	out := objs[:0]
 	i := 0
 	for _, o := range objs {
@@ -723,6 +728,9 @@ func dropKeyModifiers(objs [][2]int, toks []reqToken) [][2]int {
 			i++
 		}
 		if i+1 < len(toks) && toks[i].start == o[0] && toks[i].end == o[1] && toks[i].w == "key" && keyModifies(toks[i+1].w) {
+			continue
+		}
+		if i+1 < len(toks) && toks[i].end == o[1] && (toks[i+1].w == "header" || toks[i+1].w == "headers") && !strings.ContainsAny(sent, "@/") {
 			continue
 		}
 		out = append(out, o)
