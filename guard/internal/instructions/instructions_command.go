@@ -368,7 +368,7 @@ func (d *detector) inlineCommands() {
 		if !known {
 			// Cheap test first: only a path, a word before a flag or a
 			// word whose output is redirected can start a command here.
-			if strings.IndexByte(t.raw, '/') < 0 && (i+1 >= len(toks) || toks[i+1].raw[0] != '-') && !(redirects && d.redirectAfter(i)) {
+			if strings.IndexByte(t.raw, '/') < 0 && !flagWithin(toks, i) && !(redirects && d.redirectAfter(i)) {
 				continue
 			}
 			if !strings.HasPrefix(w, "./") && !d.programBeforeArgs(i) {
@@ -866,6 +866,19 @@ func (d *detector) programBeforeArgs(k int) bool {
 	w := d.toks[k].w
 	next := d.toks[k+1].raw
 	flag := len(next) > 1 && next[0] == '-' && (isAlnum(next[1]) || next[1] == '-')
+	if !flag && strings.IndexByte(w, '/') < 0 && programShaped(w) && !lexicon.Default().IsDictionaryWord(w) && d.namesProgram(k) {
+		// Subcommands between the program and its flag: "sqlx migrate
+		// revert --target-version 20261025".
+		for m := k + 1; m < len(d.toks) && m <= k+3 && !d.toks[m-1].endsSentence() && !d.toks[m-1].comma() && !d.toks[m].nl; m++ {
+			if r := d.toks[m].raw; len(r) > 2 && r[0] == '-' && (r[1] == '-' || isAlnum(r[1])) {
+				flag = m > k+1
+				break
+			}
+			if d.toks[m].flags&fSubcommand == 0 && !d.baseVerb(m) {
+				break
+			}
+		}
+	}
 	if !flag && strings.IndexByte(w, '/') < 0 {
 		// A word that is not English, with its output redirected to a
 		// file within the clause: "pg_dump app_prod > app_prod.sql".
@@ -876,6 +889,37 @@ func (d *detector) programBeforeArgs(k int) bool {
 		return flag || !isProseWord(d.toks[k+1].w) && argShaped(d.toks[k+1].w)
 	}
 	return flag && programShaped(w) && !lexicon.Default().IsDictionaryWord(w) && d.toks[k].flags&fFunction == 0 && !phrasePreposition(w)
+}
+
+// namesProgram reports whether token k, a word that is no English word,
+// can be a program typed first on a command line inside a sentence: it
+// follows no determiner, possessive or noun ("The job's JAVA_OPTS set
+// -Xmx2g", "The container args set --parallelism=16": a subject before
+// its verb) and is not an environment variable's upper-case name.
+func (d *detector) namesProgram(k int) bool {
+	if d.afterDeterminer(k) || d.allCaps(k) {
+		return false
+	}
+	if k > 0 && !d.toks[k].nl && !d.toks[k-1].comma() && !d.toks[k-1].endsSentence() {
+		p := d.toks[k-1].w
+		_, verb := isVerbLemma(p)
+		verb = verb || grammar.Default().Inflected(p)
+		if strings.HasSuffix(d.toks[k-1].raw, "'s") || lexicon.Default().IsDictionaryWord(p) && !verb && !functionWord(p) && !isPreposition(p) && !auxiliaryWord(p) && !isProseWord(p) {
+			return false // "The container args set ...": a noun before the name
+		}
+	}
+	return true
+}
+
+// flagWithin reports whether one of the three tokens after toks[i]
+// starts with '-': a flag after a program or its subcommands.
+func flagWithin(toks []token, i int) bool {
+	for m := i + 1; m < len(toks) && m <= i+3; m++ {
+		if toks[m].raw[0] == '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // redirectAfter reports whether the clause after token k, before any word

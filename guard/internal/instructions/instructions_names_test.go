@@ -571,6 +571,10 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"rustup override set 1.76.0 pins the toolchain for this directory.", ruleCommand, true},
 		{"pg_dump app_prod > app_prod.sql takes the logical backup.", ruleCommand, true},
 		{"After that, sudo reboot applies the kernel patch.", ruleCommand, true},
+		{"Does sqlx migrate revert --target-version 20261025 leave the triggers in place?", ruleCommand, true},
+		{"We ran sqlx migrate run --dry-run against staging.", ruleCommand, true},
+		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
+		{"The container args set --parallelism=16 for the query fan-out.", ruleCommand, false},
 		// facts
 		{"error_rate > 0.05 triggers the page.", ruleCommand, false},
 		{"The reboot took four minutes.", ruleCommand, false},
