@@ -1358,6 +1358,14 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		if info, verb := isVerbLemma(lemma); (m0.Verb3Only(w) || verb && !info.Noun && info.VerbTag > 0) && (m-1 == closed || !m0.CanBeAdjective(prev.w)) {
 			return true // "declares", "retries": no plural noun has the form (after an adjective it is one: "available bookmarks")
 		}
+		if l.Measure(prev.w) && !strings.HasSuffix(prev.w, "s") && !strings.HasSuffix(prev.w, "ing") && l.NoObject(lemma) && d.quantityAfter(m+1, j) {
+			// A measure in the singular, a verb that goes without an
+			// object and agrees with it, and the quantity it reaches:
+			// "Log volume rises fivefold", "Write latency during the day
+			// stays at 1 to 2 ms" ("Monitor latency spikes" has no
+			// quantity after a noun's plural).
+			return true
+		}
 		switch n := d.word(m + 1); {
 		case n == "the" || n == "its" || n == "their" || n == "it" || n == "them":
 			return true
@@ -1510,6 +1518,27 @@ func (d *detector) pastAfterRelative(m, j int) bool {
 		if m0.PastOnly(d.toks[q].w) && !isDeterminerLike(d.toks[q-1].w) {
 			return true
 		}
+	}
+	return false
+}
+
+// quantityAfter reports whether the words from token m state a quantity
+// a measure reaches: "fivefold", "by 30%", "at 1 to 2 ms", "to 20 s".
+func (d *detector) quantityAfter(m, j int) bool {
+	if m >= j {
+		return false
+	}
+	w := d.word(m)
+	if strings.HasSuffix(w, "fold") && len(w) > 4 {
+		return true
+	}
+	switch w {
+	case "at", "to", "by", "from": // (not "above 2 s": a threshold, "Monitor latency spikes above 2 s")
+		n := d.word(m + 1)
+		if n == "about" || n == "around" || n == "roughly" || n == "nearly" || n == "almost" {
+			n = d.word(m + 2)
+		}
+		return n != "" && n[0] >= '0' && n[0] <= '9'
 	}
 	return false
 }

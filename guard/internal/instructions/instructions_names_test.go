@@ -547,6 +547,10 @@ func TestMoreSubjects(t *testing.T) {
 		{"Delete files changed after the upgrade.", ruleImperative, true},
 		{"Compare latencies recorded before the fix.", ruleImperative, true},
 		{"List resources embedded within an assembly.", ruleImperative, true},
+		{"Log volume rises fivefold in those spikes because a DEBUG logger was left enabled.", ruleImperative, false},
+		{"Write latency during the day stays at 1 to 2 ms with under 6,000 IOPS.", ruleImperative, false},
+		{"Monitor latency spikes above 2 s.", ruleImperative, true},
+		{"Consider raising forks to 50 for the patch play.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},
