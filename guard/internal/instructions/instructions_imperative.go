@@ -1438,6 +1438,15 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		}
 		lemma, ed := l.EdLemma(w)
 		past := m0.PastOnly(w)
+		if !ed && !past && m > k+2 && samePast(w) && !strings.HasSuffix(prev.w, "s") && !isDeterminerLike(prev.w) && !isPreposition(prev.w) &&
+			prev.w != "and" && prev.w != "or" && prev.w != "then" && !functionWord(prev.w) && !isAdverbWord(prev.w) &&
+			(d.word(m+1) == "the" || d.word(m+1) == "a" || d.word(m+1) == "an") && !d.toks[m].comma() && !d.toks[m-1].comma() {
+			// A verb whose past is its base form after a singular noun
+			// phrase and before its object: a past, since the base would
+			// take -s after a singular ("Sync order for the release put
+			// the Deployment and the Job in the same wave").
+			return true
+		}
 		if !ed && !past || isDeterminerLike(prev.w) || isPreposition(prev.w) {
 			continue
 		}
@@ -1488,6 +1497,16 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			return true // "Checkout returned 5xx"; not "changed 3 days ago"
 		}
 		return false
+	}
+	return false
+}
+
+// samePast reports whether w is one of the English verbs whose past is
+// spelt as their base form.
+func samePast(w string) bool {
+	switch w {
+	case "put", "set", "cut", "hit", "let", "shut", "spread", "cost", "split", "cast", "burst", "broadcast", "upset", "reset", "quit", "shed":
+		return true
 	}
 	return false
 }

@@ -551,6 +551,9 @@ func TestMoreSubjects(t *testing.T) {
 		{"Write latency during the day stays at 1 to 2 ms with under 6,000 IOPS.", ruleImperative, false},
 		{"Monitor latency spikes above 2 s.", ruleImperative, true},
 		{"Consider raising forks to 50 for the patch play.", ruleImperative, true},
+		{"Sync order for the release put the Deployment and the Job in the same wave.", ruleImperative, false},
+		{"Start ORCA and set the size of the grid.", ruleImperative, true},
+		{"Copy the file to the bucket and set the flag.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},
