@@ -554,6 +554,9 @@ func TestMoreSubjects(t *testing.T) {
 		{"Sync order for the release put the Deployment and the Job in the same wave.", ruleImperative, false},
 		{"Start ORCA and set the size of the grid.", ruleImperative, true},
 		{"Copy the file to the bucket and set the flag.", ruleImperative, true},
+		{"Upgrade to commons-text 1.10.0 changes the default lookups.", ruleImperative, false},
+		{"Upgrade to Node 20 before Friday.", ruleImperative, true},
+		{"Switch to the new branch and rebuild.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},
