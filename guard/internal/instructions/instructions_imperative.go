@@ -1039,7 +1039,7 @@ func (d *detector) subjectBeforeAux(k, j int) bool {
 	if _, strong := strongObjects[d.word(k+1)]; strong && d.word(k+1) != "that" {
 		return false
 	}
-	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
+	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && versionLike(d.word(k+3)) && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
 		return false
 	}
 	if grammar.Default().TakesAnyClause(d.toks[k].w) {
@@ -1171,7 +1171,7 @@ func (d *detector) subjectStep(k, j int, m, closed *int) step {
 	if (w == "and" || w == "or") && (!d.joinsVerb(*m) || d.coordinatedSubject(*m, j)) {
 		return stepSkip
 	}
-	if w == "to" && d.toPhrase(*m, j) {
+	if w == "to" && (*m > k+1 || versionLike(d.word(*m+2))) && d.toPhrase(*m, j) {
 		return stepSkip // a phrase inside the noun phrase: "Write traffic to orders_lineitem averages ..."
 	}
 	if w == "to" || w == "and" || w == "or" || w == "but" || w == "so" || w == "as" || w == "than" || subjectPronoun(w) {
@@ -1292,7 +1292,7 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 	if _, strong := strongObjects[d.word(k+1)]; strong && d.word(k+1) != "that" {
 		return false
 	}
-	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
+	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && versionLike(d.word(k+3)) && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
 		return false
 	}
 	if w, n := d.word(k+1), d.word(k+2); !d.toks[k].comma() && !d.toks[k+1].comma() && d.objectStart(n) {
@@ -1409,7 +1409,7 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 	if _, strong := strongObjects[d.word(k+1)]; strong {
 		return false
 	}
-	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
+	if _, particle := particles[d.word(k+1)]; particle && !(d.word(k+1) == "to" && versionLike(d.word(k+3)) && d.toPhrase(k+1, j)) { // ("Upgrade to axios 1.6.0 changes ..." reads on)
 		return false
 	}
 	m0 := grammar.Default()
