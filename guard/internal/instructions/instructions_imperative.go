@@ -960,6 +960,9 @@ func (d *detector) verbReading(k, j int, info lexicon.VerbInfo) int {
 	// "that" before a finite verb opens a relative clause, not an object:
 	// "Code that touches the cache always locks the map".
 	relative := nw == "that" && k+2 < j && finiteVerbForm(d.word(k+2))
+	if (nw == "a" || nw == "an" || nw == "the") && k+4 < j && d.titleName(k) {
+		return 0 // a title as a name: "Keep a Changelog recommends an Unreleased section"
+	}
 	if _, ok := strongObjects[nw]; ok && nw != "no" && nw != "more" && nw != "less" && nw != "only" && !relative {
 		return k + 1 // "Drop the table", "Clear it"
 	}
@@ -1540,6 +1543,23 @@ func (d *detector) pastAfterRelative(m, j int) bool {
 		}
 	}
 	return false
+}
+
+// titleName reports whether the opener at k, an article and a
+// capitalised word after it name a work or a product in title case,
+// followed by an -s form of a verb with its object: "Keep a Changelog
+// recommends an Unreleased section", "Read the Docs hosts the manual". A
+// command's capitalised object ("Open the Settings menu") has no verb of
+// its own after it.
+func (d *detector) titleName(k int) bool {
+	if !d.capitalized(k) || !d.capitalized(k+2) || d.toks[k+1].comma() || d.toks[k+2].comma() {
+		return false
+	}
+	if _, ok := lexicon.Default().SLemma(d.word(k + 3)); !ok || d.capitalized(k+3) {
+		return false
+	}
+	n := d.word(k + 4)
+	return isDeterminerLike(n) || n == "it" || n == "them" || n != "" && n[0] >= '0' && n[0] <= '9'
 }
 
 // quantityAfter reports whether the words from token m state a quantity

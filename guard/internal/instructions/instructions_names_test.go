@@ -557,6 +557,10 @@ func TestMoreSubjects(t *testing.T) {
 		{"Upgrade to commons-text 1.10.0 changes the default lookups.", ruleImperative, false},
 		{"Upgrade to Node 20 before Friday.", ruleImperative, true},
 		{"Switch to the new branch and rebuild.", ruleImperative, true},
+		{"Keep a Changelog recommends an Unreleased section at the top.", ruleImperative, false},
+		{"Read the Docs hosts the manual for each tag.", ruleImperative, false},
+		{"Open the Settings menu and pick Accounts.", ruleImperative, true},
+		{"Check the Logs tab for errors.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},
