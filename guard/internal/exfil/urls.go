@@ -389,6 +389,14 @@ var defangs = []struct{ from, to string }{
 	{" (dot) ", "."},
 }
 
+// defangFirst marks the bytes that start a spelling in defangs.
+var defangFirst = func() (t [256]bool) {
+	for _, d := range defangs {
+		t[d.from[0]] = true
+	}
+	return t
+}()
+
 // refang rewrites defanged URL spellings in n. offs maps every byte of the
 // result (and its end) to a byte of n; it is nil when the result is n.
 func refang(n string) (string, []int) {
@@ -396,8 +404,23 @@ func refang(n string) (string, []int) {
 		return n, nil
 	}
 	var b strings.Builder
+	b.Grow(len(n))
 	offs := make([]int, 0, len(n)+1)
 	for i := 0; i < len(n); {
+		if !defangFirst[n[i]] {
+			// No defanged spelling starts here: copy up to the next
+			// byte that may start one.
+			j := i + 1
+			for j < len(n) && !defangFirst[n[j]] {
+				j++
+			}
+			b.WriteString(n[i:j])
+			for k := i; k < j; k++ {
+				offs = append(offs, k)
+			}
+			i = j
+			continue
+		}
 		matched := false
 		for _, d := range defangs {
 			if strings.HasPrefix(n[i:], d.from) {
