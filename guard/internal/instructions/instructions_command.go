@@ -573,6 +573,39 @@ func (d *detector) afterDeterminer(i int) bool {
 // may hold open at once (quoted or not, as gate.Split counts them).
 const maxBracketDepth = 64
 
+// unclosedCompound reports whether text opens with a compound command
+// that nothing in it can close, which mvdan.cc/sh refuses: "if" with no
+// "fi" anywhere, "while" or "until" with no "done", "for" with neither
+// "done" nor "}" (bash's "for x in y; { ...; }"). A reserved word is a
+// plain literal word, so its closing word is in the text as it is, unless
+// a backslash joins lines inside it (none may be here). Fields of "if a;
+// then " repeated nest a clause per keyword before failing, at a few
+// allocations each. TestUnclosedCompound compares it with the parser.
+func unclosedCompound(text string) bool {
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	kw := text[i:]
+	if j := strings.IndexAny(kw, " \t"); j > 0 {
+		kw = kw[:j]
+	} else {
+		return false
+	}
+	if strings.IndexByte(text, '\\') >= 0 {
+		return false
+	}
+	switch kw {
+	case "if":
+		return !strings.Contains(text, "fi")
+	case "while", "until":
+		return !strings.Contains(text, "done")
+	case "for":
+		return !strings.Contains(text, "done") && !strings.Contains(text, "}")
+	}
+	return false
+}
+
 // deepBrackets reports whether text holds more than maxBracketDepth "("
 // or "{" open at once. mvdan.cc/sh recurses once per level, and builds an
 // error at each when the nesting does not close ("((((", "$($($("); no
@@ -1188,6 +1221,9 @@ func decideCommand(ev *evidence, prompt, inline bool) bool {
 func parseEvidence(text string, ev *evidence) bool {
 	if deepBrackets(text) {
 		return false // no command line nests so deep; the parser would recurse per byte
+	}
+	if unclosedCompound(text) {
+		return false // the parser would fail, after building a clause per keyword
 	}
 	sp := parserPool.Get().(*shellParser)
 	defer parserPool.Put(sp)
