@@ -424,6 +424,35 @@ func TestOrderedListLine(t *testing.T) {
 	}
 }
 
+// TestBlockQuoteFirst checks blockQuoteFirst against goldmark: every text
+// it accepts parses as "a block quote", and it accepts many.
+func TestBlockQuoteFirst(t *testing.T) {
+	r := newRand(6)
+	pieces := []string{">", "> ", ">>", " ", "  ", "   ", "    ", "\t", "\n", "\r\n", "a", "-", "*", "1.", "#", "`", "```", "<div>",
+		"]", ":", "(", ")", "|", "---", "===", "\u00a0", "é", "\x00", "[", "x *y*", "<", "a |b|\n|-|-|"}
+	texts := corpusTexts(t)
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("> ", 200), strings.Repeat(">>", 100), ">", "   > a", "> a\n\nb", "> # h\n- x")
+	accepted := 0
+	for _, s := range texts {
+		if !blockQuoteFirst(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a block quote", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"    > x", "\t> x", "> [a]: /u", "a > b", "", " ", "x\n> y"} {
+		require.False(t, blockQuoteFirst(s), "%q", s)
+	}
+}
+
 // TestHTMLBlockTags checks htmlBlockStart's tag names against goldmark: a
 // line that opens with '<' and one of them (no '>' anywhere) parses as an
 // HTML block, and with any other HTML element's name as plain text.
