@@ -1295,7 +1295,21 @@ func (d *detector) verbAfterSubject(i int) bool {
 		return false // a verb before it: "the script sets set -e"
 	}
 	_, verb := isVerbLemma(p.w)
-	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || strings.ToUpper(p.raw) == p.raw
+	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || upperCased(p.raw)
+}
+
+// upperCased is strings.ToUpper(s) == s without building the upper-cased
+// copy for an ASCII s.
+func upperCased(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.ToUpper(s) == s
+		case 'a' <= c && c <= 'z':
+			return false
+		}
+	}
+	return true
 }
 
 // labelPrefix returns the length of a field's label at the start of
