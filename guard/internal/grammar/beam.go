@@ -180,7 +180,9 @@ type beamMemo struct {
 
 func (b *beamMemo) get(k *beamKey) (beamTop, bool) {
 	for j := range min(b.n, len(b.keys)) {
-		if b.keys[j] == *k {
+		// (the position first: in text that does not repeat itself no
+		// two positions share a row, and the whole key is not read)
+		if b.keys[j].canon == k.canon && b.keys[j] == *k {
 			return b.tops[j], true
 		}
 	}
