@@ -397,6 +397,15 @@ var defangFirst = func() (t [256]bool) {
 	return t
 }()
 
+// defangsBy lists, per first byte, the indexes in defangs of the
+// spellings that start with it, in defangs' order.
+var defangsBy = func() (t [256][]uint8) {
+	for i, d := range defangs {
+		t[d.from[0]] = append(t[d.from[0]], uint8(i))
+	}
+	return t
+}()
+
 // refang rewrites defanged URL spellings in n. offs maps every byte of the
 // result (and its end) to a byte of n; it is nil when the result is n.
 func refang(n string) (string, []int) {
@@ -422,8 +431,8 @@ func refang(n string) (string, []int) {
 			continue
 		}
 		matched := false
-		for _, d := range defangs {
-			if strings.HasPrefix(n[i:], d.from) {
+		for _, k := range defangsBy[n[i]] {
+			if d := &defangs[k]; strings.HasPrefix(n[i:], d.from) {
 				if d.from == "[.]" || d.from == "(.)" || d.from == "{.}" {
 					// only between host-name characters: "a[.]b"
 					if i == 0 || i+len(d.from) >= len(n) || !isHostByte(n[i-1]) || !isHostByte(n[i+len(d.from)]) {
