@@ -54,7 +54,43 @@ func markdownChecked(s string) string {
 	if blockQuoteFirst(s) {
 		return "a block quote"
 	}
+	if codeSpanFirst(s) {
+		return "a code span"
+	}
 	return markdownParse(s)
+}
+
+// codeSpanFirst reports whether s is one line that opens with a code span:
+// a run of n backticks at its start and, later, another run of exactly n
+// (CommonMark 6.1). The line is then one paragraph (no block opens with a
+// backtick but a fence, and a fence's info string holds no backtick), the
+// span is its first inline node, and markdownParse reports "a code span"
+// whatever follows; goldmark would first build every node of the line
+// (fields of "` " repeated: a code span every four bytes).
+// TestCodeSpanFirst compares it with goldmark.
+func codeSpanFirst(s string) bool {
+	if s == "" || s[0] != '`' || strings.ContainsAny(s, "\n\r") {
+		return false
+	}
+	n := 0
+	for n < len(s) && s[n] == '`' {
+		n++
+	}
+	for i := n; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '`' {
+			j++
+		}
+		if j-i == n {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // blockQuoteFirst reports whether s opens with a block quote marker (up

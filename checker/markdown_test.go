@@ -453,6 +453,36 @@ func TestBlockQuoteFirst(t *testing.T) {
 	}
 }
 
+// TestCodeSpanFirst checks codeSpanFirst against goldmark: every text it
+// accepts parses as "a code span", and it accepts many.
+func TestCodeSpanFirst(t *testing.T) {
+	r := newRand(7)
+	pieces := []string{"`", "``", "```", "````", " ", "  ", "a", "\\", "\\`", "*", "_", "**", "~~", "[", "]", "(", ")", "![", "<", ">",
+		"<b>", "&amp;", "#", "-", "1.", "|", "\n", "\t", "é", "\x00", "x_y", "http://a.b", "<http://a.b>"}
+	texts := corpusTexts(t)
+	for range 60000 {
+		var b strings.Builder
+		b.WriteString(pieces[r.Intn(4)]) // a run of backticks first, mostly
+		for range 1 + r.Intn(7) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("` ", 200), strings.Repeat("``` ", 100), "`a`", "``a`b``", "```a```", "`` ` ``")
+	accepted := 0
+	for _, s := range texts {
+		if !codeSpanFirst(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a code span", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"``` a", "`a``", "a `b`", " `a`", "`a\nb`", "\\`a`", ""} {
+		require.False(t, codeSpanFirst(s), "%q", s)
+	}
+}
+
 // TestHTMLBlockTags checks htmlBlockStart's tag names against goldmark: a
 // line that opens with '<' and one of them (no '>' anywhere) parses as an
 // HTML block, and with any other HTML element's name as plain text.
