@@ -465,8 +465,19 @@ func (d *detector) inlineCommands() {
 func (d *detector) cliWord(k int) bool {
 	return d.tokenTest(k, 0, func(t token) bool {
 		w := t.w
-		return len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+		if d.cliLast.set && d.cliLast.w == w {
+			return d.cliLast.yes // a word repeated: "curl curl curl ..."
+		}
+		yes := len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+		d.cliLast = wordAnswer{w: w, yes: yes, set: true}
+		return yes
 	})
+}
+
+// wordAnswer is a test's answer for a word.
+type wordAnswer struct {
+	w        string
+	yes, set bool
 }
 
 // chainStop reports whether token k ends the words after a program that
@@ -788,9 +799,13 @@ func (d *detector) operandAfter(k int) int {
 		// follows it: "git revert 4f2a9c1", "kubectl drain node-4",
 		// "rustup override set 1.76.0" (a topic has words after it:
 		// "docker build cache").
+		// (the operand first: it is cheap to refuse, the lexicon is not)
+		if k+1 >= len(d.toks) || !identifierOperand(d.toks[k+1].raw) {
+			return 0
+		}
 		w := d.toks[k].w
 		info, verb := isVerbLemma(w)
-		if !verb || finiteVerbForm(w) || k+1 >= len(d.toks) || !identifierOperand(d.toks[k+1].raw) {
+		if !verb || finiteVerbForm(w) {
 			return 0
 		}
 		if info.Noun && allDigits(strings.TrimRight(d.toks[k+1].raw, ".,;:")) {
