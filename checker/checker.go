@@ -426,6 +426,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
 		if fieldInstr {
+			lastMsg := "" // the last quoted message, for a repeated finding ("pat. pat. ...")
 			for _, fd := range s.instructionsOf(f.text, &sh) {
 				rule := fd.Rule
 				if _, known := rules[rule]; !known && !strings.HasPrefix(rule, "instruction.") {
@@ -450,7 +451,10 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 				if !hasSecret {
 					var buf [128 + quoteBuf]byte
 					if m, ok := appendQuote(append(append(buf[:0], msg...), ": "...), f.text, fd.Start, fd.End); ok {
-						msg = string(m)
+						if string(m) != lastMsg {
+							lastMsg = string(m)
+						}
+						msg = lastMsg
 					}
 				}
 				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: msg})
