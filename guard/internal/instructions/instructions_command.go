@@ -998,7 +998,11 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 		for ; j < len(text) && text[j] != ' '; j++ {
 			c := text[j]
 			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
-				return nil, false
+				// A glob's bytes, in a word that the lexer keeps whole:
+				// '[' only in a word that opens with it.
+				if !globByte[c] || c == '[' && text[i] != '[' {
+					return nil, false
+				}
 			}
 			if c == '=' && len(out) == 0 {
 				return nil, false
@@ -1012,6 +1016,18 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 	}
 	return out, true
 }
+
+// globByte are the bytes of glob patterns that plainWords also takes: none
+// is in regOps, '?', '*' and '!' start an extended glob only before "(",
+// which is not allowed, ']' breaks no literal, and '[' makes a word
+// (*syntax.Lit) of several parts only after a first byte other than '['
+// (advanceLitNone), which plainWords refuses.
+var globByte = func() (t [256]bool) {
+	for _, c := range []byte("[]?*!") {
+		t[c] = true
+	}
+	return t
+}()
 
 var plainByte = func() (t [256]bool) {
 	for _, c := range []byte(".,_-+/:@%^#=~") {
