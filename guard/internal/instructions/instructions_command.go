@@ -474,6 +474,25 @@ func (d *detector) cliWord(k int) bool {
 	})
 }
 
+// verbLemma is isVerbLemma, remembered for the word it last read: a run of
+// one program name ("go go go ...") asks about the same word at every
+// token, and a word the lexicon does not hold costs a look-up per
+// verb-forming prefix.
+func (d *detector) verbLemma(w string) (lexicon.VerbInfo, bool) {
+	if l := &d.verbLast; l.set && l.w == w {
+		return l.info, l.yes
+	}
+	info, yes := isVerbLemma(w)
+	d.verbLast = verbAnswer{wordAnswer: wordAnswer{w: w, yes: yes, set: true}, info: info}
+	return info, yes
+}
+
+// verbAnswer is isVerbLemma's answer for a word.
+type verbAnswer struct {
+	wordAnswer
+	info lexicon.VerbInfo
+}
+
 // wordAnswer is a test's answer for a word.
 type wordAnswer struct {
 	w        string
@@ -804,7 +823,7 @@ func (d *detector) operandAfter(k int) int {
 			return 0
 		}
 		w := d.toks[k].w
-		info, verb := isVerbLemma(w)
+		info, verb := d.verbLemma(w)
 		if !verb || finiteVerbForm(w) {
 			return 0
 		}
@@ -1325,7 +1344,7 @@ func (d *detector) verbAfterSubject(i int) bool {
 	if _, ok := lexicon.Default().SLemma(p.w); ok {
 		return false // a verb before it: "the script sets set -e"
 	}
-	_, verb := isVerbLemma(p.w)
+	_, verb := d.verbLemma(p.w)
 	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || upperCased(p.raw)
 }
 
