@@ -200,11 +200,16 @@ func BenchmarkValidate(b *testing.B) {
 	// crafted units at 64 KiB when those four were brought under 5 ms
 	// ("if a; then ", "é. ", "![ ", "~/ "), then the costliest once "é. "
 	// and "~/ " were (a verb-like word or gitleaks keyword repeated into
-	// 32-word clauses that the tagger reads: "message-bird ", " [dot] ").
+	// 32-word clauses that the tagger reads: "message-bird ", " [dot] "),
+	// then the costliest once "if a; then ", "[:: " and "` " were (one
+	// program name or imperative repeated, "[^1]: ", pipes and HTML-ish
+	// keys that allocate a node per word in the parsers).
 	for _, in := range crafted.BenchInputs(64, "url-www.-spaced", "url-a.comx2fx23-spaced", "secret-curl-spaced",
 		"secret-bedrock-api-key--sepx3d", "secret-access-glued", "shell-x7cx20sh-spaced", "markdown-x21x5bax5dx28-glued",
 		"shell-ifx20ax3bx20thenx20-glued", "url-xc3xa9.-spaced", "markdown-x21x5b-spaced", "shell-x7ex2f-spaced",
-		"secret-message-bird-spaced", "url-x20x5bdotx5dx20-glued") {
+		"secret-message-bird-spaced", "url-x20x5bdotx5dx20-glued", "url-x5bx3ax3a-spaced", "markdown-x60-spaced",
+		"verb-go-spaced", "secret-pat.-spaced", "markdown-x5bx5e1x5dx3a-spaced", "shell-xx7c-glued",
+		"secret-x3caddx20keyx3d-sepx3ax20", "injection-x3cx2fsx3e-spaced") {
 		raw := craftedResponse(in.Unit, 64<<10)
 		b.Run("adversarial-"+in.Name, func(b *testing.B) {
 			c := benchChecker(b)

@@ -426,6 +426,7 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 			vs = append(vs, Violation{Rule: RuleExfilURL, Path: pathOf(), Message: urlMsg})
 		}
 		if fieldInstr {
+			lastMsg := "" // the last quoted message, for a repeated finding ("pat. pat. ...")
 			for _, fd := range s.instructionsOf(f.text, &sh) {
 				rule := fd.Rule
 				if _, known := rules[rule]; !known && !strings.HasPrefix(rule, "instruction.") {
@@ -450,7 +451,10 @@ func (c *Checker) contentRules(src string, nodes []node, fields []field, vs []Vi
 				if !hasSecret {
 					var buf [128 + quoteBuf]byte
 					if m, ok := appendQuote(append(append(buf[:0], msg...), ": "...), f.text, fd.Start, fd.End); ok {
-						msg = string(m)
+						if string(m) != lastMsg {
+							lastMsg = string(m)
+						}
+						msg = lastMsg
 					}
 				}
 				vs = append(vs, Violation{Rule: rule, Path: pathOf(), Message: msg})
@@ -583,6 +587,9 @@ func appendQuoted(dst, b []byte) []byte {
 // comparePointers) and merges violations of the same rule at the same
 // path into one (the first message, with a count of the others).
 func mergeViolations(vs []Violation, rank map[string]int) []Violation {
+	if runs := identicalRuns(vs); runs > 0 {
+		return mergeRuns(vs, runs, rank)
+	}
 	sortViolations(vs, rank)
 	out := make([]Violation, 0, len(vs))
 	for i := 0; i < len(vs); {
@@ -600,15 +607,71 @@ func mergeViolations(vs []Violation, rank map[string]int) []Violation {
 	return out
 }
 
+// identicalRuns returns how many runs of identical violations vs holds
+// when some run holds more than one (a finding repeated in one field,
+// "pat. pat. ..."), and 0 otherwise.
+func identicalRuns(vs []Violation) int {
+	runs := 0
+	for i := range vs {
+		if i == 0 || vs[i] != vs[i-1] {
+			runs++
+		}
+	}
+	if runs == len(vs) {
+		return 0
+	}
+	return runs
+}
+
+// mergeRuns is mergeViolations for vs of runs runs of identical
+// violations: each run is sorted as one violation with its count. A
+// stable sort keeps a run's violations together (nothing that compares
+// equal to them stood between them), so the groups, their first
+// violations and their sizes are those mergeViolations finds.
+func mergeRuns(vs []Violation, runs int, rank map[string]int) []Violation {
+	type run struct {
+		v Violation
+		n int
+	}
+	rs := make([]run, 0, runs)
+	for i, v := range vs {
+		if i > 0 && v == vs[i-1] {
+			rs[len(rs)-1].n++
+			continue
+		}
+		rs = append(rs, run{v, 1})
+	}
+	slices.SortStableFunc(rs, func(a, b run) int { return compareViolations(a.v, b.v, rank) })
+	out := make([]Violation, 0, len(rs))
+	for i := 0; i < len(rs); {
+		n := rs[i].n
+		j := i + 1
+		for j < len(rs) && rs[j].v.Rule == rs[i].v.Rule && rs[j].v.Path == rs[i].v.Path {
+			n += rs[j].n
+			j++
+		}
+		v := rs[i].v
+		if n > 1 {
+			v.Message += fmt.Sprintf(" (and %d more)", n-1)
+		}
+		out = append(out, v)
+		i = j
+	}
+	return out
+}
+
 // sortViolations orders violations by path in the order of the schema
 // (array indices compared as numbers), then rule id, then message.
 func sortViolations(vs []Violation, rank map[string]int) {
-	slices.SortStableFunc(vs, func(a, b Violation) int {
-		if c := comparePointers(a.Path, b.Path, rank); c != 0 {
-			return c
-		}
-		return cmp.Or(strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
-	})
+	slices.SortStableFunc(vs, func(a, b Violation) int { return compareViolations(a, b, rank) })
+}
+
+// compareViolations is sortViolations' order.
+func compareViolations(a, b Violation, rank map[string]int) int {
+	if c := comparePointers(a.Path, b.Path, rank); c != 0 {
+		return c
+	}
+	return cmp.Or(strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
 }
 
 // comparePointers orders JSON Pointers segment by segment: array indices

@@ -168,21 +168,28 @@
 // linear, URLs are matched by hand instead of with xurls' expressions,
 // gitleaks' generic-api-key expression by an exact linear matcher, the
 // secret scan bounds its work per keyword hit, plain command lists are
-// read without the shell parser, and markdown that would cost goldmark
-// more than a few steps a byte fails closed as format.markdown.
-// TestValidateCostPerByte holds a response made of any crafted unit
-// (every trigger token of the detectors repeated, internal/crafted) to 20
-// times a typical response's cost per byte, measured side by side, and
-// names the one input known to sit at that bound; TestValidateCost64KiB
-// does the same at the 64 KiB input limit with a bound of 6 times, and
-// BenchmarkValidate/adversarial-* measures the most costly ones. Measured
-// on one core of a shared 2-core AMD EPYC (thread CPU time, least of
-// three, median of three runs), a typical response of 64 KiB costs about
-// 1.9 ms and the costliest crafted response (at the array limits, about
-// 55 KB) about 6.7 ms, 4.4 times typical per byte: fields of one word
-// that can be a verb repeated ("message-bird "), each a 32-word clause
-// the tagger reads, greedily and with its beam; other such words ("key ",
-// "go ", "curl ", "test_ ") cost 5 to 6 ms. A field that is not ASCII is
+// read without the shell parser (nor is a text whose opening if, while,
+// until or for nothing closes), and markdown that would cost goldmark
+// more than a few steps a byte fails closed as format.markdown (a field
+// that opens with a block quote marker or a code span is reported
+// without it). TestValidateCostPerByte holds a response made of any
+// crafted unit (every trigger token of the detectors repeated,
+// internal/crafted) to 20 times a typical response's cost per byte,
+// measured side by side, and names the one input known to sit at that
+// bound; TestValidateCost64KiB does the same at the 64 KiB input limit
+// with a bound of 5 times, and BenchmarkValidate/adversarial-* measures
+// the most costly ones. Measured on one core of a shared 2-core AMD EPYC
+// (thread CPU time, least of two, median of three runs), a typical
+// response of 64 KiB costs about 1.95 ms and the costliest crafted
+// response (at the array limits, about 55 KB) about 4.9 ms, 2.9 times
+// typical per byte (6 ms, 3.6 times, before the fast paths in
+// parentheses above and cheaper look-ups). A handful cost 4.5 to 5 ms:
+// fields of one program name or imperative repeated ("curl ", "go ",
+// "pat. "), which the instruction detectors read token by token and tag
+// as 32-word clauses, and fields that make goldmark, the shell parser or
+// the secret scan's decoder build a node per few bytes ("[^1]: ", "x|",
+// "</s> ", "<add key="). Their wall time in BenchmarkValidate, garbage
+// collection included, is 4.5 to 5.5 ms. A field that is not ASCII is
 // normalised once for the URL scan and the instruction detectors, and
 // fields of non-ASCII short sentences ("é. ", "рф. ") cost about 3.5 ms.
 // A service on untrusted traffic should still bound how many Validate

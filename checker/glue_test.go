@@ -2,6 +2,7 @@ package checker
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -298,5 +299,40 @@ func TestPartition(t *testing.T) {
 		if len(warnings) > 0 {
 			require.Equal(t, mergeViolations(slices.Clone(warnings), nil), mergeViolations(vs[nb:nb+nw], nil))
 		}
+	}
+}
+
+// TestMergeRuns checks mergeViolations on violations with runs of
+// identical ones (mergeRuns) against sorting and merging them one by one.
+func TestMergeRuns(t *testing.T) {
+	r := newRand(11)
+	paths := []string{"/summary", "/repo_facts/0", "/repo_facts/1", "/repo_facts/01", "/internet_facts/0/claims/0", "/x", ""}
+	rules := []string{RuleImperative, RuleCommand, RuleSecret}
+	msgs := []string{"a", "b", "a \"pat.\"", ""}
+	rank := map[string]int{"summary": 0, "repo_facts": 1, "internet_facts": 2}
+	for range 3000 {
+		var vs []Violation
+		for range 1 + r.Intn(30) {
+			v := Violation{Rule: rules[r.Intn(len(rules))], Path: paths[r.Intn(len(paths))], Message: msgs[r.Intn(len(msgs))]}
+			for range 1 + r.Intn(3) {
+				vs = append(vs, v)
+			}
+		}
+		want := slices.Clone(vs)
+		sortViolations(want, rank)
+		var merged []Violation
+		for i := 0; i < len(want); {
+			j := i + 1
+			for j < len(want) && want[j].Rule == want[i].Rule && want[j].Path == want[i].Path {
+				j++
+			}
+			v := want[i]
+			if j-i > 1 {
+				v.Message += fmt.Sprintf(" (and %d more)", j-i-1)
+			}
+			merged = append(merged, v)
+			i = j
+		}
+		require.Equal(t, merged, mergeViolations(slices.Clone(vs), rank))
 	}
 }

@@ -51,7 +51,61 @@ func markdownChecked(s string) string {
 	if orderedListLine(s) {
 		return "a list"
 	}
+	if blockQuoteFirst(s) {
+		return "a block quote"
+	}
+	if codeSpanFirst(s) {
+		return "a code span"
+	}
 	return markdownParse(s)
+}
+
+// codeSpanFirst reports whether s is one line that opens with a code span:
+// a run of n backticks at its start and, later, another run of exactly n
+// (CommonMark 6.1). The line is then one paragraph (no block opens with a
+// backtick but a fence, and a fence's info string holds no backtick), the
+// span is its first inline node, and markdownParse reports "a code span"
+// whatever follows; goldmark would first build every node of the line
+// (fields of "` " repeated: a code span every four bytes).
+// TestCodeSpanFirst compares it with goldmark.
+func codeSpanFirst(s string) bool {
+	if s == "" || s[0] != '`' || strings.ContainsAny(s, "\n\r") {
+		return false
+	}
+	n := 0
+	for n < len(s) && s[n] == '`' {
+		n++
+	}
+	for i := n; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '`' {
+			j++
+		}
+		if j-i == n {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// blockQuoteFirst reports whether s opens with a block quote marker (up
+// to three spaces and '>', CommonMark 5.1) and holds no '[', which a link
+// reference definition, the one thing markdownParse reports before the
+// first block, needs: markdownParse then reports "a block quote" whatever
+// follows, and goldmark nests a quote in the quote for every further '>'
+// ("> > > ..."), at a cost per level. TestBlockQuoteFirst compares it
+// with goldmark.
+func blockQuoteFirst(s string) bool {
+	i := 0
+	for i < 3 && i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i < len(s) && s[i] == '>' && strings.IndexByte(s, '[') < 0
 }
 
 // orderedListLine reports whether s is one line that opens an ordered

@@ -424,6 +424,65 @@ func TestOrderedListLine(t *testing.T) {
 	}
 }
 
+// TestBlockQuoteFirst checks blockQuoteFirst against goldmark: every text
+// it accepts parses as "a block quote", and it accepts many.
+func TestBlockQuoteFirst(t *testing.T) {
+	r := newRand(6)
+	pieces := []string{">", "> ", ">>", " ", "  ", "   ", "    ", "\t", "\n", "\r\n", "a", "-", "*", "1.", "#", "`", "```", "<div>",
+		"]", ":", "(", ")", "|", "---", "===", "\u00a0", "é", "\x00", "[", "x *y*", "<", "a |b|\n|-|-|"}
+	texts := corpusTexts(t)
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("> ", 200), strings.Repeat(">>", 100), ">", "   > a", "> a\n\nb", "> # h\n- x")
+	accepted := 0
+	for _, s := range texts {
+		if !blockQuoteFirst(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a block quote", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"    > x", "\t> x", "> [a]: /u", "a > b", "", " ", "x\n> y"} {
+		require.False(t, blockQuoteFirst(s), "%q", s)
+	}
+}
+
+// TestCodeSpanFirst checks codeSpanFirst against goldmark: every text it
+// accepts parses as "a code span", and it accepts many.
+func TestCodeSpanFirst(t *testing.T) {
+	r := newRand(7)
+	pieces := []string{"`", "``", "```", "````", " ", "  ", "a", "\\", "\\`", "*", "_", "**", "~~", "[", "]", "(", ")", "![", "<", ">",
+		"<b>", "&amp;", "#", "-", "1.", "|", "\n", "\t", "é", "\x00", "x_y", "http://a.b", "<http://a.b>"}
+	texts := corpusTexts(t)
+	for range 60000 {
+		var b strings.Builder
+		b.WriteString(pieces[r.Intn(4)]) // a run of backticks first, mostly
+		for range 1 + r.Intn(7) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	texts = append(texts, strings.Repeat("` ", 200), strings.Repeat("``` ", 100), "`a`", "``a`b``", "```a```", "`` ` ``")
+	accepted := 0
+	for _, s := range texts {
+		if !codeSpanFirst(s) {
+			continue
+		}
+		accepted++
+		require.Equal(t, "a code span", markdownParse(s), "%q", s)
+	}
+	require.Greater(t, accepted, 1000)
+	for _, s := range []string{"``` a", "`a``", "a `b`", " `a`", "`a\nb`", "\\`a`", ""} {
+		require.False(t, codeSpanFirst(s), "%q", s)
+	}
+}
+
 // TestHTMLBlockTags checks htmlBlockStart's tag names against goldmark: a
 // line that opens with '<' and one of them (no '>' anywhere) parses as an
 // HTML block, and with any other HTML element's name as plain text.

@@ -149,12 +149,13 @@ func BenchmarkExfiltration64KiB(b *testing.B) { benchCost(b, "Exfiltration", cos
 
 // maxSanitizeRatio64 is how many times typical text's cost per byte a
 // crafted 64 KiB input may cost Sanitize. Measured (thread CPU time, min
-// of several, shared 2-core EPYC) the worst are the inputs whose
-// sentences all differ (crafted.Distinct): forged turns and addresses to
-// AI agents cost about 7 times typical text per byte (about 17 ms), every
-// sentence tagged at about a microsecond a word; repeated units cost a
-// few times. The bound catches work that grows faster than the text,
-// which shows at 64 KiB far more than at costSize.
+// of several, median of three runs, shared 2-core EPYC) the worst are the
+// inputs whose sentences all differ (crafted.Distinct): forged turns and
+// addresses to AI agents cost about 7.5 times typical text per byte
+// (about 16.5 ms, typical 64 KiB about 2.15 ms), every sentence tagged
+// at a little under a microsecond a word; repeated units cost a few
+// times. The bound catches work that grows faster than the text, which
+// shows at 64 KiB far more than at costSize.
 const maxSanitizeRatio64 = 15
 
 // TestSanitizeCost64KiB is TestCostPerByte for Sanitize at 64 KiB: every

@@ -222,17 +222,21 @@
 // a sentence that repeats only once (BenchmarkSanitize measures typical
 // and crafted text, and TestSanitizeCraftedCostIsLinear holds the ratio).
 // Measured on one core of a shared 2-core AMD EPYC (thread CPU time,
-// least of several), 64 KiB of typical text costs Sanitize about 2.3 ms
+// least of several), 64 KiB of typical text costs Sanitize about 2.2 ms
 // and the costliest crafted repetition of a trigger about 7.5 ms. What
 // bounds the rest is the tagger, a little under a microsecond a word
-// (about 1.25 million words a second on the treebank): 64 KiB of
+// (about 1.3 million words a second on the treebank): 64 KiB of
 // sentences that all differ and must all be tagged (crafted.Distinct:
 // forged turns, addresses to AI agents each followed by a sentence, or a
 // long paragraph on one line with an injection in it, whose other
-// sentences are each read for a directive) costs 15 to 17 ms, about seven
-// times typical text per byte; TestSanitizeCost64KiB holds every crafted
-// input and these to 15 times. A service that sanitises untrusted pages
-// should bound how many Sanitize calls run at once. Each detector builds
+// sentences are each read for a directive) costs 15.5 to 16.5 ms, about
+// seven times typical text per byte: about half of it the tagger (one
+// greedy pass per sentence, a beam for one in ten, the weight table's
+// look-ups most of both), a tenth the shared detectors on each sentence,
+// the rest reading each sentence's words, addresses and turns;
+// TestSanitizeCost64KiB holds every crafted input and these to 15
+// times. A service that sanitises untrusted pages should bound how many
+// Sanitize calls run at once. Each detector builds
 // its tables on first use, which makes a process's first call take tens
 // of milliseconds; [Warm] builds them all side by side at start-up.
 // Benchmarks are in the tests of the package and of the detector

@@ -389,6 +389,23 @@ var defangs = []struct{ from, to string }{
 	{" (dot) ", "."},
 }
 
+// defangFirst marks the bytes that start a spelling in defangs.
+var defangFirst = func() (t [256]bool) {
+	for _, d := range defangs {
+		t[d.from[0]] = true
+	}
+	return t
+}()
+
+// defangsBy lists, per first byte, the indexes in defangs of the
+// spellings that start with it, in defangs' order.
+var defangsBy = func() (t [256][]uint8) {
+	for i, d := range defangs {
+		t[d.from[0]] = append(t[d.from[0]], uint8(i))
+	}
+	return t
+}()
+
 // refang rewrites defanged URL spellings in n. offs maps every byte of the
 // result (and its end) to a byte of n; it is nil when the result is n.
 func refang(n string) (string, []int) {
@@ -396,11 +413,26 @@ func refang(n string) (string, []int) {
 		return n, nil
 	}
 	var b strings.Builder
+	b.Grow(len(n))
 	offs := make([]int, 0, len(n)+1)
 	for i := 0; i < len(n); {
+		if !defangFirst[n[i]] {
+			// No defanged spelling starts here: copy up to the next
+			// byte that may start one.
+			j := i + 1
+			for j < len(n) && !defangFirst[n[j]] {
+				j++
+			}
+			b.WriteString(n[i:j])
+			for k := i; k < j; k++ {
+				offs = append(offs, k)
+			}
+			i = j
+			continue
+		}
 		matched := false
-		for _, d := range defangs {
-			if strings.HasPrefix(n[i:], d.from) {
+		for _, k := range defangsBy[n[i]] {
+			if d := &defangs[k]; strings.HasPrefix(n[i:], d.from) {
 				if d.from == "[.]" || d.from == "(.)" || d.from == "{.}" {
 					// only between host-name characters: "a[.]b"
 					if i == 0 || i+len(d.from) >= len(n) || !isHostByte(n[i-1]) || !isHostByte(n[i+len(d.from)]) {

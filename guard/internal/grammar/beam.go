@@ -110,7 +110,7 @@ func (m *Model) beamTags(st *tagState, dst [][]Tag) [][]Tag {
 				key := beamKey{canon: st.canon[i], h1: st.s.h1Features(i, h.h1), rest: st.s.restFeatures(i, h.h1, h.h2, rc)}
 				top, ok := seen.get(&key)
 				if !ok {
-					top = m.beamScores(st, i, h, rc, allowed)
+					top = m.beamScores(st, i, h, &key, allowed)
 					seen.put(&key, top)
 				}
 				bs.tops = append(bs.tops, top)
@@ -180,7 +180,9 @@ type beamMemo struct {
 
 func (b *beamMemo) get(k *beamKey) (beamTop, bool) {
 	for j := range min(b.n, len(b.keys)) {
-		if b.keys[j] == *k {
+		// (the position first: in text that does not repeat itself no
+		// two positions share a row, and the whole key is not read)
+		if b.keys[j].canon == k.canon && b.keys[j] == *k {
 			return b.tops[j], true
 		}
 	}
@@ -194,8 +196,9 @@ func (b *beamMemo) put(k *beamKey, top beamTop) {
 }
 
 // beamScores scores the tags of position i after hypothesis h, whose
-// right context is rc, and returns the beamFan best allowed.
-func (m *Model) beamScores(st *tagState, i int, h hyp, rc rightCtx, allowed []bool) beamTop {
+// features that read the tags to the right are key's, and returns the
+// beamFan best allowed.
+func (m *Model) beamScores(st *tagState, i int, h hyp, key *beamKey, allowed []bool) beamTop {
 	bs := &st.beam
 	nt := st.nt
 	scores := st.all[:nt]
@@ -204,13 +207,13 @@ func (m *Model) beamScores(st *tagState, i int, h hyp, rc rightCtx, allowed []bo
 		k = len(bs.h1keys)
 		bs.h1keys = append(bs.h1keys, h.h1)
 		copy(scores, st.row(i))
-		for _, f := range st.s.h1Features(i, h.h1) {
+		for _, f := range key.h1 {
 			m.tagW.add(f, st.all)
 		}
 		copy(bs.h1rows[k*nt:(k+1)*nt], scores)
 	}
 	copy(scores, bs.h1rows[k*nt:(k+1)*nt])
-	for _, f := range st.s.restFeatures(i, h.h1, h.h2, rc) {
+	for _, f := range key.rest {
 		m.tagW.add(f, st.all)
 	}
 	var top beamTop

@@ -255,15 +255,46 @@ type weights struct {
 
 	// slotW holds fps and span side by side (fingerprint | span<<32),
 	// built on load and not stored: a lookup that finds its feature reads
-	// one cache line of the table instead of two.
+	// one cache line of the table instead of two. The span of a feature
+	// with one pair holds the pair itself (see inlinePair), so that the
+	// lookup reads nothing more, and pairs holds the pairs of the others,
+	// class and weight side by side (cls | uint16(w)<<16): one read each.
 	slotW []uint64
+	pairs []uint32
+	// has marks the fingerprints (their high bits, see hasBit) of the
+	// features in the table: a feature whose bit is clear is not there,
+	// which a probe of the table learns only at an empty slot, after a
+	// few slots (about nine at the table's load) and branches.
+	has []uint64
 }
+
+// hasBits is the log2 of the bits of weights.has.
+const hasBits = 20
+
+func hasBit(fp uint32) uint32 { return fp >> (32 - hasBits) }
+
+// inlinePair is the span of a feature whose one pair is (cls, w): the
+// pair in place of its index, with the count 1.
+func inlinePair(cls uint8, w int16) uint32 { return uint32(cls)<<8 | uint32(uint16(w))<<16 | 1 }
 
 // index builds slotW from fps and span.
 func (t *weights) index() {
+	t.pairs = make([]uint32, len(t.cls))
+	for j, c := range t.cls {
+		t.pairs[j] = uint32(c) | uint32(uint16(t.w[j]))<<16
+	}
 	t.slotW = make([]uint64, len(t.fps))
+	t.has = make([]uint64, 1<<hasBits/64)
 	for i, fp := range t.fps {
-		t.slotW[i] = uint64(fp) | uint64(t.span[i])<<32
+		if fp != 0 {
+			b := hasBit(fp)
+			t.has[b/64] |= 1 << (b % 64)
+		}
+		sp := t.span[i]
+		if sp&0xFF == 1 {
+			sp = inlinePair(t.cls[sp>>8], t.w[sp>>8])
+		}
+		t.slotW[i] = uint64(fp) | uint64(sp)<<32
 	}
 }
 
@@ -273,16 +304,13 @@ func (t *weights) add(f uint64, scores []int32) {
 	slots := t.slotW
 	n := len(slots)
 	fp := fingerprint(f)
+	if b := hasBit(fp); t.has[b/64]&(1<<(b%64)) == 0 {
+		return
+	}
 	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
 		e := slots[i]
 		if k := uint32(e); k == fp {
-			s, c := uint32(e>>40), uint32(e>>32)&0xFF
-			cls, w := t.cls[s:s+c], t.w[s:s+c]
-			w = w[:len(cls)]
-			sc := (*[256]int32)(scores[:256])
-			for j, k := range cls {
-				sc[k] += int32(w[j])
-			}
+			t.addSpan(uint32(e>>32), scores)
 			return
 		} else if k == 0 {
 			return
@@ -294,11 +322,15 @@ func (t *weights) add(f uint64, scores []int32) {
 }
 
 // find returns the span of feature f's votes (first pair << 8 | number
-// of pairs), 0 for a feature that has none: add is addSpan(find(f)).
+// of pairs, or inlinePair), 0 for a feature that has none: add is
+// addSpan(find(f)).
 func (t *weights) find(f uint64) uint32 {
 	slots := t.slotW
 	n := len(slots)
 	fp := fingerprint(f)
+	if b := hasBit(fp); t.has[b/64]&(1<<(b%64)) == 0 {
+		return 0
+	}
 	for i, probes := slotOf(f, n), 0; probes < n; probes++ {
 		e := slots[i]
 		if k := uint32(e); k == fp {
@@ -316,12 +348,14 @@ func (t *weights) find(f uint64) uint32 {
 // addSpan adds the votes of span (see find) to scores, which must have
 // room for 256 classes.
 func (t *weights) addSpan(span uint32, scores []int32) {
-	s, c := span>>8, span&0xFF
-	cls, w := t.cls[s:s+c], t.w[s:s+c]
-	w = w[:len(cls)]
 	sc := (*[256]int32)(scores[:256])
-	for j, k := range cls {
-		sc[k] += int32(w[j])
+	s, c := span>>8, span&0xFF
+	if c == 1 {
+		sc[uint8(s)] += int32(int16(span >> 16))
+		return
+	}
+	for _, p := range t.pairs[s : s+c] {
+		sc[uint8(p)] += int32(int16(p >> 16))
 	}
 }
 

@@ -355,13 +355,18 @@ func bestAllowed(scores []int32, allowed []bool) int {
 		if len(scores) == 0 {
 			return 0
 		}
-		best, bv := 0, scores[0]
-		for c := 1; c < len(scores); c++ {
-			if v := scores[c]; v > bv {
-				best, bv = c, v
+		// The best score, then its first class: two passes without
+		// branches a new best would mispredict.
+		bv := scores[0]
+		for _, v := range scores[1:] {
+			bv = max(bv, v)
+		}
+		for c, v := range scores {
+			if v == bv {
+				return c
 			}
 		}
-		return best
+		return 0
 	}
 	allowed = allowed[:len(scores)]
 	best, bv := -1, int32(0)

@@ -287,6 +287,10 @@ type detector struct {
 	verbs []uint8
 	// tests remembers cliWord and chainStop per token (see tokenTest).
 	tests []uint8
+	// cliLast is cliWord's answer for the word it last read, verbLast
+	// verbLemma's.
+	cliLast  wordAnswer
+	verbLast verbAnswer
 }
 
 // report records a finding on norm[a:b].

@@ -466,8 +466,38 @@ func (d *detector) inlineCommands() {
 func (d *detector) cliWord(k int) bool {
 	return d.tokenTest(k, 0, func(t token) bool {
 		w := t.w
-		return len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+		if d.cliLast.set && d.cliLast.w == w {
+			return d.cliLast.yes // a word repeated: "curl curl curl ..."
+		}
+		yes := len(w) >= 4 && programShaped(w) && !hasDashOrDigit(w) && !strings.HasSuffix(w, "s") && !lexicon.Default().IsDictionaryWord(w)
+		d.cliLast = wordAnswer{w: w, yes: yes, set: true}
+		return yes
 	})
+}
+
+// verbLemma is isVerbLemma, remembered for the word it last read: a run of
+// one program name ("go go go ...") asks about the same word at every
+// token, and a word the lexicon does not hold costs a look-up per
+// verb-forming prefix.
+func (d *detector) verbLemma(w string) (lexicon.VerbInfo, bool) {
+	if l := &d.verbLast; l.set && l.w == w {
+		return l.info, l.yes
+	}
+	info, yes := isVerbLemma(w)
+	d.verbLast = verbAnswer{wordAnswer: wordAnswer{w: w, yes: yes, set: true}, info: info}
+	return info, yes
+}
+
+// verbAnswer is isVerbLemma's answer for a word.
+type verbAnswer struct {
+	wordAnswer
+	info lexicon.VerbInfo
+}
+
+// wordAnswer is a test's answer for a word.
+type wordAnswer struct {
+	w        string
+	yes, set bool
 }
 
 // chainStop reports whether token k ends the words after a program that
@@ -573,6 +603,39 @@ func (d *detector) afterDeterminer(i int) bool {
 // maxBracketDepth is how many "(" and "{" a text judged as a command line
 // may hold open at once (quoted or not, as gate.Split counts them).
 const maxBracketDepth = 64
+
+// unclosedCompound reports whether text opens with a compound command
+// that nothing in it can close, which mvdan.cc/sh refuses: "if" with no
+// "fi" anywhere, "while" or "until" with no "done", "for" with neither
+// "done" nor "}" (bash's "for x in y; { ...; }"). A reserved word is a
+// plain literal word, so its closing word is in the text as it is, unless
+// a backslash joins lines inside it (none may be here). Fields of "if a;
+// then " repeated nest a clause per keyword before failing, at a few
+// allocations each. TestUnclosedCompound compares it with the parser.
+func unclosedCompound(text string) bool {
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	kw := text[i:]
+	if j := strings.IndexAny(kw, " \t"); j > 0 {
+		kw = kw[:j]
+	} else {
+		return false
+	}
+	if strings.IndexByte(text, '\\') >= 0 {
+		return false
+	}
+	switch kw {
+	case "if":
+		return !strings.Contains(text, "fi")
+	case "while", "until":
+		return !strings.Contains(text, "done")
+	case "for":
+		return !strings.Contains(text, "done") && !strings.Contains(text, "}")
+	}
+	return false
+}
 
 // deepBrackets reports whether text holds more than maxBracketDepth "("
 // or "{" open at once. mvdan.cc/sh recurses once per level, and builds an
@@ -766,9 +829,13 @@ func (d *detector) operandAfter(k int) int {
 		// follows it: "git revert 4f2a9c1", "kubectl drain node-4",
 		// "rustup override set 1.76.0" (a topic has words after it:
 		// "docker build cache").
+		// (the operand first: it is cheap to refuse, the lexicon is not)
+		if k+1 >= len(d.toks) || !identifierOperand(d.toks[k+1].raw) {
+			return 0
+		}
 		w := d.toks[k].w
-		info, verb := isVerbLemma(w)
-		if !verb || finiteVerbForm(w) || k+1 >= len(d.toks) || !identifierOperand(d.toks[k+1].raw) {
+		info, verb := d.verbLemma(w)
+		if !verb || finiteVerbForm(w) {
 			return 0
 		}
 		if info.Noun && allDigits(strings.TrimRight(d.toks[k+1].raw, ".,;:")) {
@@ -1029,7 +1096,11 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 		for ; j < len(text) && text[j] != ' '; j++ {
 			c := text[j]
 			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
-				return nil, false
+				// A glob's bytes, in a word that the lexer keeps whole:
+				// '[' only in a word that opens with it.
+				if !globByte[c] || c == '[' && text[i] != '[' {
+					return nil, false
+				}
 			}
 			if c == '=' && len(out) == 0 {
 				return nil, false
@@ -1043,6 +1114,18 @@ func plainWords(text string, words *[maxPlainWords]string) ([]string, bool) {
 	}
 	return out, true
 }
+
+// globByte are the bytes of glob patterns that plainWords also takes: none
+// is in regOps, '?', '*' and '!' start an extended glob only before "(",
+// which is not allowed, ']' breaks no literal, and '[' makes a word
+// (*syntax.Lit) of several parts only after a first byte other than '['
+// (advanceLitNone), which plainWords refuses.
+var globByte = func() (t [256]bool) {
+	for _, c := range []byte("[]?*!") {
+		t[c] = true
+	}
+	return t
+}()
 
 var plainByte = func() (t [256]bool) {
 	for _, c := range []byte(".,_-+/:@%^#=~") {
@@ -1268,6 +1351,9 @@ func parseEvidence(text string, ev *evidence) bool {
 	if deepBrackets(text) {
 		return false // no command line nests so deep; the parser would recurse per byte
 	}
+	if unclosedCompound(text) {
+		return false // the parser would fail, after building a clause per keyword
+	}
 	sp := parserPool.Get().(*shellParser)
 	defer parserPool.Put(sp)
 	sp.r.Reset(text)
@@ -1337,8 +1423,22 @@ func (d *detector) verbAfterSubject(i int) bool {
 	if _, ok := lexicon.Default().SLemma(p.w); ok {
 		return false // a verb before it: "the script sets set -e"
 	}
-	_, verb := isVerbLemma(p.w)
-	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || strings.ToUpper(p.raw) == p.raw
+	_, verb := d.verbLemma(p.w)
+	return !verb || identifierWord(p.w) || strings.ContainsAny(p.w, "_.") || upperCased(p.raw)
+}
+
+// upperCased is strings.ToUpper(s) == s without building the upper-cased
+// copy for an ASCII s.
+func upperCased(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.ToUpper(s) == s
+		case 'a' <= c && c <= 'z':
+			return false
+		}
+	}
+	return true
 }
 
 // labelPrefix returns the length of a field's label at the start of

@@ -391,3 +391,34 @@ func TestCannotNameProgram(t *testing.T) {
 	}
 	t.Logf("%d of %d texts skip the parser", skipped, len(texts))
 }
+
+// TestUnclosedCompound checks that the parser refuses every text
+// unclosedCompound refuses, and that it refuses some.
+func TestUnclosedCompound(t *testing.T) {
+	units := []string{"if a; then ", "if a; then b; ", "while true; do ", "until false; do x; ", "for a in b; do ", "for a; ",
+		"for ((i=0;i<3;i++)); do ", "if [ -f x ]; then rm x; ", "echo fi; ", "done; ", "{ ", "} ", "elif b; then ", "else ",
+		"if\ta; then ", "case x in ", "fi ", "f\\\ni ", "$(if a; then ", "`if a` ", "\"fi\" ", "'done' ", "; ", "\n"}
+	refused := 0
+	for _, a := range units {
+		for _, b := range units {
+			for _, c := range units {
+				for _, text := range []string{a + b + c, " " + a + b + c, a + b + c + "x", a + c} {
+					if !unclosedCompound(text) {
+						continue
+					}
+					refused++
+					sp := parserPool.Get().(*shellParser)
+					sp.r.Reset(text)
+					f, err := sp.p.Parse(&sp.r, "")
+					sp.r.Reset("")
+					parserPool.Put(sp)
+					if err == nil && f != nil && len(f.Stmts) > 0 {
+						t.Errorf("unclosedCompound(%q) but the parser reads it", text)
+					}
+				}
+			}
+		}
+	}
+	assert.Greater(t, refused, 1000)
+	assert.True(t, unclosedCompound(strings.Repeat("if a; then ", 40)))
+}

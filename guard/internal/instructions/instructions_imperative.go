@@ -900,7 +900,7 @@ func (d *detector) isVerb(k int) bool {
 	case 2:
 		return false
 	}
-	_, ok := isVerbLemma(d.toks[k].w)
+	_, ok := d.verbLemma(d.toks[k].w)
 	d.verbs[k] = 2
 	if ok {
 		d.verbs[k] = 1

@@ -154,6 +154,9 @@ func (m *Model) judge(text string, a, b int, cost []int32, allowed []bool) (Resu
 	// then, so that a segment without words (crafted text makes thousands)
 	// costs no clearing.
 	words := 0
+	// rep is the cost of the word repW, once it was met twice in a row.
+	var rep [maxLangs]int32
+	repW, prevW, repOK := "", "", false
 	i := a
 	for i < b {
 		if c := text[i]; c < utf8.RuneSelf {
@@ -194,7 +197,26 @@ func (m *Model) judge(text string, a, b int, cost []int32, allowed []bool) (Resu
 			if words == 0 {
 				clear(cost)
 			}
-			m.wordCost(text[wa:wb], h, cost)
+			switch w := text[wa:wb]; {
+			case repOK && w == repW:
+				for l, c := range rep[:len(cost)] {
+					cost[l] += c
+				}
+			case w == prevW:
+				// The word again: its cost is taken once, and added at
+				// every further repeat (crafted text repeats one word
+				// throughout; sums of integers do not depend on order).
+				d := rep[:len(cost)]
+				clear(d)
+				m.wordCost(w, h, d)
+				repW, repOK = w, true
+				for l, c := range d {
+					cost[l] += c
+				}
+			default:
+				m.wordCost(w, h, cost)
+			}
+			prevW = text[wa:wb]
 			words++
 			if words >= minWords && settled(cost, allowed, words) {
 				// An allowed language already leads every other by the
