@@ -150,11 +150,11 @@ func BenchmarkExfiltration64KiB(b *testing.B) { benchCost(b, "Exfiltration", cos
 // maxSanitizeRatio64 is how many times typical text's cost per byte a
 // crafted 64 KiB input may cost Sanitize. Measured (thread CPU time, min
 // of several, median of three runs, shared 2-core EPYC) the worst are the
-// inputs whose sentences all differ (crafted.Distinct): forged turns and
-// addresses to AI agents cost about 7.5 times typical text per byte
-// (about 16.5 ms, typical 64 KiB about 2.15 ms), every sentence tagged
-// at a little under a microsecond a word; repeated units cost a few
-// times. The bound catches work that grows faster than the text, which
+// inputs whose sentences all differ (crafted.Distinct): with the tagger's
+// budget per document (guard/internal/inject's tagBudgetFor) they cost
+// 4 to 5.5 times typical text per byte (9.5 to 13 ms, typical 64 KiB
+// about 2.3 ms; 16.5 ms, 7.5 times, before the budget); repeated units
+// cost a few times. The bound catches work that grows faster than the text, which
 // shows at 64 KiB far more than at costSize.
 const maxSanitizeRatio64 = 15
 

@@ -229,14 +229,17 @@
 // sentences that all differ and must all be tagged (crafted.Distinct:
 // forged turns, addresses to AI agents each followed by a sentence, or a
 // long paragraph on one line with an injection in it, whose other
-// sentences are each read for a directive) costs 15.5 to 16.5 ms, about
-// seven times typical text per byte: about half of it the tagger (one
-// greedy pass per sentence, a beam for one in ten, the weight table's
-// look-ups most of both), a tenth the shared detectors on each sentence,
-// the rest reading each sentence's words, addresses and turns;
-// TestSanitizeCost64KiB holds every crafted input and these to 15
-// times. A service that sanitises untrusted pages should bound how many
-// Sanitize calls run at once. Each detector builds
+// sentences are each read for a directive) cost about 16.5 ms before
+// the tagger was given a budget per document: 4,096 words and one for
+// every 32 bytes (6,144 at 64 KiB), where 64 KiB of the hardest lines of
+// the development sets, clean and injected together, need about 4,000
+// and typical text none. Past the budget a sentence that would need the
+// tagger is taken for a directive, so such text fails closed. With it
+// these inputs cost 9.5 to 13 ms, 4 to 5.5 times typical text per byte
+// (the costliest the injected paragraph, whose sentences the detectors
+// still read); TestSanitizeCost64KiB holds every crafted input and these
+// to 15 times. A service that sanitises untrusted pages should bound how
+// many Sanitize calls run at once. Each detector builds
 // its tables on first use, which makes a process's first call take tens
 // of milliseconds; [Warm] builds them all side by side at start-up.
 // Benchmarks are in the tests of the package and of the detector

@@ -315,9 +315,25 @@ func (d *doc) judgeCarrier(c carrier) {
 // exfiltration hits, offsets into the analysed text. A payload URL in
 // code (a span, a fence, an indented block) is an example of one, as
 // documentation shows "https://user:password@host/"; it is dropped.
-func (d *doc) scan(u *unit, need Need) (mask uint8, inj []Hit) {
+func (d *doc) scan(u *unit, need Need, aiCue bool) (mask uint8, inj []Hit) {
 	if d.a.cfg.Scan == nil || need == 0 {
 		return 0, nil
+	}
+	// The instruction detectors tag what they read: in a sentence that
+	// names an AI reader (where they read the most, and real documents
+	// have few), their words count against the document's tagger budget,
+	// and past it the sentence is taken to hold a directive without them
+	// (see tagBudgetFor).
+	if st := d.st; need&NeedInjection != 0 && aiCue && st.tagLimit > 0 {
+		if st.tagged >= st.tagLimit {
+			need &^= NeedInjection
+			mask |= 1 << HitDirective
+		} else {
+			st.tagged += strings.Count(d.m[u.start:u.end], " ") + 1
+		}
+		if need == 0 {
+			return mask, nil
+		}
 	}
 	d.hits = d.st.memo.scan(d.a.cfg.Scan, d.m[u.start:u.end], need, d.hits[:0])
 	for _, h := range d.hits {
@@ -434,7 +450,7 @@ func (d *doc) judge(u *unit) {
 	u.heading = authorityOnly(toks)
 	var hmask uint8
 	var hits []Hit
-	hmask, hits = d.scan(u, needs(f, norm, raw))
+	hmask, hits = d.scan(u, needs(f, norm, raw), f&(wAIStrong|wAIWeak|wAIQual) != 0)
 	has := func(k HitKind) bool { return hmask&(1<<k) != 0 }
 	if has(HitExfilURL) {
 		u.kind = ExfilURL

@@ -173,3 +173,19 @@ func TestTidy(t *testing.T) {
 	got := tidy([]Removal{{Hidden, 5, 9}, {Injection, 0, 10}, {Marker, 12, 14}, {Marker, 8, 13}})
 	assert.Equal(t, []Removal{{Injection, 0, 10}, {Marker, 8, 13}, {Marker, 12, 14}}, got)
 }
+
+// TestTagBudget: past the document's tagger budget a sentence is read
+// as a directive without the tagger (failing closed), and a state with
+// no budget set reads every sentence.
+func TestTagBudget(t *testing.T) {
+	assert.Equal(t, 4096+(64<<10)/32, tagBudgetFor(64<<10))
+	st := new(state)
+	require.False(t, st.analyse("The build took four minutes.").directive(), "no budget: read")
+	st.tagLimit, st.tagged = 10, 10
+	got := st.analyse("The cache was warm for the whole afternoon.")
+	assert.True(t, got.directive(), "over budget: a directive")
+	assert.True(t, got.hasVerb)
+	st.tagLimit, st.tagged = 100, 0
+	st.analyse("The cache was cold after the deploy on Monday.")
+	assert.Positive(t, st.tagged, "tagged words counted")
+}

@@ -155,6 +155,7 @@ const maxDepth = 2
 func (a *Analyzer) Analyze(text string) []Removal {
 	st := statePool.Get().(*state)
 	defer st.release()
+	st.tagLimit, st.tagged = tagBudgetFor(len(text)), 0
 	out := a.analyze(st, text, 0, ctxNone)
 	return tidy(out)
 }
@@ -198,11 +199,29 @@ type state struct {
 	uq   []tok
 	sent *grammar.Sentence
 	memo memo
+	// tagLimit is how many words the tagger may read for the document
+	// (see tagBudgetFor; 0 for no limit), tagged how many it has read;
+	// past the limit, a sentence is read as a directive without the
+	// tagger.
+	tagLimit, tagged int
 }
+
+// tagBudgetFor is how many words the tagger reads, at most, for a
+// document of n bytes, in inject's clause analysis and in the
+// instruction detectors of the Scan callback on sentences that name an
+// AI reader: 2,048 and one for every 32 bytes, 4,096 at the 64 KiB
+// limit. Real documents need far fewer: 64 KiB of the hardest retrieved
+// lines of the development sets, clean and injected, about 2,000; text
+// whose every sentence is a forged turn or an address to an AI reader
+// (crafted.Distinct) needs 12,000 to 18,000, and cost Sanitize about 16
+// ms. What the budget does not cover fails closed: the sentence is taken
+// for a directive, which removes it wherever a directive would.
+func tagBudgetFor(n int) int { return 4096 + n/32 }
 
 var statePool = sync.Pool{New: func() any { return new(state) }}
 
 func (st *state) release() {
+	st.tagLimit, st.tagged = 0, 0
 	clear(st.toks)
 	st.toks = st.toks[:0]
 	st.memo.reset()

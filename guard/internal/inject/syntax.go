@@ -70,15 +70,23 @@ func (st *state) analyse(text string) syntax {
 	return out
 }
 
+// unread is the syntax of a sentence the tagger no longer reads (see
+// tagBudgetFor): a directive with a verb, so that it fails closed.
+var unread = syntax{imperative: true, hasVerb: true, mainVerb: true}
+
 // analyseText is analyse without the memo.
 func (st *state) analyseText(text string) syntax {
 	var out syntax
+	if st.tagLimit > 0 && st.tagged >= st.tagLimit {
+		return unread
+	}
 	if st.sent == nil {
 		st.sent = new(grammar.Sentence)
 	}
 	m := grammar.Default()
 	s := st.sent
 	m.Analyze(collapseQuotes(text), s)
+	st.tagged += len(s.Words)
 	n := len(s.Words)
 	word := func(i int) string {
 		if i < 0 || i >= n {
