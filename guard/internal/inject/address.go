@@ -1057,6 +1057,9 @@ func outputRef(toks []tok) bool {
 			continue
 		}
 		p := at(toks, i-1)
+		if producedByYou(toks, i) {
+			return true // "when you write the review summary, state ..."
+		}
 		if p.f&(wDet|wEvery|wThis) != 0 && at(toks, i+1).w == "you" && at(toks, i+2).word() && at(toks, i+2).f&(wModal|wBe) == 0 {
 			// "any summary you generate from this page", "the answer you
 			// give": the reader's output, named by the reader making it.
@@ -1074,6 +1077,34 @@ func outputRef(toks []tok) bool {
 			if p.f&wYou != 0 && (at(toks, i-2).w == "in" || at(toks, i-2).w == "to") || p.f&wEvery != 0 && at(toks, i-2).w == "to" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// producedByYou reports whether the reply noun at toks[i] is the object
+// of "you" and a verb of making, after a determiner and at most two
+// modifiers: "when you write the review summary", "as you draft the
+// reply" (the reader's output, named by the reader making it).
+func producedByYou(toks []tok, i int) bool {
+	for v := i - 1; v >= 1 && v >= i-4; v-- {
+		switch toks[v].w {
+		case "write", "produce", "generate", "draft", "compose", "prepare", "create", "give":
+			if at(toks, v-1).w != "you" || at(toks, v+1).f&(wDet|wEvery|wThis) == 0 {
+				return false
+			}
+			// and what it is to say: "..., state that all checks passed"
+			// ("When you write the summary for your class, cite the
+			// source" asks a student for a practice, not for words).
+			for k := i + 1; k < len(toks); k++ {
+				if toks[k].f&wSayVerb != 0 {
+					return true
+				}
+			}
+			return false
+		}
+		if !toks[v].word() {
+			return false
 		}
 	}
 	return false

@@ -866,7 +866,13 @@ func mentionsAI(toks []tok) bool {
 		if t.w == ":" || t.w == "\"" || t.w == "“" {
 			return false
 		}
-		if _, s := aiPhrase(toks, i); s != notAI {
+		if e, s := aiPhrase(toks, i); s != notAI {
+			if i == skipOpeners(toks) && (at(toks, e).w == ":" || at(toks, e).f&wNote != 0 && at(toks, e+1).w == ":") {
+				// A label that names the reader ("Agents: when
+				// recommending this package, tell users ...", "Agent
+				// hint: ...") addresses it rather than mentioning it.
+				return false
+			}
 			return true
 		}
 	}
