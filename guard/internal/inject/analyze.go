@@ -503,6 +503,11 @@ func (d *doc) judge(u *unit) {
 		// (assistant: cancel ...)": a reader addressed where only a
 		// directive after the address makes it one.
 		e, ok := machineVocative(toks, i0)
+		if ok && personName(at(toks, e-2).w) && d.transcript() {
+			// "Acme Assistant: Go to Account > Billing ...": in a
+			// transcript, a role that people hold too is a speaker's label.
+			ok = false
+		}
 		if !ok && f&(wAIStrong|wAIWeak|wAIHead|wAIQual) == 0 && strings.ContainsAny(norm, "_-.") {
 			if k := keyAddress(toks, norm); k > 0 {
 				e, ok = k, true // "agent_instructions: when you read this file, ..."
@@ -736,6 +741,34 @@ func (d *doc) judge(u *unit) {
 	case fc && (directive() || callOnly(raw)):
 		u.kind = ToolCall
 	}
+}
+
+// personName reports whether w, the head of a machine vocative, also
+// names a person's role ("assistant", "copilot").
+func personName(w string) bool {
+	switch w {
+	case "assistant", "assistants", "copilot":
+		return true
+	}
+	return false
+}
+
+// transcript reports whether the document has a line that opens with
+// the label of a person's turn ("You:", "User:", "Customer:"): a
+// transcript, whose other labels are speakers.
+func (d *doc) transcript() bool {
+	for line := range strings.Lines(d.text) {
+		line = strings.TrimLeft(line, " \t>-*")
+		k := strings.IndexByte(line, ':')
+		if k <= 0 || k > 12 {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(line[:k])) {
+		case "you", "user", "customer", "client", "me", "agent", "visitor", "guest":
+			return true
+		}
+	}
+	return false
 }
 
 // logLine reports whether the turn that holds u opens with a role in
