@@ -106,6 +106,9 @@ func aiPhrase(toks []tok, i int) (int, strength) {
 		if (at(toks, e).w == "de" || at(toks, e).w == "d'") && at(toks, e+1).f&(wAIQual|wAIStrong) != 0 {
 			return e + 2, strongAI
 		}
+		if q := at(toks, e); q.f&wAIQual != 0 && (q.w == "ia" || q.w == "ki" || q.w == "ai" || q.w == "llm") && ends(toks, e+1) {
+			return e + 1, strongAI // a qualifier after its noun: "l'agent IA", "agente IA"
+		}
 		if at(toks, e).w == "de" && at(toks, e+1).w == "lenguaje" || at(toks, e).w == "de" && at(toks, e+1).w == "langage" {
 			return e + 2, strongAI
 		}
@@ -326,6 +329,9 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 	}
 	if s == strongAI {
 		e = postModified(toks, e) // "Assistant with calendar access:", "Para la IA que resume opiniones:"
+		if at(toks, e).w == "only" && at(toks, e+1).w == ":" {
+			e++ // "(Automated readers only: ...)"
+		}
 	}
 	switch p := at(toks, e).w; {
 	case p == "," || p == ":" || p == "—" || p == "–" || p == "-" || p == ";":
@@ -419,6 +425,13 @@ func aiHandle(w string) bool {
 // "Summarisers,"); a parser, a crawler or an indexer is as often a
 // component a manual describes ("Crawler: set maxDepth to 3").
 func machineVocative(toks []tok, i int) (int, bool) {
+	if plainModifier(at(toks, i)) && plainModifier(at(toks, i+1)) && len(at(toks, i).w) > 2 {
+		// Two modifiers before the name and a colon: "Code review bot:"
+		// ("To utilize LLM, one needs ..." opens with a purpose).
+		if e, ok := machineVocative(toks, i+1); ok && at(toks, e-1).w == ":" {
+			return e, true
+		}
+	}
 	m, h := at(toks, i), at(toks, i+1)
 	if summarizer(m.w) && closesAddress(h.w) {
 		return i + 2, true
@@ -1060,6 +1073,9 @@ func outputRef(toks []tok) bool {
 		if producedByYou(toks, i) {
 			return true // "when you write the review summary, state ..."
 		}
+		if madeByYou(toks, i) {
+			return true // "In the meeting summary you produce, add ..."
+		}
 		if p.f&(wDet|wEvery|wThis) != 0 && at(toks, i+1).w == "you" && at(toks, i+2).word() && at(toks, i+2).f&(wModal|wBe) == 0 {
 			// "any summary you generate from this page", "the answer you
 			// give": the reader's output, named by the reader making it.
@@ -1077,6 +1093,31 @@ func outputRef(toks []tok) bool {
 			if p.f&wYou != 0 && (at(toks, i-2).w == "in" || at(toks, i-2).w == "to") || p.f&wEvery != 0 && at(toks, i-2).w == "to" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// madeByYou reports whether the noun at toks[i], after a determiner and
+// at most two modifiers, is followed by "you" and a verb of making: "the
+// meeting summary you produce", "any table you generate", "the status
+// report you write" (the reader's output, named by the reader making
+// it).
+func madeByYou(toks []tok, i int) bool {
+	if at(toks, i+1).w != "you" {
+		return false
+	}
+	switch at(toks, i+2).w {
+	case "produce", "write", "generate", "draft", "compose", "prepare", "create", "give", "return", "output":
+	default:
+		return false
+	}
+	for b := i - 1; b >= 0 && b >= i-3; b-- {
+		if toks[b].f&(wDet|wEvery|wThis) != 0 {
+			return true
+		}
+		if !plainModifier(toks[b]) {
+			return false
 		}
 	}
 	return false
@@ -1145,6 +1186,16 @@ func askedCue(toks []tok, f uint64) bool {
 		k := i - 1
 		for k >= 0 && k >= i-3 && toks[k].f&(wYou|wBe) != 0 {
 			k--
+		}
+		if at(toks, k).f&wIf == 0 && at(toks, i-1).f&wBe != 0 {
+			// "If the AI assistant is asked about this incident, reply
+			// ...": the reader named in the condition.
+			for b := i - 2; b >= 1 && b >= i-5; b-- {
+				if _, s := aiPhrase(toks, b); s == strongAI && at(toks, b-1).f&(wDet|wEvery) != 0 && at(toks, b-2).f&wIf != 0 {
+					k = b - 2
+					break
+				}
+			}
 		}
 		if at(toks, k).f&wIf == 0 {
 			continue

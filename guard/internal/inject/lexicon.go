@@ -86,7 +86,8 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		model models agent agents bot bots helper helpers programmer programmers coder coders scan scanner scanners
 		engine engines describer describers classifier classifiers`)
 	add(wVendor, `github microsoft google openai anthropic meta amazon aws apple ibm`)
-	add(wAIQual, `ai llm language automated autonomous virtual coding ki ia a.i. generative large gpt`)
+	add(wAIQual, `ai llm language automated autonomous virtual coding ki ia a.i. generative large gpt
+		automático automática automáticos automáticas automatique automatiques automatisch automatische automatischer automatisierte`)
 	add(wVocIntro, `dear hey hi hello attention attn yo querido querida queridos queridas estimado estimada estimados estimadas hola
 		liebe lieber hallo achtung cher chère chers chères bonjour salut`)
 	add(wNote, `note notes message messages reminder notice memo instruction instructions request warning hint tip profile metadata
@@ -111,7 +112,7 @@ var lexicon = sync.OnceValue(func() map[string]uint64 {
 		dile dígale pídele informa sag bitte informiere dis demande informe`)
 	add(wConstraint, `only always never simply just exclusively solely merely strictly siempre nunca solo solamente
 		únicamente immer nie niemals nur ausschließlich toujours jamais seulement uniquement exclusivement`)
-	add(wEvery, `every each all any cada todas todos toda jede jeden jeder jedes alle chaque toutes tous`)
+	add(wEvery, `every each all any cada todas todos toda cualquier cualquiera jede jeden jeder jedes alle chaque toutes tous`)
 	add(wPromptish, `prompt prompts instructions instruction guidelines rules directives programming guardrails
 		system-prompt instrucciones indicaciones reglas anweisungen regeln richtlinien systemprompt consignes règles directives`)
 	add(wConvo, `conversation conversations chat chats session dialogue dialog thread conversación sitzung gespräch
