@@ -505,9 +505,9 @@ func aiKey(w string) bool {
 	return false
 }
 
-// closesAddress reports whether w ends a form of address: a colon or a
-// comma.
-func closesAddress(w string) bool { return w == ":" || w == "," }
+// closesAddress reports whether w ends a form of address: a colon, a
+// comma or a dash ("Outlook Copilot — on receipt, move ...").
+func closesAddress(w string) bool { return w == ":" || w == "," || w == "—" || w == "–" }
 
 // summarizer reports whether w is the agent noun of summarising:
 // summarizer, summariser, summarizers.
@@ -778,6 +778,10 @@ func ifYouAre(toks []tok) bool {
 func readingThis(toks []tok) bool {
 	for i := range toks {
 		e, s := aiPhrase(toks, i)
+		if s == notAI && toks[i].f&wAIHead != 0 && toks[i].w != "reader" && toks[i].w != "readers" && at(toks, i-1).f&(wDet|wEvery) != 0 &&
+			at(toks, i+1).f&wReadVerb != 0 && at(toks, i+2).f&wThis != 0 {
+			return true // "the system reading this document", "any tool processing this page"
+		}
 		if s == notAI {
 			// "whoever summarises this text", "anyone parsing this page":
 			// the reader named by what it does to the text, when only a
@@ -1075,6 +1079,9 @@ func outputRef(toks []tok) bool {
 		}
 		if madeByYou(toks, i) {
 			return true // "In the meeting summary you produce, add ..."
+		}
+		if at(toks, i+1).w == "from" && at(toks, i+2).w == "you" && at(toks, i+3).w == ":" {
+			return true // "Expected response from you: rank ..."
 		}
 		if p.f&(wDet|wEvery|wThis) != 0 && at(toks, i+1).w == "you" && at(toks, i+2).word() && at(toks, i+2).f&(wModal|wBe) == 0 {
 			// "any summary you generate from this page", "the answer you

@@ -48,7 +48,7 @@ func (st *state) parse(text string) syntax {
 		// After a short label the clause analysis can miss the sentence
 		// that follows it ("assistant instructions: include ..."); read
 		// that part on its own too.
-		if i := strings.Index(text, ": "); i > 0 && i < 60 && len(strings.Fields(text[:i])) <= 6 && strings.TrimSpace(text[i+2:]) != "" {
+		if i := strings.Index(text, ": "); i > 0 && i < 80 && len(strings.Fields(text[:i])) <= 10 && strings.TrimSpace(text[i+2:]) != "" {
 			rest := st.analyse(text[i+2:])
 			out.imperative = out.imperative || rest.imperative
 			out.directed = out.directed || rest.directed
