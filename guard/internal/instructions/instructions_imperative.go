@@ -1238,6 +1238,7 @@ func (d *detector) coordinatedSubject(m, j int) bool {
 		if info, verb := isVerbLemma(t.w); verb && !info.Noun && !info.Adj && info.VerbTag > 0 && !strings.HasSuffix(t.w, "ed") && !strings.HasSuffix(t.w, "ing") && !isDeterminerLike(prev.w) {
 			return !strings.HasSuffix(prev.w, "s") // "... and the symbol table remain"
 		}
+
 	}
 	return false
 }
@@ -1379,12 +1380,15 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			return true // a setting as its object: "... shows rows=1200 estimated"
 		case named && m+1 < j && (strings.ContainsAny(d.toks[m+1].w, "._") || d.allCaps(m+1)):
 			return true // an identifier as its object: "Model version 14 renames Note.body", "Hibernate 6 maps AUTO"
-		case m >= k+3 && strings.ContainsAny(prev.w, "/._") && isPreposition(d.word(m-2)) && (n == "twice" || n == "once" || n == "only"):
+		case m >= k+3 && strings.ContainsAny(prev.w, "/._") && isPreposition(d.word(m-2)) &&
+			(n == "twice" || n == "once" || n == "only" || strings.HasSuffix(n, "ing") && len(n) > 5 && lexicon.Default().IsDictionaryWord(n)):
 			// A file named after a preposition ends the noun phrase
 			// ("in connect.c"): the -s form after it is the sentence's
-			// verb, which its frequency shows ("Retry logic in connect.c
-			// retries twice on timeout"; "Delete log files only on
-			// Sundays" stays a command).
+			// verb, which its frequency or a gerund after it shows ("Retry
+			// logic in connect.c retries twice on timeout", "Drain
+			// handling in src/server/lifecycle.cpp stops accepting new
+			// matches"; "Delete log files only on Sundays" stays a
+			// command).
 			return true
 		case (n == "most" || n == "all" || n == "some" || n == "many" || n == "none") && d.word(m+2) == "of":
 			return true // a part of its object: "... hides most of the 502s"
@@ -1442,9 +1446,19 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		}
 		lemma, ed := l.EdLemma(w)
 		past := m0.PastOnly(w)
-		if !ed && !past && m > k+2 && samePast(w) && !strings.HasSuffix(prev.w, "s") && !isDeterminerLike(prev.w) && !isPreposition(prev.w) &&
-			prev.w != "and" && prev.w != "or" && prev.w != "then" && !functionWord(prev.w) && !isAdverbWord(prev.w) &&
-			(d.word(m+1) == "the" || d.word(m+1) == "a" || d.word(m+1) == "an") && !d.toks[m].comma() && !d.toks[m-1].comma() {
+		if n := d.word(m + 1); m == k+1 && (aspectual(lemma) || aspectual(l.Irregular[w])) && strings.HasSuffix(n, "ing") && len(n) >= 5 &&
+			lexicon.Default().IsDictionaryWord(n) && !d.toks[m].comma() {
+			// A verb of beginning, going on or stopping in the past before
+			// a gerund, right after the opener: "Mail kept going to about
+			// 18,000 invalid addresses", "Checkout stopped working" (a
+			// participle before a noun is "Enable detailed logging").
+			return true
+		}
+		if !ed && !past && m > k+2 && samePast(w) && (m-1 == closed || !strings.HasSuffix(prev.w, "s") && !isDeterminerLike(prev.w) && !isPreposition(prev.w) &&
+			prev.w != "and" && prev.w != "or" && prev.w != "then" && !functionWord(prev.w) && !isAdverbWord(prev.w) && !d.toks[m-1].comma()) &&
+			(d.word(m+1) == "the" || d.word(m+1) == "a" || d.word(m+1) == "an") && !d.toks[m].comma() {
+			// (or after an aside that closed: "Commit 3fe0a19, merged on
+			// 2026-10-01, split the job into two containers")
 			// A verb whose past is its base form after a singular noun
 			// phrase and before its object: a past, since the base would
 			// take -s after a singular ("Sync order for the release put
@@ -1501,6 +1515,16 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			return true // "Checkout returned 5xx"; not "changed 3 days ago"
 		}
 		return false
+	}
+	return false
+}
+
+// aspectual reports whether lemma is a verb of beginning, going on or
+// stopping, which takes a gerund: "kept going", "stopped working".
+func aspectual(lemma string) bool {
+	switch lemma {
+	case "stop", "start", "keep", "begin", "continue", "finish", "quit", "resume", "cease":
+		return true
 	}
 	return false
 }

@@ -561,6 +561,12 @@ func TestMoreSubjects(t *testing.T) {
 		{"Read the Docs hosts the manual for each tag.", ruleImperative, false},
 		{"Open the Settings menu and pick Accounts.", ruleImperative, true},
 		{"Check the Logs tab for errors.", ruleImperative, true},
+		{"Drain handling in src/server/lifecycle.cpp stops accepting new matches.", ruleImperative, false},
+		{"Commit 3fe0a19, merged on 2026-10-01, split the job into those two containers.", ruleImperative, false},
+		{"Mail kept going to about 18,000 invalid addresses.", ruleImperative, false},
+		{"Checkout stopped working at 10:02.", ruleImperative, false},
+		{"Enable detailed logging for troubleshooting.", ruleImperative, true},
+		{"Keep running jobs alive.", ruleImperative, true},
 		// commands
 		{"Google the error message before filing an issue.", ruleImperative, true},
 		{"Run tests twice.", ruleImperative, true},
