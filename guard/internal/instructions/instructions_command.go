@@ -937,7 +937,9 @@ func (d *detector) programBeforeArgs(k int) bool {
 		// Subcommands between the program and its flag: "sqlx migrate
 		// revert --target-version 20261025".
 		for m := k + 1; m < len(d.toks) && m <= k+3 && !d.toks[m-1].endsSentence() && !d.toks[m-1].comma() && !d.toks[m].nl; m++ {
-			if r := d.toks[m].raw; len(r) > 2 && r[0] == '-' && (r[1] == '-' || isAlnum(r[1])) {
+			if r := d.toks[m].raw; len(r) > 2 && r[0] == '-' && (r[1] == '-' || isAlnum(r[1])) || m > k+1 && settingArg(r) {
+				// a flag, or a setting after a subcommand: "scontrol
+				// update JobId=4411 TimeLimit=3-00:00:00"
 				flag = m > k+1
 				break
 			}
@@ -979,14 +981,31 @@ func (d *detector) namesProgram(k int) bool {
 }
 
 // flagWithin reports whether one of the three tokens after toks[i]
-// starts with '-': a flag after a program or its subcommands.
+// starts with '-' or is a setting: a flag after a program or its
+// subcommands, or a KEY=VALUE argument.
 func flagWithin(toks []token, i int) bool {
 	for m := i + 1; m < len(toks) && m <= i+3; m++ {
-		if toks[m].raw[0] == '-' {
+		if toks[m].raw[0] == '-' || m > i+1 && settingArg(toks[m].raw) {
 			return true
 		}
 	}
 	return false
+}
+
+// settingArg reports whether raw is a KEY=VALUE argument: a name of
+// letters, digits and '_' or '.', '=', and a value ("JobId=4411",
+// "TimeLimit=3-00:00:00").
+func settingArg(raw string) bool {
+	k := strings.IndexByte(raw, '=')
+	if k <= 0 || k == len(raw)-1 {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if c := raw[i]; !isAlnum(c) && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // redirectAfter reports whether the clause after token k, before any word

@@ -595,6 +595,9 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"We ran sqlx migrate run --dry-run against staging.", ruleCommand, true},
 		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
 		{"The container args set --parallelism=16 for the query fan-out.", ruleCommand, false},
+		{"The Slurm documentation shows scontrol update JobId=4411 TimeLimit=3-00:00:00 as the form.", ruleCommand, true},
+		{"The setting workers=4 applies to every pool.", ruleCommand, false},
+		{"Kafka config sets acks=all for the producer.", ruleCommand, false},
 		// facts
 		{"error_rate > 0.05 triggers the page.", ruleCommand, false},
 		{"The reboot took four minutes.", ruleCommand, false},
