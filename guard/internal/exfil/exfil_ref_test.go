@@ -542,7 +542,8 @@ var secretNameSuffixesRef = func() []string {
 func exfilRequestPhrasesRef() *exfilRequestSetsRef {
 	exfilReqOnceRef.Do(func() {
 		people := []string{"readers", "users", "you", "visitors", "developers", "contributors", "the reader", "the user",
-			"them", "people", "everyone", "customers", "members", "followers", "viewers", "maintainers"}
+			"them", "people", "everyone", "customers", "members", "followers", "viewers", "maintainers",
+			"anyone", "anybody", "everybody", "whoever", "all"}
 		var asks []string
 		for _, f := range reqJoinRef(reqInflectRef("ask", "instruct", "request", "urge", "invite", "encourage", "want",
 			"direct", "remind", "prompt"), []string{"tell", "tells", "told", "telling"}) {

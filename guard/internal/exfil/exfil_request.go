@@ -327,7 +327,8 @@ var secretNameSuffixes = func() []string {
 func exfilRequestPhrases() *exfilRequestSets {
 	exfilReqOnce.Do(func() {
 		people := []string{"readers", "users", "you", "visitors", "developers", "contributors", "the reader", "the user",
-			"them", "people", "everyone", "customers", "members", "followers", "viewers", "maintainers"}
+			"them", "people", "everyone", "customers", "members", "followers", "viewers", "maintainers",
+			"anyone", "anybody", "everybody", "whoever", "all"}
 		var asks []string
 		for _, f := range reqJoin(reqInflect("ask", "instruct", "request", "urge", "invite", "encourage", "want",
 			"direct", "remind", "prompt"), []string{"tell", "tells", "told", "telling"}) {
