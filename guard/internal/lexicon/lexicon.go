@@ -55,10 +55,7 @@ var Default = sync.OnceValue(func() *Lexicon {
 		}
 	}
 	l.other = strings.Split(strings.TrimSuffix(lexOther, "\n"), "\n")
-	l.intrans = make(map[string]bool, 600)
-	for _, w := range strings.Split(strings.TrimSuffix(lexIntransitive, "\n"), "\n") {
-		l.intrans[w] = true
-	}
+	l.intrans = wordList(lexIntransitive, 600)
 	l.person = wordList(lexPerson, 10600)
 	l.noObject = wordList(lexNoObject, 2800)
 	l.measure = wordList(lexMeasure, 5400)
