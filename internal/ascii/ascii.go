@@ -1,9 +1,10 @@
-// Package ascii holds the ASCII-only case helpers that route, confirm,
-// guard and guard/toolio share. They fold A-Z onto a-z and nothing else:
-// an allowlist or a confirmation reply compared with Unicode case folding
-// would let "K" (the Kelvin sign) or "ſ" (long s) stand for "k" or "s".
-// They need only the standard library, so a package that imports them
-// stays free of the detectors' dependencies.
+// Package ascii holds the byte-level string helpers that route, confirm,
+// guard and guard/toolio share. The case helpers fold A-Z onto a-z and
+// nothing else: an allowlist or a confirmation reply compared with
+// Unicode case folding would let "K" (the Kelvin sign) or "ſ" (long s)
+// stand for "k" or "s". Needles looks for a fixed set of substrings in
+// one pass. They need only the standard library, so a package that
+// imports them stays free of the detectors' dependencies.
 package ascii
 
 // EqualFold reports whether a and b are equal when ASCII letters are

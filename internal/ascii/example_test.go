@@ -15,3 +15,14 @@ func ExampleEqualFold() {
 	// true
 	// false
 }
+
+// A set of needles built once answers "does s hold any of these?" in one
+// pass over s.
+func ExampleNeedles() {
+	secretish := ascii.NewNeedles("key", "token", "passw")
+	fmt.Println(secretish.In("rotate the api token weekly"))
+	fmt.Println(secretish.In("the build took four minutes"))
+	// Output:
+	// true
+	// false
+}
