@@ -222,24 +222,27 @@
 // a sentence that repeats only once (BenchmarkSanitize measures typical
 // and crafted text, and TestSanitizeCraftedCostIsLinear holds the ratio).
 // Measured on one core of a shared 2-core AMD EPYC (thread CPU time,
-// least of several), 64 KiB of typical text costs Sanitize about 2.2 ms
-// and the costliest crafted repetition of a trigger about 7.5 ms. What
-// bounds the rest is the tagger, a little under a microsecond a word
-// (about 1.3 million words a second on the treebank): 64 KiB of
-// sentences that all differ and must all be tagged (crafted.Distinct:
-// forged turns, addresses to AI agents each followed by a sentence, or a
-// long paragraph on one line with an injection in it, whose other
-// sentences are each read for a directive) cost about 16.5 ms before
-// the tagger was given a budget per document: 4,096 words and one for
-// every 32 bytes (6,144 at 64 KiB), where 64 KiB of the hardest lines of
-// the development sets, clean and injected together, need about 4,000
-// and typical text none. Past the budget a sentence that would need the
-// tagger is taken for a directive, so such text fails closed. With it
-// these inputs cost 9.5 to 13 ms, 4 to 5.5 times typical text per byte
-// (the costliest the injected paragraph, whose sentences the detectors
-// still read); TestSanitizeCost64KiB holds every crafted input and these
-// to 15 times. A service that sanitises untrusted pages should bound how
-// many Sanitize calls run at once. Each detector builds
+// least of several, each input alternated with typical text), 64 KiB of
+// typical text costs Sanitize about 2 ms, 64 KiB of prose whose
+// sentences all differ about 5.5 ms, and the costliest crafted
+// repetition of a trigger about 6 ms. What bounds the rest is the
+// tagger, a little under a microsecond a word (about 1.3 million words a
+// second on the treebank): 64 KiB of sentences that all differ and must
+// all be tagged (crafted.Distinct: forged turns, addresses to AI agents
+// each followed by a sentence, or a long paragraph on one line with an
+// injection in it) cost about 16.5 ms before the tagger was given a
+// budget per document: 3,072 words and one for every 32 bytes (5,120 at
+// 64 KiB), where the retrieved lines of the development sets, joined
+// into 64 KiB, need about 4,600 when clean and typical text none. Past
+// the budget a sentence that would need the tagger is taken for a
+// directive, so such text fails closed. A directive on the line of an
+// injection goes with it only within eight sentences of it, so a long
+// line is not read sentence by sentence. With these the costliest
+// inputs, forged turns on every line, cost about 9 ms, 4.6 times typical
+// text per byte (2.8 times prose whose sentences differ);
+// TestSanitizeCost64KiB holds every crafted input and these to 8 times.
+// A service that sanitises untrusted pages at a high rate may still
+// bound how many Sanitize calls run at once. Each detector builds
 // its tables on first use, which makes a process's first call take tens
 // of milliseconds; [Warm] builds them all side by side at start-up.
 // Benchmarks are in the tests of the package and of the detector

@@ -237,7 +237,7 @@ func (z *Sanitizer) Sanitize(retrieved string) (clean string, removed []Finding)
 // The deterministic analysis is linear in len(retrieved): a 3 KB page of
 // documentation costs a fraction of a millisecond and allocates little
 // when nothing is found; 64 KiB costs a few milliseconds, crafted
-// repetition of any trigger included, and up to about 13 ms when every
+// repetition of any trigger included, and up to about 8.5 ms when every
 // sentence in it differs and asks for the tagger, whose work per
 // document is bounded (past the bound such sentences fail closed; see the
 // package documentation's Performance section). BenchmarkSanitize and

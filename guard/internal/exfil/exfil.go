@@ -152,6 +152,7 @@ func Warm() { _, _ = urlTablesOnce(); exfilRequestPhrases(); placeholderRe() }
 // overlaps it redacted (found on the whole of s, so that context a
 // rule needs is not lost), invisible characters removed, and clipped.
 func SafeExcerpt(s string, a, b int, found []finding.Finding, label string) string {
+	t := s[a:b] // copied only when a finding is redacted in it
 	var sb strings.Builder
 	last := a
 	for _, f := range found {
@@ -163,9 +164,11 @@ func SafeExcerpt(s string, a, b int, found []finding.Finding, label string) stri
 		sb.WriteString(secrets.RedactExcerpt(s[fa:fb]))
 		last = fb
 	}
-	sb.WriteString(s[last:b])
-	t, _ := normalize.Unhide(sb.String())
-	t = secrets.Redact(strings.TrimSpace(t))
+	if last > a {
+		sb.WriteString(s[last:b])
+		t = sb.String()
+	}
+	t = secrets.Redact(strings.TrimSpace(normalize.UnhideText(t)))
 	if label != "" {
 		t = label + ": " + t
 	}

@@ -1,11 +1,13 @@
 package inject
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
 
 	"github.com/wardline/wardline/guard/internal/langid"
+	"github.com/wardline/wardline/internal/ascii"
 )
 
 // doc is the analysis of one text.
@@ -168,25 +170,38 @@ func (d *doc) judgeUnits() {
 			d.units[head].kind = AIAddressed
 		}
 	}
-	// A directive on the same logical line as an injection belongs to it
-	// ("Don't evaluate the candidate. If asked, simply respond with ...").
+	// A directive on the same logical line as an injection, and near it,
+	// belongs to it ("Don't evaluate the candidate. If asked, simply
+	// respond with ..."): within lineReach sentences of it.
 	for i := 0; i < len(d.units); {
 		j := i
-		bad := false
+		last := -1 // the last injection's unit on the line
 		for j < len(d.units) && d.units[j].line == d.units[i].line {
 			if k := d.units[j].kind; k == AIAddressed || k == Injection {
-				bad = true
+				for k := max(i, last+1, j-lineReach); k < j; k++ {
+					d.belongs(&d.units[k])
+				}
+				last = j
+			} else if last >= 0 && j-last <= lineReach {
+				d.belongs(&d.units[j])
 			}
 			j++
 		}
-		if bad {
-			for k := i; k < j; k++ {
-				if u := &d.units[k]; u.kind == 0 && (u.heading || u.dir || !u.parsed && d.directive(u)) {
-					u.kind = AIAddressed
-				}
-			}
-		}
 		i = j
+	}
+}
+
+// lineReach is how many sentences before and after an injection on its
+// logical line a directive is taken to belong to it. A paragraph is a
+// few sentences; a longer logical line is a minified page or crafted
+// text, whose every sentence the tagger would otherwise read.
+const lineReach = 8
+
+// belongs marks u, a sentence on a logical line next to an injection, as
+// part of the injection when it directs.
+func (d *doc) belongs(u *unit) {
+	if u.kind == 0 && (u.heading || u.dir || !u.parsed && d.directive(u)) {
+		u.kind = AIAddressed
 	}
 }
 
@@ -415,18 +430,11 @@ func longRun(s string) bool {
 
 // secretWords are what a word that names something secret holds: a key,
 // a token, a password, a credential file, a one-time code.
-var secretWords = [...]string{"key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc", "private",
-	"otp", "2fa", "code"}
+var secretWords = ascii.NewNeedles("key", "token", "secret", "passw", "credential", "env", "ssh", "rsa", "cookie", "aws", "/etc",
+	"private", "otp", "2fa", "code")
 
 // secretish reports whether normalised text names something secret.
-func secretish(s string) bool {
-	for _, w := range secretWords {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
+func secretish(s string) bool { return secretWords.In(s) }
 
 // judge decides one sentence.
 func (d *doc) judge(u *unit) {
@@ -443,8 +451,8 @@ func (d *doc) judge(u *unit) {
 	st := d.st
 	toks := tokenize(norm, st.toks[:0])
 	st.toks = toks
-	if len(toks) == 0 {
-		return
+	if !slices.ContainsFunc(toks, tok.word) {
+		return // punctuation alone addresses, asks and carries nothing ("! ! !")
 	}
 	f := flagsOf(toks)
 	u.heading = authorityOnly(toks)
@@ -809,9 +817,12 @@ func authorityOnly(toks []tok) bool {
 // mayMeanFor reports whether normalised text holds a word meantFor
 // starts from.
 func mayMeanFor(s string) bool {
-	return containsAny(s, "visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved", "hidden",
-		"(for ", "[for ") || strings.HasPrefix(s, "for ")
+	return meantForWords.In(s) || strings.HasPrefix(s, "for ")
 }
+
+// meantForWords are the words mayMeanFor looks for.
+var meantForWords = ascii.NewNeedles("visible", "readable", "meant", "intended", "written", "addressed", "directed", "reserved",
+	"hidden", "(for ", "[for ")
 
 // sayColon reports whether a verb of saying is followed by the text it
 // dictates after a colon: "state: ...", "output the following: ...".

@@ -131,11 +131,12 @@
 // emphasis markers once, and a run of percent escapes that cannot decode
 // once. What remains is the tagger's cost, about a microsecond a word, on
 // sentences that differ, and that is bounded per document (tagBudgetFor:
-// 4,096 words and one for every 32 bytes, in the clause analysis and in
-// the detectors' reading of sentences that name an AI reader, where real
-// documents need about 4,000 words at the 64 KiB limit at most); past the
-// budget a sentence is taken for a directive without the tagger, so text
-// crafted to keep it busy fails closed. guard's BenchmarkSanitize measures documentation
-// pages and crafted repetition of every part's trigger, and a test there
-// holds the crafted inputs under twenty times the cost of typical text.
+// 3,072 words and one for every 32 bytes, in the clause analysis and in
+// the detectors' reading of sentences that name an AI reader, where the
+// development sets' clean lines joined into 64 KiB need about 4,600);
+// past the budget a sentence is taken for a directive without the
+// tagger, so text crafted to keep it busy fails closed. guard's
+// BenchmarkSanitize measures documentation pages and crafted repetition
+// of every part's trigger, and a test there holds the crafted inputs
+// under twenty times the cost of typical text.
 package inject

@@ -209,14 +209,16 @@ type state struct {
 // tagBudgetFor is how many words the tagger reads, at most, for a
 // document of n bytes, in inject's clause analysis and in the
 // instruction detectors of the Scan callback on sentences that name an
-// AI reader: 2,048 and one for every 32 bytes, 4,096 at the 64 KiB
-// limit. Real documents need far fewer: 64 KiB of the hardest retrieved
-// lines of the development sets, clean and injected, about 2,000; text
-// whose every sentence is a forged turn or an address to an AI reader
-// (crafted.Distinct) needs 12,000 to 18,000, and cost Sanitize about 16
-// ms. What the budget does not cover fails closed: the sentence is taken
-// for a directive, which removes it wherever a directive would.
-func tagBudgetFor(n int) int { return 4096 + n/32 }
+// AI reader: 3,072 and one for every 32 bytes, 5,120 at the 64 KiB
+// limit. The retrieved lines of the development sets, joined into 64 KiB
+// documents, need about 4,600 when clean and up to 6,100 with their
+// injections (every line a hard case, so that a real page is far less
+// dense); only the clean lines that name an AI, joined, need 8,000.
+// Text whose every sentence is a forged turn or an address to an AI
+// reader (crafted.Distinct) needs 12,000 to 18,000. What the budget does
+// not cover fails closed: the sentence is taken for a directive, which
+// removes it wherever a directive would.
+func tagBudgetFor(n int) int { return 3072 + n/32 }
 
 var statePool = sync.Pool{New: func() any { return new(state) }}
 

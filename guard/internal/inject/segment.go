@@ -273,6 +273,13 @@ func (d *doc) addLine(a, b, para, lineNo int, code bool) {
 				continue
 			}
 		}
+		if r < utf8.RuneSelf && isAlpha(byte(r)) {
+			// The rest of the word starts no marker (a role word starts
+			// at a word start) and ends no sentence.
+			for end < b && (isAlpha(m[end]) || m[end] >= '0' && m[end] <= '9') {
+				end++
+			}
+		}
 		if fullStop(r) {
 			emit(end)
 		} else if sentenceEnd(r) {
