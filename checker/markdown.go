@@ -409,6 +409,9 @@ type mdState struct {
 	// noLink: a '[' was seen and linkCloser found no close after it (nor, then,
 	// any later '[').
 	noLink bool
+	// defs is 1 when s may open with a link reference definition
+	// (mayDefine), 2 when it cannot, 0 until a '[' asks.
+	defs uint8
 	// spared: a delimiter or a "](" that mdScan took for suspect before
 	// delimCloser, delimFollowsSafe and linkCloser's ')' was found to
 	// format nothing (see mdScan's end).
@@ -507,11 +510,20 @@ func mdByte(s string, i int, st *mdState) bool {
 		if st.noLink {
 			return false
 		}
-		switch linkCloser(s[i+1:]) {
+		if st.defs == 0 {
+			st.defs = 2
+			if mayDefine(s) {
+				st.defs = 1
+			}
+		}
+		switch linkCloser(s[i+1:], st.defs == 1) {
 		case linkMay:
 			return true
 		case linkOpenDest:
 			st.spared = true // no link ("![a]( ![a]( ..."), but see mdScan
+		}
+		if st.defs == 2 && strings.Contains(s[i+1:], "]:") {
+			st.spared = true // no definition to refer to, but see mdScan
 		}
 		st.noLink = true
 	}
@@ -614,12 +626,13 @@ func isAlnumByte(c byte) bool {
 }
 
 // linkCloser reports whether s may close a link or image a '[' before it
-// opened (linkMay): s holds "]:" (a reference definition, which any
-// reference link needs) or "](" with a ')' after it (an inline link ends
-// at one); or holds "](" and no ')' after it (linkOpenDest: an inline
-// link's destination that nothing closes, no link); or neither (linkNo).
-func linkCloser(s string) int {
-	if strings.Contains(s, "]:") {
+// opened (linkMay): s holds "]:" and the text defines links (defs: a
+// reference definition, which any reference link needs) or "](" with a
+// ')' after it (an inline link ends at one); or holds "](" and no ')'
+// after it (linkOpenDest: an inline link's destination that nothing
+// closes, no link); or neither (linkNo).
+func linkCloser(s string, defs bool) int {
+	if defs && strings.Contains(s, "]:") {
 		return linkMay
 	}
 	j := strings.Index(s, "](")
@@ -630,6 +643,93 @@ func linkCloser(s string) int {
 		return linkMay
 	}
 	return linkOpenDest
+}
+
+// mayDefine reports whether s, read as one line (mdScan reports a line
+// ending before it matters), may open with a link reference definition
+// as goldmark v1.8 parses one (parser/link_ref.go): after white space, a
+// '[' and a label that its first unescaped ']' closes (an unescaped '['
+// before it ends the search: FindClosure without nesting), then ':',
+// white space, a destination (a run up to white space or an unbalanced
+// ')', or "<...>"; never empty) and then nothing but white space, or
+// white space and a title's opening '"', '\” or '('. In one line
+// nothing else can define a link, so without a definition a '[' that no
+// "](" follows stays text: "[^1]: [^1]: ..." (a destination "[^1]:" and
+// more text after it) defines nothing and is not parsed.
+func mayDefine(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	if t == "" || t[0] != '[' {
+		return false
+	}
+	k := 1
+	for ; k < len(t); k++ {
+		c := t[k]
+		if c == '\\' && k+1 < len(t) && isASCIIPunct(t[k+1]) {
+			k++
+			continue
+		}
+		if c == '[' {
+			return false
+		}
+		if c == ']' {
+			break
+		}
+	}
+	if k+1 >= len(t) || t[k+1] != ':' {
+		return false
+	}
+	rest := strings.TrimLeft(t[k+2:], " \t")
+	e := destinationEnd(rest)
+	if e <= 0 {
+		return false // no destination
+	}
+	after := rest[e:]
+	trimmed := strings.TrimLeft(after, " \t")
+	if trimmed == "" {
+		return true
+	}
+	c := trimmed[0]
+	return (c == '"' || c == '\'' || c == '(') && len(trimmed) < len(after)
+}
+
+// destinationEnd returns where goldmark's parseLinkDestination stops
+// reading a link destination at the start of s: after the '>' that
+// closes "<...>", or at white space or a ')' that no '(' opened; 0 or
+// less when there is none.
+func destinationEnd(s string) int {
+	if s == "" {
+		return 0
+	}
+	if s[0] == '<' {
+		for i := 1; i < len(s); i++ {
+			switch {
+			case s[i] == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]):
+				i++
+			case s[i] == '>':
+				return i + 1
+			}
+		}
+		return -1
+	}
+	opened := 0
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]) {
+			i += 2
+			continue
+		} else if c == '(' {
+			opened++
+		} else if c == ')' {
+			if opened--; opened < 0 {
+				break
+			}
+		} else if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
+			break
+		}
+		i++
+	}
+	return i
 }
 
 // linkCloser's answers.
@@ -703,3 +803,9 @@ var htmlElements = func() map[string]struct{} {
 	}
 	return m
 }()
+
+// isASCIIPunct reports whether c is ASCII punctuation, which a backslash
+// escapes (goldmark's util.IsPunct).
+func isASCIIPunct(c byte) bool {
+	return '!' <= c && c <= '/' || ':' <= c && c <= '@' || '[' <= c && c <= '`' || '{' <= c && c <= '~'
+}

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/wardline/wardline/internal/crafted"
 	"github.com/wardline/wardline/internal/mdcost"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -196,7 +198,9 @@ func FuzzMarkdownReason(f *testing.F) {
 		"| a | b |", "|a|b|", "| sh | sh", "|---|---|", "| a |\n|---|", "a | b\n--|--",
 		"1. 1. 1. x", "1) a", "   3. x", "1.", "12. [a]: /u",
 		"<img <img <img ", "<add key=: <add key=", "<div x", "<!-- x", "<script", "   <p x", "a <div x", "<a href=x", "<?x", "</x",
-		"~/ ~/ ~/", "~/~/~/", "~.~", "![a]( ![a]( ", "![a](![a](![a](", "[a](b", "[a](b)", "x](y) [z", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a"} {
+		"~/ ~/ ~/", "~/~/~/", "~.~", "![a]( ![a]( ", "![a](![a](![a](", "[a](b", "[a](b)", "x](y) [z", "_pub: _pub: ", "*: *: ", "_ _ _", " ___", "__init__", "* a", "*a* b", "~a~/", "/~a~", "~~a~~", "~a~", " ~a ~b", "~~~\nx", "   ~~~", "a ~b~", "~ a~", "x ~é~", "~\u00a0~", "~,~ a",
+		"[^1]: [^1]: ", "[^1]: [^1]:", "[a]: /u [b]", "[a]: /u \"t\"", "[a]: <x> y", "[a]: <x>", "[a\\]: b]: /u", "  [a]: (b)",
+		"[a]: b(c", "[a]: b)c [a]", "[a]:  /u  'x' [a]", "[a]:/u", "[a]:\t<b\\>c> [a]", "x [a]: /u [a]", "[a]: [b]: [c](d)"} {
 		f.Add(s)
 	}
 	for _, s := range corpusTexts(f) {
@@ -564,6 +568,46 @@ func TestMdScanLinear(t *testing.T) {
 	for _, unit := range []string{"*", "_", "~", "**a", " _", "~/", "[a](", "[", "](", " *: "} {
 		if g := crafted.Growth(scan, unit, 4<<10, 32<<10); g > 24 {
 			t.Errorf("mdScan on %q: 8x the text costs %.1fx", unit, g)
+		}
+	}
+}
+
+// TestMayDefine checks the pre-scan's reading of a link reference
+// definition against goldmark's: where mayDefine says no, goldmark
+// defines nothing (it may say yes where goldmark does not: a title that
+// never closes, a blank label).
+func TestMayDefine(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"[a]: /u", true},
+		{"   [a]: /u", true},
+		{"[a]: /u \"title\"", true},
+		{"[a]: /u 'title'", true},
+		{"[a]: /u (title)", true},
+		{"[a]: <x y>", true},
+		{"[a\\]]: /u", true},   // an escaped ']' inside the label
+		{"[a]: /u\"t\"", true}, // the quotes end the destination, not a title
+		{"[a]: /u\"t\" x", false},
+		{"[a]: /u more words", false},
+		{"[^1]: [^1]: [^1]: ", false},
+		{"[^1]: [^1]:", true}, // a destination "[^1]:" and nothing after it
+		{"[a]:", false},       // no destination
+		{"[a]: ", false},      // no destination
+		{"[a]: <x", false},    // "<" never closed
+		{"[a]: b)c", false},   // an unbalanced ')' ends the destination
+		{"[a [b]: /u", false}, // an unescaped '[' in the label
+		{"[a] : /u", false},   // ':' must follow the label
+		{"x [a]: /u", false},  // not at the start of the line
+		{"[a]", false},
+		{"", false},
+	} {
+		assert.Equal(t, tc.want, mayDefine(tc.s), "%q", tc.s)
+		if !tc.want {
+			pc := parser.NewContext()
+			mdParser().Parse(text.NewReader([]byte(tc.s)), parser.WithContext(pc))
+			assert.Empty(t, pc.References(), "goldmark defines a link in %q", tc.s)
 		}
 	}
 }
