@@ -202,11 +202,24 @@ func (d *detector) imperatives() {
 			return
 		}
 		quoted = false
+		if !d.anyWord(i, j) {
+			return // punctuation alone has no verb (": : :", "! ! !")
+		}
 		if d.reportedQuote(i, j) || d.label(i, j) || d.insideReportedQuote(i) || d.recordList(i, j) {
 			return
 		}
 		d.imperativeClause(i, j, false)
 	})
+}
+
+// anyWord reports whether one of toks[i:j] holds a word.
+func (d *detector) anyWord(i, j int) bool {
+	for k := i; k < j; k++ {
+		if d.toks[k].w != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // label reports whether the "sentence" toks[i:j] is the label of a
