@@ -1064,10 +1064,9 @@ var parserPool = sync.Pool{New: func() any {
 	return &shellParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
 
-// maxPlainWords is how many words the plain-words fast path keeps in a
-// stack array (a longer line's words grow onto the heap: a few
-// allocations, where the parser makes two a word) and bounds the
-// plain-list path's.
+// maxPlainWords is how many words the plain-words and plain-list fast
+// paths keep in a stack array (a longer line's words grow onto the heap:
+// a few allocations, where the parser makes two a word).
 const maxPlainWords = 128
 
 // plainWords splits text into its words when the shell parser would read
@@ -1174,14 +1173,15 @@ func judgeCommand(text string, prompt, inline bool) bool {
 		return false // what decideCommand answers first, without parsing
 	}
 	var ev evidence
-	var pl plainList // its words array serves both fast paths
-	if words, ok := plainWords(text, &pl.words); ok {
+	var wbuf [maxPlainWords]string // serves both fast paths
+	var cbuf [maxPlainCmds]plainCmd
+	if words, ok := plainWords(text, &wbuf); ok {
 		// What the parser would build: see plainWords.
 		judgeArgs(callArgs{plain: words}, nil, text, &ev)
-	} else if splitPlainList(text, &pl) {
+	} else if pl, ok, bad := splitPlainList(text, wbuf[:0], cbuf[:0]); ok {
 		// Plain commands joined by pipes and lists: see splitPlainList.
 		judgePlainList(&pl, &ev)
-	} else if !parseEvidence(text, &ev) {
+	} else if bad || !parseEvidence(text, &ev) {
 		return false
 	}
 	return decideCommand(&ev, prompt, inline)

@@ -195,6 +195,9 @@ func plainListTexts(t *testing.T) []string {
 		}
 		var b strings.Builder
 		cmds := r.IntN(24) + 1
+		if n%10 == 0 {
+			cmds = r.IntN(100) + 1 // past maxPlainCmds (and, often, maxPlainWords)
+		}
 		for c := range cmds {
 			if c > 0 {
 				if r.IntN(3) > 0 {
@@ -225,19 +228,27 @@ func plainListTexts(t *testing.T) []string {
 // as parsing the text and judgeStmt, and judgeCommand decides the same
 // with and without it.
 func TestPlainListMatchesParser(t *testing.T) {
-	accepted, deep := 0, 0
+	accepted, deep, long, errs := 0, 0, 0, 0
 	for _, text := range plainListTexts(t) {
-		var pl plainList
-		if !splitPlainList(text, &pl) {
+		pl, ok, bad := splitPlainList(text, nil, nil)
+		if bad {
+			var ev evidence
+			require.False(t, parseEvidence(text, &ev), "%q: splitPlainList finds a syntax error, the parser none", text)
+			errs++
+		}
+		if !ok {
 			continue
 		}
 		accepted++
 		if pl.n > 9 {
 			deep++
 		}
+		if pl.n > maxPlainCmds || len(pl.words) > maxPlainWords {
+			long++
+		}
 		var fast, slow evidence
 		judgePlainList(&pl, &fast)
-		ok := parseEvidence(text, &slow)
+		ok = parseEvidence(text, &slow)
 		require.True(t, ok, "%q: a plain list, but the parser fails", text)
 		never := func() bool { return false }
 		fast.countUntil(never) // every argument
@@ -249,7 +260,9 @@ func TestPlainListMatchesParser(t *testing.T) {
 	}
 	require.Greater(t, accepted, 10000)
 	require.Greater(t, deep, 1000)
-	t.Logf("%d texts took the plain-list path, %d of more than 9 commands", accepted, deep)
+	require.Positive(t, long, "lists longer than the stack arrays")
+	require.Positive(t, errs, "plain lists with a syntax error")
+	t.Logf("%d texts took the plain-list path, %d of more than 9 commands, %d longer than the stack arrays", accepted, deep, long)
 }
 
 // TestSplitPlainList checks which texts the plain-list path takes and how
@@ -280,8 +293,7 @@ func TestSplitPlainList(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
-			var pl plainList
-			ok := splitPlainList(tt.text, &pl)
+			pl, ok, _ := splitPlainList(tt.text, nil, nil)
 			require.Equal(t, tt.ok, ok)
 			if !ok {
 				return
@@ -306,8 +318,17 @@ func FuzzPlainListMatchesParser(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		var pl plainList
-		if len(text) > maxCommandLine || !splitPlainList(text, &pl) {
+		if len(text) > maxCommandLine {
+			return
+		}
+		pl, ok, bad := splitPlainList(text, nil, nil)
+		if bad {
+			var ev evidence
+			if parseEvidence(text, &ev) {
+				t.Fatalf("%q: splitPlainList finds a syntax error, the parser none", text)
+			}
+		}
+		if !ok {
 			return
 		}
 		var fast, slow evidence

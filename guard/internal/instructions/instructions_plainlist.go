@@ -2,8 +2,9 @@ package instructions
 
 import "strings"
 
-// maxPlainCmds bounds the simple commands of the plain-list fast path (a
-// stack array); longer lists go to the parser.
+// maxPlainCmds is how many simple commands of the plain-list fast path
+// judgeCommand keeps in a stack array; a longer list's grow onto the
+// heap (a few allocations, where the parser makes about ten a command).
 const maxPlainCmds = 32
 
 // Operators that join a simple command of a plain list to the one before
@@ -24,10 +25,11 @@ type plainCmd struct {
 	op       byte
 }
 
-// plainList is a command line split by splitPlainList.
+// plainList is a command line split by splitPlainList. Its slices grow
+// from the caller's (judgeCommand's are on its stack).
 type plainList struct {
-	words [maxPlainWords]string
-	cmds  [maxPlainCmds]plainCmd
+	words []string
+	cmds  []plainCmd
 	n     int // commands in cmds
 }
 
@@ -49,7 +51,10 @@ type plainList struct {
 //     one of those four is '|', '&' or ';', which is refused.
 //   - Every operator follows a command, and each of "|", "&&" and "||" is
 //     followed by one (";" may end the text): an empty command is a syntax
-//     error, which the parser reports (and judgeCommand then returns false).
+//     error, which the parser reports (and judgeCommand then returns false),
+//     and so is a text of plain bytes with no command at all; for these
+//     splitPlainList returns bad, and judgeCommand does not parse what
+//     would fail ("x|x|...|x|" built a node per command first).
 //
 // The parser then builds one Stmt per ";"-separated statement, in order;
 // in each, pipelines joined by "&&" and "||" as left-associative
@@ -58,7 +63,8 @@ type plainList struct {
 // CallExpr of one *syntax.Lit word per word, no redirections, no
 // negation, no background. judgePlainList walks that tree as judgeStmt
 // does. TestPlainListMatchesParser checks this against the parser.
-func splitPlainList(text string, pl *plainList) bool {
+func splitPlainList(text string, words []string, cmds []plainCmd) (pl plainList, ok, bad bool) {
+	pl = plainList{words: words[:0], cmds: cmds[:0]}
 	nw, nc := 0, 0
 	inCmd := false   // the current command has a word
 	needCmd := false // an operator other than ";" waits for its command
@@ -76,10 +82,10 @@ func splitPlainList(text string, pl *plainList) bool {
 			i++
 			continue
 		case c == '|' || c == '&' || c == ';':
-			if !inCmd {
-				return false // an empty command
+			empty := !inCmd
+			if inCmd {
+				closeCmd()
 			}
-			closeCmd()
 			n := 1
 			switch {
 			case c == '|' && i+1 < len(text) && text[i+1] == '|':
@@ -89,18 +95,23 @@ func splitPlainList(text string, pl *plainList) bool {
 			case c == '&' && i+1 < len(text) && text[i+1] == '&':
 				op, n = opAnd, 2
 			case c == '&':
-				return false // a background job
+				return plainList{}, false, false // a background job
 			default:
 				op = opNone
 			}
 			i += n
 			if i < len(text) && (text[i] == '|' || text[i] == '&' || text[i] == ';') {
-				return false // another token: "|&", ";;", "&&&"
+				return plainList{}, false, false // another token: "|&", ";;", "&&&"
+			}
+			if empty {
+				// "|", "||", "&&" or ";" with no command before it, unless
+				// what follows may make another token of it ("|>").
+				return plainList{}, false, i >= len(text) || text[i] == ' ' || plainWordByte(text[i])
 			}
 			needCmd = op != opNone
 			continue
 		case c == '#':
-			return false // a comment
+			return plainList{}, false, false // a comment
 		}
 		j := i
 		for ; j < len(text); j++ {
@@ -109,37 +120,39 @@ func splitPlainList(text string, pl *plainList) bool {
 				break
 			}
 			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]) {
-				return false
+				return plainList{}, false, false
 			}
 			if c == '=' && !inCmd {
-				return false // an assignment
+				return plainList{}, false, false // an assignment
 			}
-		}
-		if nw == maxPlainWords {
-			return false
 		}
 		if !inCmd {
-			if nc == maxPlainCmds || shellReserved(text[i:j]) {
-				return false
+			if shellReserved(text[i:j]) {
+				return plainList{}, false, false
 			}
-			pl.cmds[nc] = plainCmd{from: nw, op: op}
+			pl.cmds = append(pl.cmds, plainCmd{from: nw, op: op})
 			nc++
 			inCmd, needCmd = true, false
 			cmdStart = i
 		}
-		pl.words[nw] = text[i:j]
+		pl.words = append(pl.words, text[i:j])
 		nw++
 		cmdEnd = j
 		i = j
 	}
 	if needCmd || nc == 0 {
-		return false
+		return plainList{}, false, true // "a |" at the end, or no command
 	}
 	if inCmd {
 		closeCmd()
 	}
 	pl.n = nc
-	return true
+	return pl, true, false
+}
+
+// plainWordByte reports whether c may be part of a plain word.
+func plainWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || plainByte[c]
 }
 
 // judgePlainList collects the evidence of a plain list as parseEvidence
@@ -155,15 +168,14 @@ func judgePlainList(pl *plainList, ev *evidence) {
 		stmt := cmds[:end]
 		// The pipelines of the statement: starts of the commands that
 		// follow "&&" or "||" (and 0).
-		var starts [maxPlainCmds]int
-		np := 0
+		var buf [maxPlainCmds]int
+		starts := buf[:0]
 		for k, c := range stmt {
 			if k == 0 || c.op == opAnd || c.op == opOr {
-				starts[np] = k
-				np++
+				starts = append(starts, k)
 			}
 		}
-		judgePlainAndOr(pl, stmt, starts[:np], np-1, ev, 0)
+		judgePlainAndOr(pl, stmt, starts, len(starts)-1, ev, 0)
 		cmds = cmds[end:]
 	}
 }
