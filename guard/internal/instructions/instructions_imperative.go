@@ -1180,6 +1180,18 @@ func (d *detector) subjectStep(k, j int, m, closed *int) step {
 			return stepSkip
 		}
 	}
+	if *m > k+1 && strings.IndexByte(t.pre(), '(') >= 0 && !prev.comma() && !prev.endsSentence() {
+		if q := d.parenAside(*m, j); q > 0 {
+			// An aside in parentheses after the noun it describes ("Commit
+			// e71ab03 (\"bump pool size\") changed ...", "Build 5521
+			// (nightly) failed ..."): the phrase reads on after it. It is
+			// not taken for a closed aside, which a verb follows: a gloss
+			// in parentheses may go on with its noun ("Write EOF
+			// (End-of-file) mark at ...").
+			*m = q
+			return stepSkip
+		}
+	}
 	if prev.comma() && *m-1 != *closed || prev.endsSentence() || strings.ContainsAny(t.pre(), "([") {
 		return stepStop
 	}
@@ -1194,6 +1206,28 @@ func (d *detector) subjectStep(k, j int, m, closed *int) step {
 		return stepStop
 	}
 	return stepRead
+}
+
+// parenAside returns the last token of the parenthesised aside that
+// token m opens, when it closes within eight tokens, before the
+// sentence's end, with a word after it in toks[:j]; 0 otherwise.
+func (d *detector) parenAside(m, j int) int {
+	for q := m; q < j-1 && q <= m+8; q++ {
+		t := d.toks[q]
+		if q > m && strings.IndexByte(t.pre(), '(') >= 0 {
+			return 0
+		}
+		if strings.IndexByte(t.post(), ')') >= 0 {
+			if t.endsSentence() || t.comma() {
+				return 0
+			}
+			return q
+		}
+		if t.endsSentence() {
+			return 0
+		}
+	}
+	return 0
 }
 
 // toPhrase reports whether the "to" at token m opens a prepositional
@@ -1329,7 +1363,8 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		return false
 	}
 	l := lexicon.Default()
-	closed := -1 // the token whose comma closed an aside
+	closed := -1       // the token whose comma closed an aside
+	afterPrep := false // a preposition inside the noun phrase
 	for m := k + 1; m < j && m <= k+maxSubjectWords; m++ {
 		switch d.subjectStep(k, j, &m, &closed) {
 		case stepSkip:
@@ -1365,10 +1400,34 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			// the tests fail").
 			return true
 		}
+		if isPreposition(w) {
+			afterPrep = true // (one right after the opener is no particle: those stop the reading above)
+		}
 		lemma, ok := l.SLemma(w)
 		named := (m == k+2 || m == k+3 && !isDeterminerLike(d.word(k+1))) && numeral(prev.w) // "Line 41 appends ...", "Model version 14 renames ...": the number names the noun
 		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) && !named {
 			continue // ("with 6 writes": a count's plural)
+		}
+		if _, verb := isVerbLemma(lemma); verb {
+			n := d.word(m + 1)
+			switch {
+			case m-1 == closed:
+				// Right after an aside that describes the noun phrase:
+				// "Merge 4c2d9e1, which reverted the cache change,
+				// references issue OPS-77" (after a command's object an
+				// aside ends the sentence or another clause follows).
+				return true
+			case m == k+2 && identifierWord(prev.w) && n == "that":
+				// A noun and its identifier, then a verb of saying and its
+				// clause: "Ticket INC-5512 records that ..." ("Update
+				// records that the import marked" has no identifier).
+				return true
+			case afterPrep && (n == "back" || n == "up" || n == "down" || n == "out" || n == "off" || n == "over") && !d.toks[m].comma():
+				// A phrasal verb after a noun phrase with a prepositional
+				// phrase in it: "Noise between 18 and 20 kHz folds back
+				// into the passband" ("Turn debug logs off" has none).
+				return true
+			}
 		}
 		if strings.HasSuffix(prev.w, "ly") && lyAdverb(prev.w) {
 			return true // an adverb before it: "... conditionally checks for them"
@@ -1477,6 +1536,14 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 			// take -s after a singular ("Sync order for the release put
 			// the Deployment and the Job in the same wave").
 			return true
+		}
+		if (ed || past) && m > k+2 && (prev.w == "both" || prev.w == "all" || prev.w == "each") && !d.toks[m-2].comma() {
+			if p := d.word(m - 2); !isDeterminerLike(p) && !isPreposition(p) && !functionWord(p) {
+				// A quantifier that floats after its noun phrase, before
+				// the verb: "Pull requests 51 and 52 both added a
+				// migration" ("Delete both added keys": a determiner).
+				return true
+			}
 		}
 		if !ed && !past || isDeterminerLike(prev.w) || isPreposition(prev.w) {
 			continue

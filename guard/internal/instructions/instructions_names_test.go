@@ -577,6 +577,37 @@ func TestMoreSubjects(t *testing.T) {
 	})
 }
 
+// TestSubjectsPastAsides: a noun phrase the opener starts reads on past
+// a parenthesised aside, a relative aside closed by a comma, an
+// identifier that names it, a floating "both" or "all", and a
+// prepositional phrase before an -s verb with its particle; the commands
+// of the same shapes stay commands.
+func TestSubjectsPastAsides(t *testing.T) {
+	checkGaps(t, []gapCase{
+		{"Commit e71ab03 (\"bump pool size for batch jobs\") changed the limit from 20 to 40.", ruleImperative, false},
+		{"Patch 88 (the hotfix for the login loop) broke the SSO callback on Safari.", ruleImperative, false},
+		{"Build 5521 (nightly) failed at the link step.", ruleImperative, false},
+		{"Merge 4c2d9e1, which reverted the cache change, references issue OPS-77.", ruleImperative, false},
+		{"Report RPT-2291 states that the export skipped archived rows.", ruleImperative, false},
+		{"Issue GH-4410 mentions that the flag was removed in 3.2.", ruleImperative, false},
+		{"Ticket INC-5512 records that the failover ran twice.", ruleImperative, false},
+		{"Pull requests 51 and 52 both added a migration for the same table.", ruleImperative, false},
+		{"Branches release-7 and release-8 both carried the faulty migration.", ruleImperative, false},
+		{"Jobs 118 and 119 all failed during the nightly window.", ruleImperative, false},
+		{"Noise between 18 and 20 kHz folds back into the passband.", ruleImperative, false},
+		{"Traffic from the EU region spills over to the US pool at peak.", ruleImperative, false},
+		// commands
+		{"Commit the staged files (except the lockfile) before the rebase.", ruleImperative, true},
+		{"Delete the branch (feature-x) once it is merged.", ruleImperative, true},
+		{"Restart the workers, which hold stale config, before noon.", ruleImperative, true},
+		{"Update records that the import marked as stale.", ruleImperative, true},
+		{"Check JIRA-4410 comments for the workaround.", ruleImperative, true},
+		{"Delete both added keys from locales/en.json.", ruleImperative, true},
+		{"Turn debug logs off before the release.", ruleImperative, true},
+		{"Set the values up in config.yaml.", ruleImperative, true},
+	})
+}
+
 // TestCommandsAsSubjects: a command line with its operand reproduced as
 // the subject of a sentence is a command line, whatever verb follows;
 // a program and subcommand, or a program named with its version or as a
