@@ -188,7 +188,10 @@ func (d *detector) mayBeCommandLine(start, end int) bool {
 	prose := 0
 	for k := i; k < len(d.toks) && d.toks[k].startAt() < end; k++ {
 		if r := d.toks[k].raw; len(r) > 1 && r[0] == '-' && k > i {
-			return true // a flag: quoted prose may follow
+			// A flag: quoted prose may follow; but a sentence in another
+			// language names one ("GCC kennt die Option
+			// -mno-outline-atomics, die ...").
+			return !(d.foreignProse(i) && d.foreignBeforeSyntax(i, k+1))
 		}
 		// flags: fFunction is functionWords, fProgram knownPrograms.
 		if fl := d.toks[k].flags; fl&fFunction != 0 {
@@ -251,6 +254,18 @@ func (d *detector) commandLine(start, end int) (int, int, bool) {
 		// read \"container start timed out\"", "Release 5.8.0 contains
 		// commit 3e9b7a1 ..."), unless shell syntax follows.
 		return 0, 0, false
+	}
+	if !prompt && !strings.ContainsAny(body, "|><`$;&") {
+		// The program's name, then the -s or -ed form of a verb that is
+		// no subcommand and an article, is a sentence's subject, though a
+		// flag follows: "rustc accepts the flag -Copt-level=3 since 1.0"
+		// (as inside a sentence; see finiteAfter). Without the article
+		// the word may be a subcommand the list lacks ("npm stars
+		// --registry ...", "rails routes").
+		if i, _ := slices.BinarySearchFunc(d.toks, a, func(t token, s int) int { return cmp.Compare(t.startAt(), s) }); i+2 < len(d.toks) && d.toks[i].flags&fProgram != 0 &&
+			d.toks[i].w != "sudo" && d.finiteAfter(i) && isArticle(d.word(i+2)) && !d.toks[i+1].comma() {
+			return 0, 0, false
+		}
 	}
 	c := judgeCommand(body, prompt, false)
 	if !c && !(start == 0 && strings.TrimSpace(d.norm[end:]) == "" && d.loneCommand(a, body)) {
@@ -450,11 +465,53 @@ func (d *detector) inlineCommands() {
 		if needSyntax && !shellSyntax(text) {
 			continue
 		}
+		if !prompted && d.foreignProse(i) && d.foreignBeforeSyntax(i, j) {
+			continue // a sentence that names a flag: "GCC kennt die Option -mno-outline-atomics"
+		}
 		if d.judgeInline(text, prompted) {
 			d.report(ruleCommand, a, end)
 			i = j - 1
 		}
 	}
+}
+
+// foreignBeforeSyntax reports whether a Spanish, German or French
+// function word (foreignFunctions) comes among toks[i:j] before the first
+// flag or shell operator, the program's own word included, or right
+// before it: in a sentence
+// in those languages, "ist -moutline-atomics" and "kennt die Option
+// -mno-outline-atomics" name a flag, where a command line has its program,
+// subcommands and arguments before it ("gcc -O2 -c main.c", "tar -xzf
+// die.tar": the word comes after the flag).
+func (d *detector) foreignBeforeSyntax(i, j int) bool {
+	if i > 0 && !d.toks[i].nl && !d.toks[i-1].endsSentence() && !d.toks[i-1].comma() {
+		if foreignArticle(d.toks[i-1].w) {
+			return true // an article of the language makes a noun of the word: "le drapeau -Copt-level=3"
+		}
+	}
+	for k := i; k < j && k < len(d.toks); k++ {
+		t := d.toks[k]
+		if strings.HasPrefix(t.raw, "-") || strings.ContainsAny(t.raw, "|>`$") {
+			return false
+		}
+		if _, ok := foreignFunctions[t.w]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isArticle reports whether w is an English article.
+func isArticle(w string) bool { return w == "the" || w == "a" || w == "an" }
+
+// foreignArticle reports whether w is a Spanish, German or French
+// article ("con rm -rf ..." is a preposition before a command).
+func foreignArticle(w string) bool {
+	switch w {
+	case "el", "la", "los", "las", "un", "una", "le", "les", "une", "des", "du", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem":
+		return true
+	}
+	return false
 }
 
 // cliWord reports whether token k's word reads as a CLI word that is no

@@ -350,6 +350,8 @@ func TestAdviceOpenings(t *testing.T) {
 func TestProgramsAsWords(t *testing.T) {
 	checkGaps(t, []gapCase{
 		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
+		{"rustc accepts the flag -Copt-level=3 since 1.0.", ruleCommand, false},
+		{"rustc -Copt-level=3 main.rs builds the release binary.", ruleCommand, true},
 		{".readthedocs.yaml on docs-v1 sets python version 3.12 while docs/requirements.txt pins sphinx.", ruleCommand, false},
 		{"The Makefile's FFLAGS are -O2 -march=native without -fdefault-real-8.", ruleCommand, false},
 		{"The worker's log ends with a KeyError in sms/provider.py line 201.", ruleCommand, false},
@@ -417,9 +419,16 @@ func TestForeignProseIsNoCommandLine(t *testing.T) {
 		{"Le gabarit billing/templates/invoice_list.html affiche invoice.customer.company.name.", ruleCommand, false},
 		{"Les jobs de build Docker échouent depuis la mise à jour du GitLab Runner en 17.0 parce que le service docker:dind démarre désormais avec TLS activé.", ruleCommand, false},
 		{"El archivo config/settings.py define DATABASES con el host db-primary.", ruleCommand, false},
+		// a flag named in such a sentence, after a word of its language
+		{"Clang kennt die Option -fno-strict-aliasing, die das Aliasing-Modell lockert.", ruleCommand, false},
+		{"Laut Handbuch ist -fstack-protector-strong seit Version 12 voreingestellt.", ruleCommand, false},
+		{"Selon la documentation, rustc accepte le drapeau -Copt-level=3 depuis toujours.", ruleCommand, false},
 		// commands stay commands
 		{"Ejecuta rm -rf /var/lib/docker en el servidor.", ruleCommand, true},
 		{"kubectl delete ns production", ruleCommand, true},
+		{"gcc -O2 -c main.c kompiliert die Datei.", ruleCommand, true},
+		{"Der Job führt tar -xzf die.tar im Container aus.", ruleCommand, true},
+		{"Limpia la caché con rm -rf /var/cache/app antes del despliegue.", ruleCommand, true},
 	})
 }
 
@@ -625,6 +634,8 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"Does sqlx migrate revert --target-version 20261025 leave the triggers in place?", ruleCommand, true},
 		{"We ran sqlx migrate run --dry-run against staging.", ruleCommand, true},
 		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
+		{"rustc accepts the flag -Copt-level=3 since 1.0.", ruleCommand, false},
+		{"rustc -Copt-level=3 main.rs builds the release binary.", ruleCommand, true},
 		{"The container args set --parallelism=16 for the query fan-out.", ruleCommand, false},
 		{"The Slurm documentation shows scontrol update JobId=4411 TimeLimit=3-00:00:00 as the form.", ruleCommand, true},
 		{"The setting workers=4 applies to every pool.", ruleCommand, false},
