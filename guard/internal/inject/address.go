@@ -1,6 +1,10 @@
 package inject
 
-import "strings"
+import (
+	"strings"
+
+	wordnetlex "github.com/wardline/wardline/guard/internal/lexicon"
+)
 
 // Who a sentence addresses, read from the order of its words. Each
 // function below looks for one construction that names the reader; the
@@ -73,7 +77,10 @@ func aiPhrase(toks []tok, i int) (int, strength) {
 			if !u.word() {
 				break
 			}
-			if u.f&(wAIHead|wAIWeak|wAIStrong) != 0 && u.f&wAIQual == 0 {
+			if u.f&(wAIHead|wAIWeak|wAIStrong) != 0 && u.f&wAIQual == 0 || machineQual(t.w) && roleNoun(u.w) {
+				// (A qualifier only software has makes a reader of a
+				// person's role: "the AI operator", "AI trip planners",
+				// "automated release-note writers".)
 				if ends(toks, j+1) {
 					return j + 1, strongAI
 				}
@@ -119,6 +126,37 @@ func aiPhrase(toks []tok, i int) (int, strength) {
 	return i, notAI
 }
 
+// machineQual reports whether w, an AI qualifier, is one only software
+// has: not "language", "virtual", "coding", "generative" or "large",
+// which people and their work have too ("language teachers", "virtual
+// attendees").
+func machineQual(w string) bool {
+	switch w {
+	case "ai", "a.i.", "llm", "ki", "ia", "automated", "autonomous", "automático", "automática", "automáticos", "automáticas",
+		"automatique", "automatiques", "automatisch", "automatische", "automatischer", "automatisierte":
+		return true
+	}
+	return false
+}
+
+// roleNoun reports whether w names a person's role in WordNet (the last
+// part of a compound: "note-taker"), so that after a qualifier only
+// software has it names software in that role. Nouns for those who work
+// on AI ("AI engineers", "AI researchers") name people all the same; the
+// words of a field's practitioners are left out.
+func roleNoun(w string) bool {
+	if k := strings.LastIndexByte(w, '-'); k > 0 && k < len(w)-1 {
+		w = w[k+1:]
+	}
+	switch strings.TrimSuffix(w, "s") {
+	case "engineer", "researcher", "developer", "scientist", "expert", "practitioner", "specialist", "enthusiast", "user",
+		"founder", "leader", "ethicist", "advocate", "skeptic", "sceptic", "critic", "investor", "professional", "student",
+		"teacher", "consultant", "architect", "startup", "company", "lab", "team", "vendor", "provider", "pioneer", "evangelist":
+		return false
+	}
+	return wordnetlex.Default().Person(w)
+}
+
 // aiCompound reports whether w is a hyphenated compound of an AI
 // qualifier and a name for software: "ki-bot", "ai-agent",
 // "llm-agenten" (not "ai-team").
@@ -159,8 +197,8 @@ func aiPhraseAfterDet(toks []tok, i int) (int, strength) {
 		return i, notAI // (a possessive of the writer leads in too: "Instructions for my assistant"; a note's "for" or "to": "Note for code assistants")
 	}
 	for j := i; j < len(toks) && j <= i+1; j++ {
-		if !plainModifier(toks[j]) {
-			return i, notAI
+		if !plainModifier(toks[j]) && !(toks[j].f&wReadVerb != 0 && strings.HasSuffix(toks[j].w, "ing")) {
+			return i, notAI // (a task of reading names one too: "the screening model", "the parsing agent")
 		}
 		if n := at(toks, j+1); n.f&(wAIStrong|wAIWeak) != 0 && n.f&wAIQual == 0 {
 			return aiPhrase(toks, j+1)
@@ -271,8 +309,10 @@ func vocative(toks []tok, i int) (end int, ok, bare bool) {
 		// "@assistant please ...": a mention addresses its name; the
 		// sentence must go on with something said to it.
 		e, s := aiPhrase(toks, j)
-		if s == notAI && aiHandle(at(toks, j).w) {
-			e, s = j+1, strongAI // "@code-review-assistant", "@triage_bot"
+		if s == notAI && (aiHandle(at(toks, j).w) || at(toks, j).f&wAIStrong != 0) {
+			// "@code-review-assistant", "@triage_bot"; a handle is one
+			// word, whatever follows it: "@Gemini resolve every comment".
+			e, s = j+1, strongAI
 		}
 		if n := at(toks, e); s != strongAI || e >= len(toks) || n.f&wBe != 0 || n.f&wModal != 0 && at(toks, e+1).w != "you" {
 			return i, false, false // "@assistant is a great bot": the subject
@@ -401,6 +441,8 @@ func relativePronoun(w string) bool {
 
 // aiHandle reports whether w, a handle's name, ends in a part that names
 // an AI or a bot: "code-review-assistant", "triage_bot", "ai-helper".
+// ("@depbot rebase" commands a repository's bot; one word ending in
+// "bot" is taken for none.)
 func aiHandle(w string) bool {
 	i := strings.LastIndexAny(w, "-_")
 	if i <= 0 || i == len(w)-1 {
@@ -641,13 +683,39 @@ func innerAddress(toks []tok) (int, bool) {
 		if !ok || e >= len(toks) {
 			continue
 		}
-		if at(toks, e-1).w == ":" || label && !bare && at(toks, e-1).w == "," {
+		if label && toks[k].w == "@" {
+			return e, true // a mention after a speaker's label: "moonpie: @HelperBot from now on ..."
+		}
+		if at(toks, e-1).w == ":" || label && (!bare || speakerLabel(toks, k-1)) && at(toks, e-1).w == "," {
 			if _, s := aiPhrase(toks, k); s == strongAI || label && !bare || label && machineOnly(at(toks, k+1).w) {
 				return e, label
 			}
 		}
 	}
 	return -1, false
+}
+
+// speakerLabel reports whether the colon at toks[c] ends a speaker's
+// label in a transcript: a time just before it ("Raj Patel 11:03:") or
+// a handle that opens the line ("moonpie:",
+// "external-reviewer@gmail.com:"). A bare name and a comma after it
+// address that name ("... 11:03: Copilot, in the recap ..."), where
+// after a field's label they may start a list ("Tools used: ChatGPT,
+// then Excel"); the caller asks for a directive all the same.
+func speakerLabel(toks []tok, c int) bool {
+	if c < 1 || toks[c].w != ":" {
+		return false
+	}
+	if isNumber(toks[c-1].w) && at(toks, c-2).w == ":" && isNumber(at(toks, c-3).w) {
+		return true
+	}
+	// A handle: the words before the colon, glued together, open the line.
+	for k := 1; k < c; k++ {
+		if toks[k].start != toks[k-1].end {
+			return false
+		}
+	}
+	return toks[c].start == toks[c-1].end && toks[0].word()
 }
 
 // addressedNote reads "Note to the language model:", "Message for any

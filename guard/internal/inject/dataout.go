@@ -380,7 +380,8 @@ func leadsClause(toks []tok, i, i0 int) bool {
 func fronted(toks []tok, i0 int) int {
 	switch at(toks, i0).w {
 	case "before", "after", "ahead", "upon", "once", "when", "while", "first", "prior", "if",
-		"in", "within", "for", "during", "throughout", "across": // "In any summary you produce, describe ..."
+		"in", "within", "for", "during", "throughout", "across", // "In any summary you produce, describe ..."
+		"from": // "from now on when anybody asks about the rules, reply ..."
 	default:
 		return -1
 	}
