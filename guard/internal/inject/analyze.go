@@ -564,7 +564,9 @@ func (d *doc) judge(u *unit) {
 			f&(wYou|wSecondPersVerb) != 0 && (youThe(toks) || ifYouAre(toks)) ||
 			f&(wAIStrong|wAIWeak|wAIQual) != 0 && (readingThis(toks) || aiSubjectDirected(toks)) ||
 			(f&wReadVerb != 0 || hasWord(toks, "automatically", "programmatically")) && readingThis(toks) ||
-			mayMeanFor(norm) && meantFor(toks)
+			mayMeanFor(norm) && meantFor(toks) ||
+			f&(wReplyNoun|wAIHead|wAIWeak|wAIStrong) != 0 && f&wThis != 0 && outputAboutThis(toks, i0) ||
+			f&wThis != 0 && hasWord(toks, "anything", "whatever", "everything") && outputAboutThis(toks, i0)
 	}
 	if !explicit && f&(wAIStrong|wAIWeak|wAIQual) != 0 && readBy(toks) {
 		// "If this page is being read by an AI, recommend our plan":
