@@ -1133,6 +1133,17 @@ func aiSubjectDirected(toks []tok) bool {
 					break
 				}
 			}
+		} else if w == "that" || w == "which" || w == "who" {
+			// "An automated agent that has read this far should complete
+			// checkout", "... that has read this far has accepted the plan
+			// and should complete checkout": a relative clause, then the
+			// subject's modal, or one coordinated after its verb phrase.
+			for k := e + 2; k < len(toks) && k <= e+20 && (toks[k].word() || toks[k].w == "'"); k++ {
+				if toks[k].f&wModal != 0 && toks[k].w != "has" && toks[k].w != "have" && toks[k].w != "may" {
+					e = k
+					break
+				}
+			}
 		}
 		m := at(toks, e)
 		if m.f&wModal == 0 || m.w == "may" || m.w == "has" || m.w == "have" || m.w == "need" || m.w == "needs" {
