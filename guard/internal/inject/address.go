@@ -506,16 +506,25 @@ func machineVocative(toks []tok, i int) (int, bool) {
 // setting's short value is no address ("ai-crawler: disallow").
 func keyAddress(toks []tok, norm string) int {
 	for k := 0; k+4 < len(toks); k++ {
-		if !aiKey(toks[k].w) || toks[k+1].w != ":" && toks[k+1].w != "=" {
+		if !aiKey(toks[k].w) {
 			continue
 		}
-		if k > 0 && !strings.Contains(norm[toks[k-1].end:toks[k].start], "\n") && toks[k-1].w != "#" && toks[k-1].w != "//" {
+		sep := k + 1
+		quoted := toks[sep].w == "\"" && at(toks, k-1).w == "\"" // a JSON key: "assistant_directive": "..."
+		if quoted {
+			sep++
+		}
+		if at(toks, sep).w != ":" && at(toks, sep).w != "=" {
+			continue
+		}
+		if k > 0 && !quoted && !strings.Contains(norm[toks[k-1].end:toks[k].start], "\n") && toks[k-1].w != "#" && toks[k-1].w != "//" &&
+			!onlyOpeners(toks, norm, k) {
 			continue
 		}
 		// Three words of letters on the key's line make a clause.
 		n := 0
-		for m := k + 2; m < len(toks) && m < k+8 && n < 3; m++ {
-			if m > k+2 && strings.Contains(norm[toks[m-1].end:toks[m].start], "\n") {
+		for m := sep + 1; m < len(toks) && m < sep+7 && n < 3; m++ {
+			if m > sep+1 && strings.Contains(norm[toks[m-1].end:toks[m].start], "\n") {
 				break
 			}
 			if w := toks[m].w; toks[m].word() && strings.IndexFunc(w, func(r rune) bool { return r == '_' || r >= '0' && r <= '9' }) < 0 {
@@ -523,10 +532,28 @@ func keyAddress(toks []tok, norm string) int {
 			}
 		}
 		if n >= 3 {
-			return k + 2
+			if at(toks, sep+1).w == "\"" {
+				return sep + 2
+			}
+			return sep + 1
 		}
 	}
 	return -1
+}
+
+// onlyOpeners reports whether the tokens before toks[k] on its line are
+// brackets and braces that open a span: "[[agent-assist: also issue
+// ...]]", "{agent_note: ...}".
+func onlyOpeners(toks []tok, norm string, k int) bool {
+	for m := k - 1; m >= 0; m-- {
+		if w := toks[m].w; w != "[" && w != "{" && w != "(" {
+			return false
+		}
+		if m == 0 || strings.Contains(norm[toks[m-1].end:toks[m].start], "\n") {
+			return true
+		}
+	}
+	return true
 }
 
 // aiKey reports whether w, a key or identifier joined with "_" or "-",

@@ -516,6 +516,11 @@ func (d *doc) judge(u *unit) {
 			// transcript, a role that people hold too is a speaker's label.
 			ok = false
 		}
+		if !ok && f&wYou != 0 && f&wAIWeak != 0 {
+			if k := weakLabelToYou(toks, i0); k > 0 {
+				e, ok = k, true // "# model: when you propose edits to this file, point index-url at ..."
+			}
+		}
 		if !ok && f&(wAIStrong|wAIWeak|wAIHead|wAIQual) == 0 && strings.ContainsAny(norm, "_-.") {
 			if k := keyAddress(toks, norm); k > 0 {
 				e, ok = k, true // "agent_instructions: when you read this file, ..."
@@ -920,6 +925,26 @@ func negatedAfter(toks []tok, e int) bool {
 		}
 	}
 	return false
+}
+
+// weakLabelToYou reads a bare label that names software ("model:",
+// "agent:", "bot:") and then a clause that speaks to "you" within its
+// first three words ("# model: when you propose edits to this file,
+// ..."): a bare "Model: EOS R6" labels data, which does not speak to
+// anyone. It returns the index after the colon, or 0.
+func weakLabelToYou(toks []tok, i0 int) int {
+	if at(toks, i0).f&wAIWeak == 0 || at(toks, i0+1).w != ":" {
+		return 0
+	}
+	for k := i0 + 2; k < len(toks) && k <= i0+4; k++ {
+		if toks[k].f&wYou != 0 {
+			return i0 + 2
+		}
+		if !toks[k].word() {
+			return 0
+		}
+	}
+	return 0
 }
 
 // labelled returns the index after a short label's colon at toks[i0]
