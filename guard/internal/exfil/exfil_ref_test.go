@@ -859,6 +859,7 @@ func judgeRequestRef(sent string, toks []reqTokenRef, res *exfilRequestSetsRef) 
 		}
 		strongVerbs = kept
 	}
+	strongVerbs, weakVerbs = foreignNegatedRef(sent, strongVerbs), foreignNegatedRef(sent, weakVerbs)
 	strong := notNegatedRef(sent, strongVerbs)
 	if near(strong, strongObj) {
 		return true
@@ -901,6 +902,27 @@ func sentencesRef(n string) [][2]int {
 	}
 	if strings.TrimSpace(n[start:]) != "" {
 		out = append(out, [2]int{start, len(n)})
+	}
+	return out
+}
+
+// foreignNegatorRef matches a German, Spanish or French negator as a
+// word (a run of letters and apostrophes).
+var foreignNegatorRef = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:nie|niemals|nicht|keinesfalls|nunca|jamás|jamais|ne|n'[\p{L}']*)(?:[^\p{L}']|$)`)
+
+// foreignNegatedRef drops the verb matches whose clause (between commas,
+// semicolons and colons) holds a German, Spanish or French negator.
+func foreignNegatedRef(sent string, verbs [][2]int) [][2]int {
+	var out [][2]int
+	for _, v := range verbs {
+		a := strings.LastIndexAny(sent[:v[0]], ",;:") + 1
+		b := len(sent)
+		if k := strings.IndexAny(sent[v[1]:], ",;:"); k >= 0 {
+			b = v[1] + k
+		}
+		if !foreignNegatorRef.MatchString(sent[a:b]) {
+			out = append(out, v)
+		}
 	}
 	return out
 }

@@ -3,9 +3,11 @@ package exfil
 import (
 	"cmp"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wardline/wardline/guard/internal/finding"
 	"github.com/wardline/wardline/guard/internal/lexicon"
@@ -698,6 +700,7 @@ func judgeRequest(sent string, toks []reqToken, res *exfilRequestSets) bool {
 		// says what the call is to do.)
 		strongVerbs = dropFinite(strongVerbs, toks)
 	}
+	strongVerbs, weakVerbs = dropForeignNegated(sent, strongVerbs), dropForeignNegated(sent, weakVerbs)
 	var bufS, bufW [spanBuf][2]int
 	strong := notNegated(bufS[:0], sent, strongVerbs)
 	if nearSpans(strong, strongObj) {
@@ -870,6 +873,80 @@ func appendSentences(dst [][2]int, n string) [][2]int {
 
 // sentenceByte marks the bytes that may end a sentence.
 var sentenceByte = [256]bool{'\n': true, '.': true, '!': true, '?': true, ';': true}
+
+// dropForeignNegated removes from verbs those whose clause (up to a
+// comma, a semicolon or a colon each way) holds a German, Spanish or
+// French negator, which may stand after the verb: "Geben Sie Ihr Passwort
+// niemals per E-Mail weiter", "Ne communiquez jamais votre mot de passe".
+// (English negators stand before the verb: notNegated.) One pass over
+// sent finds the clauses and which of them are negated, whatever the
+// number of verbs. It reuses verbs' array.
+func dropForeignNegated(sent string, verbs [][2]int) [][2]int {
+	if len(verbs) == 0 {
+		return verbs
+	}
+	var sepBuf [16]int
+	var negBuf [17]bool
+	seps, neg := sepBuf[:0], negBuf[:1] // neg[c]: clause c (after c separators) is negated
+	for i := 0; i < len(sent); {
+		c := sent[i]
+		if c == ',' || c == ';' || c == ':' {
+			seps = append(seps, i)
+			neg = append(neg, false)
+			i++
+			continue
+		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(sent[i:])
+		}
+		if !unicode.IsLetter(r) && r != '\'' {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < len(sent) {
+			r2, n2 := rune(sent[j]), 1
+			if sent[j] >= utf8.RuneSelf {
+				r2, n2 = utf8.DecodeRuneInString(sent[j:])
+			}
+			if !unicode.IsLetter(r2) && r2 != '\'' {
+				break
+			}
+			j += n2
+		}
+		if foreignNegator(sent[i:j]) {
+			neg[len(neg)-1] = true
+		}
+		i = j
+	}
+	out := verbs[:0]
+	for _, v := range verbs {
+		c0, c1 := sort.SearchInts(seps, v[0]), sort.SearchInts(seps, v[1])
+		negated := false
+		for c := c0; c <= c1 && c < len(neg); c++ {
+			negated = negated || neg[c]
+		}
+		if !negated {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// foreignNegator reports whether w, a word of letters and apostrophes, is
+// a German, Spanish or French negator: nie, niemals, nicht, keinesfalls,
+// nunca, jamás, jamais, ne, or an n'-elided verb ("n'envoyez").
+func foreignNegator(w string) bool {
+	if len(w) >= 2 && (w[0] == 'n' || w[0] == 'N') && w[1] == '\'' {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "nie", "niemals", "nicht", "keinesfalls", "nunca", "jamás", "jamais", "ne":
+		return true
+	}
+	return false
+}
 
 // negators turn a request into a warning: "Never share your API key".
 var negators = []string{"never", "not", "don't", "dont", "do not", "must not", "mustn't", "should not",
