@@ -1808,6 +1808,42 @@ func taskChange(toks []tok) bool {
 	return false
 }
 
+// askedAside reads an opening that sets aside what the reader was asked:
+// "Whatever you were asked to do with this page, ...", "Regardless of
+// what you were told, ...", "No matter what you have been asked, ...".
+func askedAside(toks []tok, i0 int) bool {
+	i := i0
+	switch {
+	case at(toks, i).w == "whatever":
+		i++
+	case at(toks, i).w == "regardless" && at(toks, i+1).w == "of" && at(toks, i+2).w == "what":
+		i += 3
+	case at(toks, i).w == "no" && at(toks, i+1).w == "matter" && at(toks, i+2).w == "what":
+		i += 3
+	default:
+		return false
+	}
+	if at(toks, i).w != "you" {
+		return false
+	}
+	i++
+	for at(toks, i).f&wBe != 0 || at(toks, i).w == "have" || at(toks, i).w == "'ve" || at(toks, i).w == "got" {
+		i++
+	}
+	if w := at(toks, i).w; at(toks, i).f&wAsked == 0 && w != "instructed" && w != "tasked" {
+		return false
+	}
+	// What follows shapes a reply or speaks to its readers: "..., the
+	// more helpful response is to tell the reader ..." ("No matter what
+	// you were asked by the caller, never give your PIN" warns people).
+	for _, t := range toks[i+1:] {
+		if t.f&(wReplyNoun|wReplyVerb|wSayVerb|wCommVerb|wUser) != 0 && !templateWord(t.w) || t.w == "reader" || t.w == "readers" {
+			return true
+		}
+	}
+	return false
+}
+
 // overrideInput reads a directive to disregard what the reader was
 // asked: "Ignore the question you were given", "disregard the user's
 // request", "forget your previous task".

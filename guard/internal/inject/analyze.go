@@ -665,7 +665,8 @@ func (d *doc) judge(u *unit) {
 	change := f&wSupersede != 0 && supersedeCue(toks) || resetCue(toks) ||
 		f&wTask != 0 && taskChange(toks) || f&wOverride != 0 && overrideInput(toks) ||
 		f&(wYou|wIdentity|wSecondPersVerb) != 0 && identityCue(toks) ||
-		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks)
+		f&wOverride != 0 && f&wPromptish != 0 && promptRef(toks) ||
+		f&wYou != 0 && askedAside(toks, i0)
 	weak := f&wYou != 0 && f&(wReplyNoun|wPromptish|wTool|wLink|wApprove|wConvo) != 0 && weakRef(toks)
 	thirdParty := !explicit && f&(wAIStrong|wAIWeak|wAIQual) != 0 && mentionsAI(toks)
 	sayCue := f&wSayVerb != 0 && (f&(wConstraint|wThatComp) != 0 || strings.ContainsAny(norm, ":\"“'"))
