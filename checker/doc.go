@@ -179,19 +179,20 @@
 // bound; TestValidateCost64KiB does the same at the 64 KiB input limit
 // with a bound of 5 times, and BenchmarkValidate/adversarial-* measures
 // the most costly ones. Measured on one core of a shared 2-core AMD EPYC
-// (thread CPU time, least of two, median of three runs), a typical
-// response of 64 KiB costs about 1.95 ms and the costliest crafted
-// response (at the array limits, about 55 KB) about 4.9 ms, 2.9 times
-// typical per byte (6 ms, 3.6 times, before the fast paths in
-// parentheses above and cheaper look-ups). A handful cost 4.5 to 5 ms:
-// fields of one program name or imperative repeated ("curl ", "go ",
-// "pat. "), which the instruction detectors read token by token and tag
-// as 32-word clauses, and fields that make goldmark, the shell parser or
-// the secret scan's decoder build a node per few bytes ("[^1]: ", "x|",
-// "</s> ", "<add key="). Their wall time in BenchmarkValidate, garbage
-// collection included, is 4.5 to 5.5 ms. A field that is not ASCII is
-// normalised once for the URL scan and the instruction detectors, and
-// fields of non-ASCII short sentences ("é. ", "рф. ") cost about 3.5 ms.
-// A service on untrusted traffic should still bound how many Validate
-// calls run at once.
+// (thread CPU time, each input alternated with a typical response), a
+// typical response of 64 KiB costs about 2 ms and the costliest crafted
+// responses (at the array limits, about 55 KB) 4.5 to 5 ms, 2.4 to 2.6
+// times typical per byte: fields of a secret rule's keyword and a
+// separator, or of one program name or imperative, repeated ("key: ",
+// "pat. ", "go "), which the instruction detectors read as a clause per
+// word. Fields that once made goldmark or the shell parser build a node
+// per few bytes ("[^1]: ", "x|") are read without them now: a '[' with
+// no "](" after it can only make a link where the line may define one
+// (mayDefine), and plain command lists of any length, or that cannot
+// parse, skip the parser; clauses of punctuation alone (": ", "! ") are
+// not read for imperatives. A field that is not ASCII is normalised once
+// for the URL scan and the instruction detectors, and fields of
+// non-ASCII short sentences ("é. ", "рф. ") cost about 3.5 ms. At these
+// costs (about 5 ms a call at worst, on one core), a service on untrusted
+// traffic may still bound how many Validate calls run at once.
 package checker
