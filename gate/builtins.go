@@ -120,8 +120,11 @@ func builtin(argv []string, args []arg) callInfo {
 		// trap [-lp] [[action] signal...]: with two or more operands the
 		// first is code run when a signal arrives (or on EXIT, ERR,
 		// DEBUG, RETURN).
+		// The first operand resets the signals instead only when it is
+		// "-" or all digits naming a signal (0 to 64: trap.def's
+		// first_signal); "0A" or "99" is code bash runs.
 		ops := optionScan(&ci, argv, args, "lpP", nil)
-		if len(ops) >= 2 && argv[ops[0]] != "-" && !isNumber(argv[ops[0]]) {
+		if len(ops) >= 2 && argv[ops[0]] != "-" && (args[ops[0]].dyn || !signalNumber(argv[ops[0]])) {
 			ci.code(argv[ops[0]], args[ops[0]].dyn, "trap")
 		}
 	case "compgen", "complete":
@@ -424,4 +427,21 @@ func (s *splitter) assignInfo(a *syntax.Assign) (text string, dyn, opaque bool) 
 // time, bash may evaluate as code.
 func declaredCode(name string) bool {
 	return arithVars[name] || promptVars[name]
+}
+
+// signalNumber reports whether s is all ASCII digits naming a signal
+// number bash knows, 0 to 64, as trap's first operand must be for bash
+// to read it as a signal rather than an action.
+func signalNumber(s string) bool {
+	if s == "" || len(s) > 4 {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n <= 64
 }

@@ -214,6 +214,13 @@ func TestSplit(t *testing.T) {
 			{Text: "rm -rf ~", Argv: []string{"rm", "-rf", "~"}, Program: "rm", Dynamic: true, Via: "trap"},
 			{Text: "trap - INT", Argv: []string{"trap", "-", "INT"}, Program: "trap"},
 		}},
+		{"trap code that begins with a digit", "trap '0A' EXIT; trap 99 INT; trap 15 INT TERM", []Part{
+			{Text: "trap '0A' EXIT", Argv: []string{"trap", "0A", "EXIT"}, Program: "trap"},
+			{Text: "0A", Argv: []string{"0A"}, Program: "0A", Via: "trap"},
+			{Text: "trap 99 INT", Argv: []string{"trap", "99", "INT"}, Program: "trap"},
+			{Text: "99", Argv: []string{"99"}, Program: "99", Via: "trap"},
+			{Text: "trap 15 INT TERM", Argv: []string{"trap", "15", "INT", "TERM"}, Program: "trap"},
+		}},
 		{"mapfile callback", "mapfile -C 'rm -rf' -c 1 a", []Part{
 			{Text: "mapfile -C 'rm -rf' -c 1 a", Argv: []string{"mapfile", "-C", "rm -rf", "-c", "1", "a"}, Program: "mapfile", Assigns: []string{"a"}},
 			{Text: "rm -rf", Argv: []string{"rm", "-rf"}, Program: "rm", Via: "mapfile -C"},
