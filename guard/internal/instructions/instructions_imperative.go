@@ -1208,6 +1208,32 @@ func (d *detector) subjectStep(k, j int, m, closed *int) step {
 	return stepRead
 }
 
+// participleWord reports whether w is a participle: a dictionary -ing
+// form, or an -ed form the lexicon knows.
+func participleWord(w string) bool {
+	if len(w) > 5 && strings.HasSuffix(w, "ing") && lexicon.Default().IsDictionaryWord(w) {
+		return true
+	}
+	_, ed := lexicon.Default().EdLemma(w)
+	return ed || grammar.Default().PastOnly(w)
+}
+
+// properName reports whether token i is written with a capital in the
+// caller's text and is no day or month: a name ("Dana", "Zod").
+func (d *detector) properName(i int) bool {
+	t := d.toks[i]
+	a := d.offAt(t.startAt() + int(t.wOff))
+	if a < 0 || a >= len(d.src) || d.src[a] < 'A' || d.src[a] > 'Z' {
+		return false
+	}
+	switch t.w {
+	case "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+		"april", "may", "june", "july", "august", "september", "october", "november", "december", "i":
+		return false
+	}
+	return true
+}
+
 // parenAside returns the last token of the parenthesised aside that
 // token m opens, when it closes within eight tokens, before the
 // sentence's end, with a word after it in toks[:j]; 0 otherwise.
@@ -1310,6 +1336,10 @@ func (d *detector) aside(m, j int) int {
 	case w == "when", w == "while", w == "if", w == "unless", w == "although", w == "though", w == "because", w == "once", w == "where", w == "which", w == "who":
 		// a clause of its own: "Warm starts, when the cache survives,
 		// finish in 4 to 6 seconds", "Debug builds, which skip R8, pass"
+	case (w == "still" || w == "now" || w == "already" || w == "currently" || w == "recently" || w == "originally" || w == "previously") &&
+		participleWord(d.word(m+2)):
+		// an adverb and a participle: "Release 4.1.7, still deployed at
+		// the DR site, reads ..."
 	default:
 		if _, ed := lexicon.Default().EdLemma(w); !ed {
 			return 0
@@ -1404,6 +1434,12 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 			afterPrep = true // (one right after the opener is no particle: those stop the reading above)
 		}
 		lemma, ok := l.SLemma(w)
+		if _, verb := isVerbLemma(lemma); ok && verb && m-1 == closed && m > k+1 {
+			// Right after an aside that describes the noun phrase, whatever
+			// ends the aside ("Report RPT-17, opened by the audit team on
+			// 2026-09-02, lists ...").
+			return true
+		}
 		named := (m == k+2 || m == k+3 && !isDeterminerLike(d.word(k+1))) && numeral(prev.w) // "Line 41 appends ...", "Model version 14 renames ...": the number names the noun
 		if m == k+1 || !ok || isDeterminerLike(prev.w) || isPreposition(prev.w) || isNumberWord(prev.w) && !named {
 			continue // ("with 6 writes": a count's plural)
@@ -1411,6 +1447,10 @@ func (d *detector) subjectBeforeVerbS(k, j int) bool {
 		if _, verb := isVerbLemma(lemma); verb {
 			n := d.word(m + 1)
 			switch {
+			case m == k+2 && identifierWord(prev.w) && m+1 < j && d.properName(m+1):
+				// A noun and its identifier, then a verb and a name as its
+				// object: "Ticket OPS-4410 names Dana Whitfield as ...".
+				return true
 			case m-1 == closed:
 				// Right after an aside that describes the noun phrase:
 				// "Merge 4c2d9e1, which reverted the cache change,
@@ -1561,6 +1601,12 @@ func (d *detector) subjectBeforePast(k, j int) bool {
 		}
 		if m == k+2 && identifierWord(prev.w) {
 			return true // a noun and its identifier name one thing: "Request 5c1e7a0b-... failed at 10:02"
+		}
+		if m == k+3 && numeral(prev.w) && !isDeterminerLike(d.word(k+1)) && !isPreposition(d.word(k+1)) && m+1 < j && d.properName(m+1) {
+			// A noun named by its number, then a past and a name as its
+			// object: "Pull request 412 introduced Zod 3 for ..."
+			// ("Revert PR 97 merged on Monday": no name after it).
+			return true
 		}
 		if n := d.word(m + 1); ed && m > k+1 && l.Measure(prev.w) && l.NoObject(lemma) && !d.toks[m].comma() &&
 			(n != "by" || isNumberWord(d.word(m+2))) && n != "into" && n != "within" && n != "inside" && n != "under" && n != "onto" {
