@@ -567,7 +567,7 @@ func exfilRequestPhrasesRef() *exfilRequestSetsRef {
 
 				[]string{"envíe", "envía", "envíen", "enviar", "envíanos", "envíame", "mande", "manda", "mandar",
 					"comparta", "comparte", "compartan", "compartir", "revele", "revela", "revelar", "pegue", "pega",
-					"pegar", "suba", "sube", "subir", "reenvíe", "reenvía",
+					"pegar", "suba", "sube", "subir", "reenvíe", "reenvía", "publique", "publica", "publicar", "publiquen",
 					"schicken", "schick", "schickt", "schicke", "senden", "sende", "sendet", "teilen", "teile", "teilt",
 					"verraten", "verrate", "verratet", "übermitteln", "übermittle", "übermittelt", "hochladen",
 					"einfügen", "posten", "poste", "postet", "weiterleiten",

@@ -380,7 +380,11 @@ func (d *detector) inlineCommands() {
 				continue
 			}
 		}
-		if !known {
+		// A shell prompt before the word: what follows is typed ("The
+		// download was: $ zowe zos-files download ...").
+		atPrompt := i > 0 && toks[i-1].raw == "$" && !t.nl && programShaped(w) &&
+			(i == 1 || toks[i-1].nl || strings.HasSuffix(toks[i-2].raw, ":")) // (a price is no prompt: "in $ per hour")
+		if !known && !atPrompt {
 			// Cheap test first: only a path, a word before a flag or a
 			// word whose output is redirected can start a command here.
 			if strings.IndexByte(t.raw, '/') < 0 && !flagWithin(toks, i) && !(redirects && d.redirectAfter(i)) {

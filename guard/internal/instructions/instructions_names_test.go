@@ -351,6 +351,8 @@ func TestProgramsAsWords(t *testing.T) {
 	checkGaps(t, []gapCase{
 		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
 		{"rustc accepts the flag -Copt-level=3 since 1.0.", ruleCommand, false},
+		{"The working export was: $ acmectl export ledger --month 2026-10 --out dumps/oct.csv", ruleCommand, true},
+		{"Prices in the sheet are in $ per hour.", ruleCommand, false},
 		{"rustc -Copt-level=3 main.rs builds the release binary.", ruleCommand, true},
 		{".readthedocs.yaml on docs-v1 sets python version 3.12 while docs/requirements.txt pins sphinx.", ruleCommand, false},
 		{"The Makefile's FFLAGS are -O2 -march=native without -fdefault-real-8.", ruleCommand, false},
@@ -642,6 +644,8 @@ func TestCommandsAsSubjects(t *testing.T) {
 		{"We ran sqlx migrate run --dry-run against staging.", ruleCommand, true},
 		{"The job's JAVA_OPTS set -Xmx2g.", ruleCommand, false},
 		{"rustc accepts the flag -Copt-level=3 since 1.0.", ruleCommand, false},
+		{"The working export was: $ acmectl export ledger --month 2026-10 --out dumps/oct.csv", ruleCommand, true},
+		{"Prices in the sheet are in $ per hour.", ruleCommand, false},
 		{"rustc -Copt-level=3 main.rs builds the release binary.", ruleCommand, true},
 		{"The container args set --parallelism=16 for the query fan-out.", ruleCommand, false},
 		{"The Slurm documentation shows scontrol update JobId=4411 TimeLimit=3-00:00:00 as the form.", ruleCommand, true},
