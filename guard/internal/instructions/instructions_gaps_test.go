@@ -104,6 +104,8 @@ func TestImperativeVersionedProduct(t *testing.T) {
 		{"Bump 1.4 to 1.5 in go.mod.", ruleImperative, true},
 		{"Install Go 1.24 or newer.", ruleImperative, true},
 		{"1) build 2) test 3) release", ruleSteps, true},
+		{"The fix: step 1, drain the node; step 2, rotate the key; step 3, restart the pods.", ruleSteps, true},
+		{"In step 2, the parser reads the header. In step 3, it writes the index.", ruleSteps, false},
 	})
 }
 

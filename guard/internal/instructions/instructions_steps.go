@@ -41,13 +41,19 @@ func (d *detector) steps() {
 			// "Step 1:", "Step one —", "Step 2.", "Paso 1:", "Étape 1 :"
 			n := toks[i+1]
 			k = i + 2
+			comma := false
 			if n.post() == ":" || n.post() == "." || n.post() == ")" {
 				marker = true
 			} else if k < len(toks) && isDash(toks[k].raw) {
 				marker = true
 				k++
+			} else if n.post() == "," {
+				// "step 1, stop the sync; step 2, purge the queue": a marker
+				// whose item must open with a verb ("In step 2, the parser
+				// reads the header" describes a step).
+				marker, comma = true, true
 			}
-			if marker {
+			if marker && !comma {
 				stepMarkers++
 				if firstStep < 0 {
 					firstStep = i
